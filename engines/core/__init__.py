@@ -1,0 +1,22 @@
+"""The shared engine contract: state, actions, refusals, perspectives, results, RNG."""
+
+from engines.core.engine import EVENT_LOG_LIMIT, Engine, GameState, Perspective, Withdraw
+from engines.core.messages import Event, IllegalActionError, Refusal
+from engines.core.options import option_choices
+from engines.core.result import Result, places_from_scores
+from engines.core.rng import Rng
+
+__all__ = [
+    "EVENT_LOG_LIMIT",
+    "Engine",
+    "Event",
+    "GameState",
+    "IllegalActionError",
+    "Perspective",
+    "Refusal",
+    "Result",
+    "Rng",
+    "Withdraw",
+    "option_choices",
+    "places_from_scores",
+]

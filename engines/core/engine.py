@@ -1,0 +1,209 @@
+"""The contract every game engine implements.
+
+One source of truth per rule: `refusal(state, seat, action)` both refuses an
+illegal action with a reason and, through `legal_actions`, tells the UI what is
+legal (pokerkit's verify / can / do). `apply` never mutates its input: it works
+on a deep copy and returns the new state, or raises `IllegalActionError` and
+leaves everything as it was.
+
+Seats are indexes 0..n-1 in table order (clockwise, "to the left" is +1).
+Hidden information leaves an engine only through `perspective(state, viewer)`.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import Any, ClassVar, Generic, Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict, TypeAdapter
+
+from engines.core.messages import Event, IllegalActionError, Refusal
+from engines.core.result import Result
+from engines.core.rng import Rng
+
+
+class Withdraw(BaseModel):
+    """Universal action: a player leaves a running game (handled by every engine)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: Literal["withdraw"] = "withdraw"
+
+
+class GameState(BaseModel):
+    """Fields every game state has. Subclasses add the game's own nouns."""
+
+    players: int
+    rng: Rng
+    events: list[Event] = []
+    # Seats that left the game; they never act again.
+    withdrawn: list[int] = []
+
+
+class Perspective(BaseModel):
+    """Base of every per-viewer view. `viewer` is a seat, or None for a spectator."""
+
+    viewer: int | None
+    players: int
+    to_act: tuple[int, ...]
+    events: list[Event]
+    finished: bool
+    withdrawn: list[int] = []
+
+
+S = TypeVar("S", bound=GameState)
+A = TypeVar("A", bound=BaseModel)
+Opt = TypeVar("Opt", bound=BaseModel)
+P = TypeVar("P", bound=Perspective)
+
+EVENT_LOG_LIMIT = 40
+
+
+class Engine(ABC, Generic[S, A, Opt, P]):
+    """A game's rules. Stateless: every method takes the state it works on."""
+
+    name: ClassVar[str]  # registry key, also the catalogue prefix ("pairs")
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    state_model: ClassVar[type[GameState]]
+    options_model: ClassVar[type[BaseModel]]
+    # TypeAdapter over the game's discriminated action union (field `kind`).
+    action_adapter: ClassVar[TypeAdapter[Any]]
+
+    # ----- set-up -------------------------------------------------------------
+    @abstractmethod
+    def new(self, players: int, options: Opt, seed: int) -> S:
+        """A fresh game, already dealt, waiting for its first decision."""
+
+    def check_players(self, players: int) -> Refusal | None:
+        if players < self.min_players:
+            return Refusal(key="error.too_few_players", params={"min": self.min_players})
+        if players > self.max_players:
+            return Refusal(key="error.too_many_players", params={"max": self.max_players})
+        return None
+
+    # ----- whose decision -----------------------------------------------------
+    @abstractmethod
+    def to_act(self, state: S) -> tuple[int, ...]:
+        """Seats that must decide now (several at once for simultaneous choices). Empty when over."""
+
+    @abstractmethod
+    def candidate_actions(self, state: S, seat: int) -> Sequence[A]:
+        """A superset of the actions `seat` could take now; `legal_actions` filters it.
+
+        For combinatorial choices (choose any set of cards) this may be a
+        representative finite subset; `refusal` still judges any action.
+        """
+
+    @abstractmethod
+    def check(self, state: S, seat: int, action: A) -> Refusal | None:
+        """The game's own rule check, called only for a seat that must act in a live game."""
+
+    @abstractmethod
+    def _apply(self, state: S, seat: int, action: A) -> None:
+        """Carry out a legal action on `state` (a private copy). Append events to `state.events`."""
+
+    @abstractmethod
+    def _withdraw(self, state: S, seat: int) -> None:
+        """Remove `seat` from a live game (a private copy): go on without them, or end the game."""
+
+    @abstractmethod
+    def result(self, state: S) -> Result | None:
+        """Final standings when the game is over, else None."""
+
+    @abstractmethod
+    def perspective(self, state: S, viewer: int | None) -> P:
+        """Everything `viewer` may see (None = a spectator), and nothing else."""
+
+    @abstractmethod
+    def reshuffle_unseen(self, state: S, viewer: int | None, seed: int) -> S:
+        """A copy where everything `viewer` cannot see is rearranged (deck order, others' hidden cards).
+
+        The conformance suite checks `perspective` is identical on both: a view
+        that changes proves it showed something hidden.
+        """
+
+    # ----- derived, shared by all games ---------------------------------------
+    def is_over(self, state: S) -> bool:
+        return self.result(state) is not None
+
+    def refusal(self, state: S, seat: int, action: A | Withdraw) -> Refusal | None:
+        """The one check: None when `seat` may do `action` now, else why not."""
+        if self.is_over(state):
+            return Refusal(key="error.game_over")
+        if not 0 <= seat < state.players or seat in state.withdrawn:
+            return Refusal(key="error.not_a_player")
+        if isinstance(action, Withdraw):
+            return None
+        if seat not in self.to_act(state):
+            return Refusal(key="error.not_your_turn")
+        return self.check(state, seat, action)
+
+    def can(self, state: S, seat: int, action: A | Withdraw) -> bool:
+        return self.refusal(state, seat, action) is None
+
+    def legal_actions(self, state: S, seat: int) -> list[A]:
+        if self.is_over(state) or seat not in self.to_act(state):
+            return []
+        return [a for a in self.candidate_actions(state, seat) if self.check(state, seat, a) is None]
+
+    def default_action(self, state: S, seat: int) -> A:
+        """A safe choice for a pending decision (timeouts, computer seats): the first legal action."""
+        legal = self.legal_actions(state, seat)
+        if not legal:
+            raise IllegalActionError(Refusal(key="error.not_your_turn"))
+        return legal[0]
+
+    def apply(self, state: S, seat: int, action: A | Withdraw) -> S:
+        """The new state after `seat` does `action`; raises IllegalActionError and changes nothing if refused."""
+        refusal = self.refusal(state, seat, action)
+        if refusal is not None:
+            raise IllegalActionError(refusal)
+        new = state.model_copy(deep=True)
+        if isinstance(action, Withdraw):
+            new.withdrawn.append(seat)
+            self._withdraw(new, seat)
+        else:
+            self._apply(new, seat, action)
+        if len(new.events) > EVENT_LOG_LIMIT:
+            del new.events[: len(new.events) - EVENT_LOG_LIMIT]
+        return new
+
+    # ----- serialisation and replay -------------------------------------------
+    def parse_action(self, data: str | bytes | dict[str, Any]) -> A | Withdraw:
+        """A typed action from JSON (the action log) or a dict. Raises pydantic.ValidationError."""
+        raw = TypeAdapter(dict[str, Any]).validate_json(data) if isinstance(data, (str, bytes)) else data
+        if raw.get("kind") == "withdraw":
+            return Withdraw.model_validate(raw)
+        parsed: A = self.action_adapter.validate_python(raw)
+        return parsed
+
+    def dump_state(self, state: S) -> str:
+        return state.model_dump_json()
+
+    def load_state(self, data: str | bytes) -> S:
+        loaded: S = self.state_model.model_validate_json(data)  # type: ignore[assignment]
+        return loaded
+
+    def parse_options(self, data: dict[str, Any]) -> Opt:
+        parsed: Opt = self.options_model.model_validate(data)  # type: ignore[assignment]
+        return parsed
+
+    def replay(self, players: int, options: Opt, seed: int, log: Sequence[tuple[int, A | Withdraw]]) -> S:
+        """Seed plus action log gives the same state, exactly."""
+        state = self.new(players, options, seed)
+        for seat, action in log:
+            state = self.apply(state, seat, action)
+        return state
+
+    def base_perspective_fields(self, state: S, viewer: int | None) -> dict[str, Any]:
+        """The `Perspective` base fields, with events filtered for `viewer`."""
+        return {
+            "viewer": viewer,
+            "players": state.players,
+            "to_act": self.to_act(state),
+            "events": [e for e in state.events if e.visible_to(viewer)],
+            "finished": self.is_over(state),
+            "withdrawn": list(state.withdrawn),
+        }
