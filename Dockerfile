@@ -1,0 +1,24 @@
+# Cardroom bot image: the same entry point as `cardroom run`, as a non-root user,
+# with the SQLite database on a volume.
+FROM python:3.11-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_NO_CACHE_DIR=1 \
+    CARDROOM_DATABASE=/var/lib/cardroom/cardroom.sqlite3
+
+WORKDIR /app
+COPY pyproject.toml README.md ./
+COPY bot ./bot
+COPY engines ./engines
+COPY cogs ./cogs
+COPY data/locales ./data/locales
+# Editable install keeps `data/` (catalogues, card data) beside the code, where the bot reads it.
+RUN pip install -e . \
+ && useradd --system --uid 10001 --home-dir /var/lib/cardroom --create-home cardroom \
+ && chown -R cardroom:cardroom /var/lib/cardroom
+
+USER cardroom
+VOLUME ["/var/lib/cardroom"]
+ENTRYPOINT ["cardroom"]
+CMD ["run"]

@@ -1,0 +1,1 @@
+"""Cardroom runtime: settings, storage, services and the Discord client."""

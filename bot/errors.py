@@ -1,0 +1,88 @@
+"""Domain errors. Each carries its user message once, as a catalogue key and parameters.
+
+The cogs' single error pipeline renders any `CardroomError` as an ephemeral
+message in the user's language; nothing else needs to know the wording.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core import Refusal
+
+
+class CardroomError(Exception):
+    key: str = "error.unexpected"
+
+    def __init__(self, key: str | None = None, **params: Any) -> None:
+        self.key = key or type(self).key
+        self.params = params
+        super().__init__(self.key)
+
+
+class RefusedError(CardroomError):
+    """The engine refused the action; its reason is the message."""
+
+    def __init__(self, refusal: Refusal) -> None:
+        super().__init__(refusal.key, **refusal.params)
+        self.refusal = refusal
+
+
+class UnknownGameError(CardroomError):
+    key = "error.unknown_game"
+
+
+class NoTableError(CardroomError):
+    key = "error.no_table"
+
+
+class TableBusyError(CardroomError):
+    """A lobby or game is already running in this channel; `url` links to it."""
+
+    key = "error.table_busy"
+
+
+class NotAPlayerError(CardroomError):
+    key = "error.not_a_player"
+
+
+class NotHostError(CardroomError):
+    key = "error.not_host"
+
+
+class AlreadySeatedError(CardroomError):
+    key = "error.already_seated"
+
+
+class TableFullError(CardroomError):
+    key = "error.table_full"
+
+
+class NotEnoughPlayersError(CardroomError):
+    key = "error.not_enough_players"
+
+
+class LobbyClosedError(CardroomError):
+    key = "error.lobby_closed"
+
+
+class GameEndedError(CardroomError):
+    key = "error.game_ended"
+
+
+class StaleMessageError(CardroomError):
+    key = "error.stale_message"
+
+
+class ForgedComponentError(CardroomError):
+    key = "error.forged_component"
+
+
+class InvalidOptionError(CardroomError):
+    key = "error.invalid_option"
+
+
+class BusyError(CardroomError):
+    """The table is handling another action and did not free up in time; nothing changed."""
+
+    key = "error.busy"

@@ -1,0 +1,350 @@
+"""The per-channel table aggregate: load, check, apply, commit; the Discord layer edits after the commit.
+
+Every accepted action is one database transaction guarded by an optimistic
+version check, under a per-table lock in this process. The database is the
+truth: the in-memory cache is only written after a successful commit and is
+dropped on any conflict.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import ValidationError
+
+from bot.errors import (
+    AlreadySeatedError,
+    BusyError,
+    ForgedComponentError,
+    GameEndedError,
+    InvalidOptionError,
+    LobbyClosedError,
+    NotAPlayerError,
+    NotEnoughPlayersError,
+    NotHostError,
+    RefusedError,
+    StaleMessageError,
+    TableBusyError,
+    TableFullError,
+    UnknownGameError,
+)
+from bot.storage import (
+    ChannelBusyError,
+    Database,
+    GameNotFoundError,
+    GameRecord,
+    ResultRow,
+    Seat,
+    StaleVersionError,
+)
+from engines import registry
+from engines.core import Engine, GameState, IllegalActionError, Result, Withdraw, option_choices
+
+LOCK_TIMEOUT = 2.0  # seconds; well inside Discord's 3-second acknowledgement window
+
+
+@dataclass(frozen=True)
+class Table:
+    """A game as loaded: its row and, once started, its engine state."""
+
+    record: GameRecord
+    engine: Engine[Any, Any, Any, Any]
+    state: GameState | None
+
+    @property
+    def id(self) -> int:
+        return self.record.id
+
+    @property
+    def names(self) -> list[str]:
+        return [seat.name for seat in self.record.seats]
+
+    def seat_of(self, user_id: int) -> int | None:
+        return self.record.seat_of(user_id)
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        if self.state is None or self.record.status != "active":
+            return ()
+        return tuple(self.engine.to_act(self.state))
+
+    @property
+    def result(self) -> Result | None:
+        return None if self.state is None else self.engine.result(self.state)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What an accepted action changed: the table after it, who acted, and whether the game ended."""
+
+    table: Table
+    seat: int
+    finished: bool
+
+
+def engine_for(game: str) -> Engine[Any, Any, Any, Any]:
+    try:
+        return registry.get(game)
+    except KeyError:
+        raise UnknownGameError(game=game) from None
+
+
+class TableService:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._cache: dict[int, Table] = {}
+
+    # ----- loading ------------------------------------------------------------
+    def _table(self, record: GameRecord) -> Table:
+        engine = engine_for(record.game)
+        state = engine.load_state(record.state) if record.state is not None else None
+        table = Table(record=record, engine=engine, state=state)
+        if record.status in ("lobby", "active"):
+            self._cache[record.id] = table
+        else:
+            self._cache.pop(record.id, None)
+            self._locks.pop(record.id, None)
+        return table
+
+    async def get(self, game_id: int) -> Table:
+        cached = self._cache.get(game_id)
+        if cached is not None:
+            return cached
+        try:
+            record = await self.db.get(game_id)
+        except GameNotFoundError:
+            raise ForgedComponentError() from None
+        return self._table(record)
+
+    async def in_channel(self, channel_id: int) -> Table | None:
+        record = await self.db.active_in_channel(channel_id)
+        return None if record is None else self._table(record)
+
+    async def active(self) -> list[Table]:
+        return [self._table(record) for record in await self.db.active_games()]
+
+    def held_in_memory(self) -> int:
+        return len(self._cache)
+
+    @asynccontextmanager
+    async def _locked(self, game_id: int) -> AsyncIterator[None]:
+        lock = self._locks.setdefault(game_id, asyncio.Lock())
+        try:
+            await asyncio.wait_for(lock.acquire(), LOCK_TIMEOUT)
+        except TimeoutError:
+            raise BusyError() from None
+        try:
+            yield
+        finally:
+            lock.release()
+
+    async def _fresh(self, game_id: int) -> Table:
+        """Reload from the database after a conflict: another process may have written."""
+        self._cache.pop(game_id, None)
+        return await self.get(game_id)
+
+    # ----- lobby --------------------------------------------------------------
+    async def open_lobby(self, *, guild_id: int | None, channel_id: int, game: str, host: Seat, locale: str) -> Table:
+        engine = engine_for(game)
+        options = engine.options_model().model_dump(mode="json")
+        try:
+            record = await self.db.create_lobby(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                game=game,
+                host=host,
+                options=options,
+                seed=secrets.randbits(63),
+                locale=locale,
+            )
+        except ChannelBusyError as busy:
+            raise TableBusyError(game=busy.existing.game, url=self.jump_url(busy.existing)) from None
+        return self._table(record)
+
+    @staticmethod
+    def jump_url(record: GameRecord) -> str:
+        guild = record.guild_id if record.guild_id is not None else "@me"
+        if record.table_message_id is None:
+            return f"https://discord.com/channels/{guild}/{record.channel_id}"
+        return f"https://discord.com/channels/{guild}/{record.channel_id}/{record.table_message_id}"
+
+    async def set_table_message(self, table: Table, message_id: int) -> Table:
+        await self.db.set_table_message(table.id, message_id)
+        return self._table(await self.db.get(table.id))
+
+    async def _lobby(self, game_id: int) -> Table:
+        table = await self.get(game_id)
+        if table.record.status != "lobby":
+            raise LobbyClosedError()
+        return table
+
+    async def _update_lobby(self, table: Table, **changes: Any) -> Table:
+        try:
+            record = await self.db.update_lobby(table.id, table.record.version, **changes)
+        except StaleVersionError:
+            await self._fresh(table.id)
+            raise StaleMessageError() from None
+        return self._table(record)
+
+    async def join(self, game_id: int, user: Seat) -> Table:
+        async with self._locked(game_id):
+            table = await self._lobby(game_id)
+            if table.seat_of(user.user_id) is not None:
+                raise AlreadySeatedError()
+            if len(table.record.seats) >= table.engine.max_players:
+                raise TableFullError(max=table.engine.max_players)
+            return await self._update_lobby(table, seats=[*table.record.seats, user])
+
+    async def leave_lobby(self, game_id: int, user_id: int) -> Table:
+        async with self._locked(game_id):
+            table = await self._lobby(game_id)
+            if table.seat_of(user_id) is None:
+                raise NotAPlayerError()
+            if user_id == table.record.host_id:
+                raise NotHostError("error.host_cannot_leave")
+            seats = [seat for seat in table.record.seats if seat.user_id != user_id]
+            return await self._update_lobby(table, seats=seats)
+
+    async def set_option(self, game_id: int, user_id: int, field: str, value: str) -> Table:
+        async with self._locked(game_id):
+            table = await self._lobby(game_id)
+            if user_id != table.record.host_id:
+                raise NotHostError()
+            choices = option_choices(table.engine.options_model)
+            if field not in choices:
+                raise InvalidOptionError()
+            chosen = next((c for c in choices[field] if option_value(c) == value), None)
+            if chosen is None:
+                raise InvalidOptionError()
+            options = {**table.record.options, field: chosen}
+            try:
+                parsed = table.engine.parse_options(options)
+            except ValidationError:
+                raise InvalidOptionError() from None
+            return await self._update_lobby(table, options=parsed.model_dump(mode="json"))
+
+    async def start(self, game_id: int, user_id: int) -> Table:
+        async with self._locked(game_id):
+            table = await self._lobby(game_id)
+            if user_id != table.record.host_id:
+                raise NotHostError()
+            players = len(table.record.seats)
+            refusal = table.engine.check_players(players)
+            if refusal is not None:
+                raise NotEnoughPlayersError(min=table.engine.min_players, max=table.engine.max_players)
+            options = table.engine.parse_options(table.record.options)
+            state = table.engine.new(players, options, table.record.seed)
+            try:
+                record = await self.db.start(game_id, table.record.version, state=table.engine.dump_state(state))
+            except StaleVersionError:
+                await self._fresh(game_id)
+                raise StaleMessageError() from None
+            return self._table(record)
+
+    async def cancel(self, game_id: int, user_id: int) -> Table:
+        async with self._locked(game_id):
+            table = await self._lobby(game_id)
+            if user_id != table.record.host_id:
+                raise NotHostError()
+            return self._table(await self.db.abort(game_id, by_user_id=user_id))
+
+    # ----- playing ------------------------------------------------------------
+    async def playing(self, game_id: int) -> Table:
+        table = await self.get(game_id)
+        if table.record.status == "lobby":
+            raise LobbyClosedError("error.not_started")
+        if table.record.status != "active" or table.state is None:
+            raise GameEndedError()
+        return table
+
+    def candidates(self, table: Table, seat: int) -> list[Any]:
+        assert table.state is not None
+        return list(table.engine.candidate_actions(table.state, seat))
+
+    async def act(self, game_id: int, user_id: int, version: int, index: int) -> Outcome:
+        """Play candidate action number `index` as rendered at `version`."""
+        async with self._locked(game_id):
+            table = await self.playing(game_id)
+            seat = table.seat_of(user_id)
+            if seat is None or seat in table.state.withdrawn:  # type: ignore[union-attr]
+                raise NotAPlayerError()
+            if version != table.record.version:
+                raise StaleMessageError()
+            candidates = self.candidates(table, seat)
+            if not 0 <= index < len(candidates):
+                raise ForgedComponentError()
+            return await self._commit(table, seat, candidates[index])
+
+    async def withdraw(self, game_id: int, user_id: int) -> Outcome:
+        async with self._locked(game_id):
+            table = await self.playing(game_id)
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise NotAPlayerError()
+            return await self._commit(table, seat, Withdraw())
+
+    async def _commit(self, table: Table, seat: int, action: Any) -> Outcome:
+        assert table.state is not None
+        try:
+            new_state = table.engine.apply(table.state, seat, action)
+        except IllegalActionError as illegal:
+            raise RefusedError(illegal.refusal) from None
+        result = table.engine.result(new_state)
+        try:
+            record = await self.db.commit_action(
+                table.id,
+                table.record.version,
+                seat=seat,
+                action=action.model_dump_json(),
+                state=table.engine.dump_state(new_state),
+                result=None if result is None else self.result_rows(table.record, result),
+            )
+        except StaleVersionError:
+            await self._fresh(table.id)
+            raise StaleMessageError() from None
+        new_table = Table(record=record, engine=table.engine, state=new_state)
+        if record.status == "active":
+            self._cache[record.id] = new_table
+        else:
+            self._cache.pop(record.id, None)
+            self._locks.pop(record.id, None)
+        return Outcome(table=new_table, seat=seat, finished=result is not None)
+
+    @staticmethod
+    def result_rows(record: GameRecord, result: Result) -> list[ResultRow]:
+        return [
+            ResultRow(
+                seat=seat,
+                user_id=person.user_id,
+                name=person.name,
+                place=result.places[seat],
+                won=seat in result.winners,
+                measure=result.measure[seat],
+            )
+            for seat, person in enumerate(record.seats)
+        ]
+
+    async def abort(self, channel_id: int, user_id: int, *, can_manage: bool) -> Table:
+        table = await self.in_channel(channel_id)
+        if table is None:
+            raise GameEndedError("error.no_table")
+        async with self._locked(table.id):
+            table = await self._fresh(table.id)
+            if table.record.status not in ("lobby", "active"):
+                raise GameEndedError()
+            if user_id != table.record.host_id and not can_manage:
+                raise NotHostError("error.abort_forbidden")
+            return self._table(await self.db.abort(table.id, by_user_id=user_id))
+
+
+def option_value(choice: Any) -> str:
+    """How an option value appears in catalogue keys and select values."""
+    if isinstance(choice, bool):
+        return "true" if choice else "false"
+    return str(choice)

@@ -1,0 +1,28 @@
+"""Runtime settings, read from the environment or a `.env` file (pydantic-settings).
+
+Every setting is listed in the README's settings table.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import AliasChoices, Field, SecretStr
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA_DIR = ROOT / "data"
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="CARDROOM_", env_file=".env", extra="ignore")
+
+    discord_token: SecretStr | None = Field(
+        default=None, validation_alias=AliasChoices("DISCORD_TOKEN", "CARDROOM_DISCORD_TOKEN")
+    )
+    database: Path = DATA_DIR / "cardroom.sqlite3"
+    api_base_url: str = "https://discord.com"
+    application_id: int | None = None
+    dev_guild_id: int | None = None
+    table_edit_delay: float = Field(default=1.0, ge=0.0, le=10.0)
+    log_level: str = "INFO"

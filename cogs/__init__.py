@@ -1,0 +1,1 @@
+"""Discord extensions: slash commands, restart-proof components, and rendering of perspectives."""

@@ -1,0 +1,114 @@
+"""/rules and /leaderboard: read-only views of the games and their results."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.errors import UnknownGameError
+from bot.i18n import language_of, t
+from bot.translator import loc
+from cogs.render.limits import DESCRIPTION, clip
+from cogs.render.text import display_name, game_name
+from cogs.tables._cog import game_choices
+from cogs.tables._errors import guarded
+from engines import registry
+
+if TYPE_CHECKING:
+    from bot.runtime import CardroomBot
+
+Order = Literal["wins", "games", "measure"]
+
+
+def known_game(game: str) -> str:
+    if game not in registry.names():
+        raise UnknownGameError(game=clip(game, 40))
+    return game
+
+
+class InfoCog(commands.Cog, name="Info"):
+    def __init__(self, bot: CardroomBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(
+        name=loc("rules", "command.rules.name"),
+        description=loc("Read a summary of a game's rules", "command.rules.description"),
+    )
+    @app_commands.rename(game=loc("game", "command.option.game.name"))
+    @app_commands.describe(game=loc("The game to play", "command.option.game.description"))
+    async def rules(self, interaction: discord.Interaction[Any], game: str) -> None:
+        await self._rules(interaction, game)
+
+    @guarded
+    async def _rules(self, interaction: discord.Interaction[Any], game: str) -> None:
+        lang = language_of(interaction.locale)
+        game = known_game(game)
+        engine = registry.get(game)
+        embed = discord.Embed(
+            title=t(lang, "rules.title", game=game_name(game, lang)),
+            description=clip(t(lang, f"{game}.rules"), DESCRIPTION),
+            colour=discord.Colour.blurple(),
+        )
+        embed.set_footer(text=t(lang, "rules.players", min=engine.min_players, max=engine.max_players))
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @rules.autocomplete("game")
+    async def _rules_game(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+        return game_choices(interaction, current)
+
+    @app_commands.command(
+        name=loc("leaderboard", "command.leaderboard.name"),
+        description=loc("The best players of a game in this server", "command.leaderboard.description"),
+    )
+    @app_commands.rename(game=loc("game", "command.option.game.name"), by=loc("by", "command.option.by.name"))
+    @app_commands.describe(
+        game=loc("The game to play", "command.option.game.description"),
+        by=loc("How to rank players", "command.option.by.description"),
+    )
+    @app_commands.choices(
+        by=[
+            app_commands.Choice(name=loc("wins", "leaderboard.by.wins"), value="wins"),
+            app_commands.Choice(name=loc("games played", "leaderboard.by.games"), value="games"),
+            app_commands.Choice(name=loc("the game's own measure", "leaderboard.by.measure"), value="measure"),
+        ]
+    )
+    @app_commands.guild_only()
+    async def leaderboard(self, interaction: discord.Interaction[Any], game: str, by: str = "wins") -> None:
+        await self._leaderboard(interaction, game, by)
+
+    @guarded
+    async def _leaderboard(self, interaction: discord.Interaction[Any], game: str, by: str) -> None:
+        lang = language_of(interaction.locale)
+        game = known_game(game)
+        order: Order = by if by in ("wins", "games", "measure") else "wins"  # type: ignore[assignment]
+        rows = await self.bot.db.leaderboard(guild_id=interaction.guild_id, game=game, order=order, limit=10)
+        measure_key = f"{game}.measure.name"
+        lines = [
+            t(
+                lang,
+                "leaderboard.row",
+                rank=rank,
+                name=display_name(row.name),
+                wins=row.wins,
+                games=row.games,
+                measure=row.measure,
+                measure_name=t(lang, measure_key),
+            )
+            for rank, row in enumerate(rows, 1)
+        ]
+        embed = discord.Embed(
+            title=t(lang, "leaderboard.title", game=game_name(game, lang)),
+            description="\n".join(lines) if lines else t(lang, "leaderboard.empty"),
+            colour=discord.Colour.gold(),
+        )
+        embed.set_footer(text=t(lang, f"leaderboard.by.{order}"))
+        await interaction.response.send_message(embed=embed)
+
+    @leaderboard.autocomplete("game")
+    async def _leaderboard_game(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return game_choices(interaction, current)

@@ -1,0 +1,1 @@
+"""Rendering of engine perspectives into Discord embeds and components, in the viewer's language."""

@@ -1,0 +1,92 @@
+"""Slash commands for tables: /play, /hand, /abort. Thin: they hand over to the handlers."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.errors import ForgedComponentError
+from bot.i18n import language_of
+from bot.translator import loc
+from cogs.render.text import game_name
+from cogs.tables import _ids
+from cogs.tables._errors import reply_error
+from cogs.tables._handlers import TableHandlers
+from cogs.tables._refresher import TableRefresher
+from engines import registry
+
+if TYPE_CHECKING:
+    from bot.runtime import CardroomBot
+
+log = logging.getLogger("cardroom.tables")
+
+MAX_CHOICES = 25
+
+
+def game_choices(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+    """Games whose localised or registry name contains what the user typed."""
+    lang = language_of(interaction.locale)
+    typed = current.casefold().strip()
+    choices = []
+    for name in registry.names():
+        label = game_name(name, lang)
+        if typed in label.casefold() or typed in name:
+            choices.append(app_commands.Choice(name=label[:100], value=name))
+    return choices[:MAX_CHOICES]
+
+
+class TablesCog(commands.Cog, name="Tables"):
+    def __init__(self, bot: CardroomBot) -> None:
+        self.bot = bot
+        self.refresher = TableRefresher(bot, bot.settings.table_edit_delay)
+        self.handlers = TableHandlers(bot, self.refresher)
+
+    async def cog_load(self) -> None:
+        """After a restart, bring every open table up to date and mention whoever must act."""
+        for table in await self.bot.tables.active():
+            self.refresher.mark(table.id)
+
+    @app_commands.command(
+        name=loc("play", "command.play.name"),
+        description=loc("Open a table for a card game in this channel", "command.play.description"),
+    )
+    @app_commands.rename(game=loc("game", "command.option.game.name"))
+    @app_commands.describe(game=loc("The game to play", "command.option.game.description"))
+    @app_commands.guild_only()
+    async def play(self, interaction: discord.Interaction[Any], game: str) -> None:
+        await self.handlers.open_table(interaction, game)
+
+    @play.autocomplete("game")
+    async def _play_game(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+        return game_choices(interaction, current)
+
+    @app_commands.command(
+        name=loc("hand", "command.hand.name"),
+        description=loc("See your own cards and act, privately", "command.hand.description"),
+    )
+    @app_commands.guild_only()
+    async def hand(self, interaction: discord.Interaction[Any]) -> None:
+        await self.handlers.hand_command(interaction)
+
+    @app_commands.command(
+        name=loc("abort", "command.abort.name"),
+        description=loc("End the game in this channel (host or Manage Channels)", "command.abort.description"),
+    )
+    @app_commands.guild_only()
+    async def abort(self, interaction: discord.Interaction[Any]) -> None:
+        await self.handlers.abort(interaction)
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """A component whose custom_id is not one of ours, well formed, gets a polite refusal."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        data: dict[str, Any] = dict(interaction.data or {})
+        custom_id = str(data.get("custom_id", ""))
+        if not _ids.is_known(custom_id):
+            log.info("Refused an unknown component id from user %s", interaction.user.id)
+            await reply_error(interaction, ForgedComponentError())

@@ -1,0 +1,180 @@
+"""What happens on each command and click: call the table service, then render the answer.
+
+Every entry point goes through `guarded`, the single error pipeline. Edits of
+the public table happen after the commit, through the refresher; a player's
+own hand is always updated through the new interaction, never an old token.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.errors import CardroomError, ForgedComponentError, NotAPlayerError, StaleMessageError
+from bot.i18n import language_of, t
+from bot.services.tables import Table, TableService
+from bot.storage import Seat
+from cogs.render.frame import hand_embed, lobby_embed, table_embed
+from cogs.tables._errors import guarded
+from cogs.tables._refresher import TableRefresher
+from cogs.tables._views import hand_view, leave_confirm_view, lobby_view, table_view
+
+if TYPE_CHECKING:
+    from bot.runtime import CardroomBot
+
+
+def seat_for(user: discord.abc.User) -> Seat:
+    return Seat(user_id=user.id, name=user.display_name)
+
+
+class TableHandlers:
+    def __init__(self, bot: CardroomBot, refresher: TableRefresher) -> None:
+        self.bot = bot
+        self.refresher = refresher
+
+    @property
+    def service(self) -> TableService:
+        return self.bot.tables
+
+    async def _table_here(self, interaction: discord.Interaction[Any], game_id: int) -> Table:
+        """The game a component names, which must belong to the channel it was clicked in."""
+        table = await self.service.get(game_id)
+        if table.record.channel_id != interaction.channel_id:
+            raise ForgedComponentError()
+        return table
+
+    # ----- lobby --------------------------------------------------------------
+    @guarded
+    async def open_table(self, interaction: discord.Interaction[Any], game: str) -> None:
+        if interaction.guild_id is None or interaction.channel_id is None:
+            raise CardroomError("error.guild_only")
+        lang = language_of(interaction.locale)
+        table = await self.service.open_lobby(
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            game=game,
+            host=seat_for(interaction.user),
+            locale=lang,
+        )
+        view = lobby_view(table, lang) or discord.ui.View()
+        await interaction.response.send_message(embed=lobby_embed(table, lang), view=view)
+        message = await interaction.original_response()
+        await self.service.set_table_message(table, message.id)
+
+    @guarded
+    async def lobby(self, interaction: discord.Interaction[Any], game_id: int, op: str) -> None:
+        await self._table_here(interaction, game_id)
+        user = interaction.user
+        if op == "join":
+            table = await self.service.join(game_id, seat_for(user))
+        elif op == "leave":
+            table = await self.service.leave_lobby(game_id, user.id)
+        elif op == "start":
+            table = await self.service.start(game_id, user.id)
+        else:
+            table = await self.service.cancel(game_id, user.id)
+        await self._show_table_in_place(interaction, table)
+
+    @guarded
+    async def set_option(
+        self, interaction: discord.Interaction[Any], game_id: int, field: str, values: list[str]
+    ) -> None:
+        await self._table_here(interaction, game_id)
+        if len(values) != 1:
+            raise CardroomError("error.invalid_option")
+        table = await self.service.set_option(game_id, interaction.user.id, field, values[0])
+        await self._show_table_in_place(interaction, table)
+
+    async def _show_table_in_place(self, interaction: discord.Interaction[Any], table: Table) -> None:
+        """Answer a click on the table message by editing that message through the click."""
+        lang = table.record.locale
+        if table.state is None:
+            embed, view = lobby_embed(table, lang), lobby_view(table, lang)
+        else:
+            embed, view = table_embed(table, lang), table_view(table, lang)
+        await interaction.response.edit_message(embed=embed, view=view)
+        self.refresher.rendered(table)
+        if table.record.status == "active":
+            self.refresher.mark(table.id)  # mention the first player
+
+    # ----- hands and actions --------------------------------------------------
+    def _seat(self, table: Table, user_id: int) -> int:
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise NotAPlayerError()
+        return seat
+
+    async def _send_hand(
+        self, interaction: discord.Interaction[Any], table: Table, *, in_place: bool, notice: str | None = None
+    ) -> None:
+        seat = self._seat(table, interaction.user.id)
+        if table.state is None:
+            raise CardroomError("error.not_started")
+        lang = language_of(interaction.locale)
+        embed, view = hand_embed(table, seat, lang), hand_view(table, seat, lang)
+        if in_place:
+            await interaction.response.edit_message(content=notice, embed=embed, view=view)
+        else:
+            await interaction.response.send_message(content=notice, embed=embed, view=view, ephemeral=True)
+
+    @guarded
+    async def show_hand(self, interaction: discord.Interaction[Any], game_id: int, *, in_place: bool) -> None:
+        table = await self._table_here(interaction, game_id)
+        await self._send_hand(interaction, table, in_place=in_place)
+
+    @guarded
+    async def hand_command(self, interaction: discord.Interaction[Any]) -> None:
+        if interaction.channel_id is None:
+            raise CardroomError("error.guild_only")
+        table = await self.service.in_channel(interaction.channel_id)
+        if table is None:
+            raise CardroomError("error.no_table")
+        await self._send_hand(interaction, table, in_place=False)
+
+    @guarded
+    async def act(self, interaction: discord.Interaction[Any], game_id: int, version: int, index: int) -> None:
+        await self._table_here(interaction, game_id)
+        lang = language_of(interaction.locale)
+        try:
+            outcome = await self.service.act(game_id, interaction.user.id, version, index)
+        except StaleMessageError:
+            # Nothing changed; show the player where the game stands now, in place.
+            table = await self.service.get(game_id)
+            if table.record.status != "active":
+                raise
+            await self._send_hand(interaction, table, in_place=True, notice="⚠️ " + t(lang, "error.stale_message"))
+            return
+        await self._send_hand(interaction, outcome.table, in_place=True)
+        self.refresher.mark(game_id)
+
+    @guarded
+    async def ask_leave(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        table = await self._table_here(interaction, game_id)
+        self._seat(table, interaction.user.id)
+        table = await self.service.playing(game_id)
+        lang = language_of(interaction.locale)
+        await interaction.response.send_message(
+            t(lang, "table.leave_question"), view=leave_confirm_view(table, lang), ephemeral=True
+        )
+
+    @guarded
+    async def leave(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        await self._table_here(interaction, game_id)
+        await self.service.withdraw(game_id, interaction.user.id)
+        lang = language_of(interaction.locale)
+        await interaction.response.edit_message(content=t(lang, "table.you_left"), embed=None, view=None)
+        self.refresher.mark(game_id)
+
+    @guarded
+    async def abort(self, interaction: discord.Interaction[Any]) -> None:
+        if interaction.channel_id is None:
+            raise CardroomError("error.guild_only")
+        can_manage = interaction.permissions.manage_channels
+        table = await self.service.abort(interaction.channel_id, interaction.user.id, can_manage=can_manage)
+        lang = table.record.locale
+        await interaction.response.send_message(
+            t(lang, "table.aborted_by", name=interaction.user.mention),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        self.refresher.mark(table.id)

@@ -1,0 +1,149 @@
+"""Keeps each public table message in step with the database, within Discord's rate limits.
+
+A burst of actions marks a table dirty many times; one task per table waits
+`delay` seconds and edits the message once with the latest committed state
+(coalescing). The same pass mentions the players who must act now, at most
+once per `PING_INTERVAL` per table, replacing the previous mention message.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.i18n import t
+from bot.services.tables import Table
+from cogs.render.frame import lobby_embed, standings, table_embed
+from cogs.render.text import display_name, game_name
+from cogs.tables._views import lobby_view, ping_view, table_view
+
+if TYPE_CHECKING:
+    from bot.runtime import CardroomBot
+
+log = logging.getLogger("cardroom.tables")
+
+PING_INTERVAL = 2.0
+
+
+@dataclass(frozen=True)
+class Ping:
+    """The message that last mentioned the players who must act."""
+
+    to_act: tuple[int, ...]
+    channel_id: int
+    message_id: int
+    sent_at: float
+
+
+class TableRefresher:
+    def __init__(self, bot: CardroomBot, delay: float) -> None:
+        self.bot = bot
+        self.delay = delay
+        self._dirty: set[int] = set()
+        self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._rendered: dict[int, int] = {}  # game id -> version shown on the table message
+        self._pinged: dict[int, Ping] = {}
+
+    def mark(self, game_id: int) -> None:
+        """The table changed: schedule one coalesced edit."""
+        self._dirty.add(game_id)
+        if game_id not in self._tasks:
+            self._tasks[game_id] = asyncio.create_task(self._run(game_id), name=f"table-{game_id}")
+
+    def rendered(self, table: Table) -> None:
+        """The table message already shows this version (edited through an interaction)."""
+        self._rendered[table.id] = table.record.version
+
+    async def idle(self) -> None:
+        """Wait until every scheduled edit is done (shutdown, tests)."""
+        while self._tasks:
+            await asyncio.gather(*self._tasks.values(), return_exceptions=True)
+
+    async def _run(self, game_id: int) -> None:
+        try:
+            while game_id in self._dirty:
+                await asyncio.sleep(self.delay)
+                self._dirty.discard(game_id)
+                try:
+                    await self._refresh(game_id)
+                except Exception:
+                    log.exception("Could not refresh table %s", game_id)
+        finally:
+            self._tasks.pop(game_id, None)
+
+    async def _refresh(self, game_id: int) -> None:
+        table = await self.bot.tables.get(game_id)
+        if self._rendered.get(game_id) != table.record.version:
+            await self._edit_table(table)
+            self._rendered[game_id] = table.record.version
+        if table.record.status == "active" and table.result is None:
+            await self._ping(table)
+        else:
+            await self._close(table)
+
+    async def _edit_table(self, table: Table) -> None:
+        lang = table.record.locale
+        if table.state is None:
+            embed, view = lobby_embed(table, lang), lobby_view(table, lang)
+        else:
+            embed, view = table_embed(table, lang), table_view(table, lang)
+        channel = self.bot.get_partial_messageable(table.record.channel_id)
+        if table.record.table_message_id is not None:
+            try:
+                await channel.get_partial_message(table.record.table_message_id).edit(embed=embed, view=view)
+                return
+            except discord.NotFound:
+                log.info("Table message of game %s was deleted; posting a new one", table.id)
+        message = await channel.send(embed=embed, view=view) if view else await channel.send(embed=embed)
+        await self.bot.tables.set_table_message(table, message.id)
+
+    async def _ping(self, table: Table) -> None:
+        to_act = table.to_act
+        previous = self._pinged.get(table.id)
+        if previous is not None and previous.to_act == to_act:
+            return
+        elapsed = time.monotonic() - previous.sent_at if previous else PING_INTERVAL
+        if elapsed < PING_INTERVAL:
+            self._dirty.add(table.id)  # try again on the next pass
+            return
+        lang = table.record.locale
+        users = [table.record.seats[seat].user_id for seat in to_act]
+        mentions = " ".join(f"<@{uid}>" for uid in users)
+        content = t(lang, "table.ping", mentions=mentions, game=game_name(table.record.game, lang))
+        channel = self.bot.get_partial_messageable(table.record.channel_id)
+        message = await channel.send(
+            content,
+            view=ping_view(table, lang),
+            allowed_mentions=discord.AllowedMentions(
+                everyone=False, roles=False, users=[discord.Object(u) for u in users]
+            ),
+        )
+        await self._delete_ping(table.id)
+        self._pinged[table.id] = Ping(to_act, table.record.channel_id, message.id, time.monotonic())
+
+    async def _delete_ping(self, game_id: int) -> None:
+        previous = self._pinged.pop(game_id, None)
+        if previous is None:
+            return
+        channel = self.bot.get_partial_messageable(previous.channel_id)
+        with contextlib.suppress(discord.HTTPException):  # already gone: nothing to tidy
+            await channel.get_partial_message(previous.message_id).delete()
+
+    async def _close(self, table: Table) -> None:
+        """The game ended or was aborted: tidy the mention and announce the standings once."""
+        await self._delete_ping(table.id)
+        self._rendered.pop(table.id, None)
+        if table.result is None:
+            return
+        lang = table.record.locale
+        winners = ", ".join(display_name(table.names[s]) for s in table.result.winners) or "—"
+        content = t(lang, "table.finished", game=game_name(table.record.game, lang), winners=winners)
+        embed = discord.Embed(title=t(lang, "table.standings"), description=standings(table, lang))
+        channel = self.bot.get_partial_messageable(table.record.channel_id)
+        await channel.send(content, embed=embed, allowed_mentions=discord.AllowedMentions.none())

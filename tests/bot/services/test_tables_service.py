@@ -1,0 +1,225 @@
+"""The table service: lobby rules, the action path, stale and forged clicks, leaving, aborting, results."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.errors import (
+    AlreadySeatedError,
+    ForgedComponentError,
+    GameEndedError,
+    InvalidOptionError,
+    LobbyClosedError,
+    NotAPlayerError,
+    NotEnoughPlayersError,
+    NotHostError,
+    RefusedError,
+    StaleMessageError,
+    TableBusyError,
+    TableFullError,
+)
+from bot.services.tables import Table, TableService
+from bot.storage import Database, Seat
+from engines.pairs import Fold, Hit
+
+ALICE, BOB, CAROL = Seat(1, "Alice"), Seat(2, "Bob"), Seat(3, "Carol")
+CHANNEL = 500
+
+
+@pytest.fixture
+async def service(tmp_path: Path) -> AsyncIterator[TableService]:
+    db = await Database.open(tmp_path / "cardroom.sqlite3")
+    yield TableService(db)
+    await db.close()
+
+
+async def started(service: TableService, *seats: Seat, options: dict[str, str] | None = None) -> Table:
+    table = await service.open_lobby(guild_id=9, channel_id=CHANNEL, game="pairs", host=seats[0], locale="en")
+    for seat in seats[1:]:
+        table = await service.join(table.id, seat)
+    for field, value in (options or {}).items():
+        table = await service.set_option(table.id, seats[0].user_id, field, value)
+    return await service.start(table.id, seats[0].user_id)
+
+
+def index_of(service: TableService, table: Table, seat: int, kind: str) -> int:
+    return [a.kind for a in service.candidates(table, seat)].index(kind)
+
+
+async def test_one_table_per_channel_links_to_the_running_one(service: TableService) -> None:
+    table = await service.open_lobby(guild_id=9, channel_id=CHANNEL, game="pairs", host=ALICE, locale="en")
+    await service.set_table_message(table, 777)
+    with pytest.raises(TableBusyError) as busy:
+        await service.open_lobby(guild_id=9, channel_id=CHANNEL, game="pairs", host=BOB, locale="en")
+    assert busy.value.params["url"] == f"https://discord.com/channels/9/{CHANNEL}/777"
+    other = await service.open_lobby(guild_id=9, channel_id=CHANNEL + 1, game="pairs", host=BOB, locale="fr")
+    assert other.record.locale == "fr"
+
+
+async def test_lobby_seats_limits_and_host_rights(service: TableService) -> None:
+    table = await service.open_lobby(guild_id=9, channel_id=CHANNEL, game="pairs", host=ALICE, locale="en")
+    with pytest.raises(NotEnoughPlayersError):
+        await service.start(table.id, ALICE.user_id)
+    table = await service.join(table.id, BOB)
+    with pytest.raises(AlreadySeatedError):
+        await service.join(table.id, BOB)
+    with pytest.raises(NotHostError):
+        await service.start(table.id, BOB.user_id)
+    with pytest.raises(NotHostError):
+        await service.set_option(table.id, BOB.user_id, "ending", "cutchfeld")
+    with pytest.raises(NotHostError):
+        await service.leave_lobby(table.id, ALICE.user_id)
+    for user_id in range(10, 16):
+        table = await service.join(table.id, Seat(user_id, f"P{user_id}"))
+    assert len(table.record.seats) == 8
+    with pytest.raises(TableFullError):
+        await service.join(table.id, Seat(99, "Late"))
+    table = await service.leave_lobby(table.id, BOB.user_id)
+    assert table.seat_of(BOB.user_id) is None
+    with pytest.raises(NotAPlayerError):
+        await service.leave_lobby(table.id, BOB.user_id)
+
+
+async def test_options_are_validated_and_stored(service: TableService) -> None:
+    table = await service.open_lobby(guild_id=9, channel_id=CHANNEL, game="pairs", host=ALICE, locale="en")
+    table = await service.set_option(table.id, ALICE.user_id, "ending", "cutchfeld")
+    table = await service.set_option(table.id, ALICE.user_id, "games", "5")
+    assert table.record.options["ending"] == "cutchfeld" and table.record.options["games"] == 5
+    for field, value in (("ending", "poker"), ("games", "4"), ("nonsense", "1"), ("carried", "9")):
+        with pytest.raises(InvalidOptionError):
+            await service.set_option(table.id, ALICE.user_id, field, value)
+    assert (await service.get(table.id)).record.options["games"] == 5
+
+
+async def test_start_deals_and_the_lobby_closes(service: TableService) -> None:
+    table = await started(service, ALICE, BOB, CAROL, options={"ending": "norland"})
+    assert table.record.status == "active" and table.state is not None
+    assert len(table.to_act) == 1
+    with pytest.raises(LobbyClosedError):
+        await service.join(table.id, Seat(4, "Dan"))
+
+
+async def test_an_action_commits_one_version_and_logs_it(service: TableService) -> None:
+    table = await started(service, ALICE, BOB)
+    seat = table.to_act[0]
+    user = table.record.seats[seat].user_id
+    outcome = await service.act(table.id, user, table.record.version, index_of(service, table, seat, "hit"))
+    assert outcome.table.record.version == table.record.version + 1
+    log = await service.db.actions(table.id)
+    assert [(seq, s) for seq, s, _ in log] == [(outcome.table.record.version, seat)]
+    assert Hit.model_validate_json(log[0][2]) == Hit()
+
+
+async def test_bad_clicks_change_nothing(service: TableService) -> None:
+    table = await started(service, ALICE, BOB)
+    seat = table.to_act[0]
+    other = 1 - seat
+    user, other_user = table.record.seats[seat].user_id, table.record.seats[other].user_id
+    version = table.record.version
+    before = (await service.db.get(table.id)).state
+    with pytest.raises(NotAPlayerError):
+        await service.act(table.id, 42, version, 0)
+    with pytest.raises(RefusedError) as refused:
+        await service.act(table.id, other_user, version, 0)
+    assert refused.value.key == "error.not_your_turn"
+    with pytest.raises(StaleMessageError):
+        await service.act(table.id, user, version - 1, 0)
+    with pytest.raises(ForgedComponentError):
+        await service.act(table.id, user, version, 7)
+    with pytest.raises(ForgedComponentError):
+        await service.act(123456, user, version, 0)
+    record = await service.db.get(table.id)
+    assert record.version == version and record.state == before
+    assert await service.db.actions(table.id) == []
+
+
+async def test_two_clicks_at_the_same_instant_apply_once(service: TableService) -> None:
+    table = await started(service, ALICE, BOB)
+    seat = table.to_act[0]
+    user = table.record.seats[seat].user_id
+    hit = index_of(service, table, seat, "hit")
+    outcomes = await asyncio.gather(
+        service.act(table.id, user, table.record.version, hit),
+        service.act(table.id, user, table.record.version, hit),
+        return_exceptions=True,
+    )
+    assert sum(not isinstance(o, BaseException) for o in outcomes) == 1
+    assert sum(isinstance(o, StaleMessageError) for o in outcomes) == 1
+    assert len(await service.db.actions(table.id)) == 1
+
+
+async def test_a_second_process_writing_first_makes_the_click_stale(service: TableService, tmp_path: Path) -> None:
+    table = await started(service, ALICE, BOB)
+    seat = table.to_act[0]
+    user = table.record.seats[seat].user_id
+    other_process = TableService(await Database.open(tmp_path / "cardroom.sqlite3"))
+    fold = index_of(service, table, seat, "fold")
+    await other_process.act(table.id, user, table.record.version, fold)
+    with pytest.raises(StaleMessageError):
+        await service.act(table.id, user, table.record.version, fold)
+    assert (await service.get(table.id)).record.version == table.record.version + 1
+    await other_process.db.close()
+
+
+async def test_playing_to_the_end_stores_results_and_leaderboard(service: TableService) -> None:
+    table = await started(service, ALICE, BOB)
+    while table.record.status == "active":
+        seat = table.to_act[0]
+        user = table.record.seats[seat].user_id
+        outcome = await service.act(table.id, user, table.record.version, index_of(service, table, seat, "fold"))
+        table = outcome.table
+    assert table.record.status == "finished" and table.result is not None
+    rows = await service.db.leaderboard(guild_id=9, game="pairs", order="wins")
+    assert {row.user_id for row in rows} == {ALICE.user_id, BOB.user_id}
+    assert all(row.games == 1 for row in rows)
+    assert sum(row.wins for row in rows) == len(table.result.winners)
+    with pytest.raises(GameEndedError):
+        await service.act(table.id, ALICE.user_id, table.record.version, 0)
+    assert await service.in_channel(CHANNEL) is None
+
+
+async def test_leaving_goes_on_without_the_player_or_ends_the_game(service: TableService) -> None:
+    table = await started(service, ALICE, BOB, CAROL)
+    outcome = await service.withdraw(table.id, CAROL.user_id)
+    assert not outcome.finished and outcome.table.record.status == "active"
+    assert 2 not in outcome.table.to_act
+    outcome = await service.withdraw(outcome.table.id, BOB.user_id)
+    assert outcome.finished
+    result = outcome.table.result
+    assert result is not None and result.places[0] == 1 and result.winners == (0,)
+    assert min(result.places[1], result.places[2]) > result.places[0]  # leavers are ranked below
+
+
+async def test_abort_by_host_or_manager_only(service: TableService) -> None:
+    table = await started(service, ALICE, BOB)
+    with pytest.raises(NotHostError):
+        await service.abort(CHANNEL, BOB.user_id, can_manage=False)
+    aborted = await service.abort(CHANNEL, BOB.user_id, can_manage=True)
+    assert aborted.record.status == "aborted"
+    assert await service.db.leaderboard(guild_id=9, game="pairs", order="wins") == []
+    with pytest.raises(GameEndedError):
+        await service.abort(CHANNEL, ALICE.user_id, can_manage=False)
+    assert table.id == aborted.id
+
+
+async def test_every_open_game_resumes_from_the_database(service: TableService, tmp_path: Path) -> None:
+    table = await started(service, ALICE, BOB)
+    seat = table.to_act[0]
+    user = table.record.seats[seat].user_id
+    outcome = await service.act(table.id, user, table.record.version, index_of(service, table, seat, "hit"))
+    restarted = TableService(await Database.open(tmp_path / "cardroom.sqlite3"))
+    (resumed,) = await restarted.active()
+    assert resumed.record.version == outcome.table.record.version
+    assert resumed.state == outcome.table.state
+    await restarted.db.close()
+
+
+async def test_fold_is_refused_with_the_engine_reason_when_illegal(service: TableService) -> None:
+    table = await started(service, ALICE, BOB)
+    assert table.state is not None
+    seat = table.to_act[0]
+    assert table.engine.refusal(table.state, seat, Fold()) is None
