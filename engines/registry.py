@@ -23,3 +23,13 @@ def names() -> list[str]:
 
 def all_engines() -> list[Engine[Any, Any, Any, Any]]:
     return [_ENGINES[n] for n in names()]
+
+
+def _register_builtin() -> None:
+    """Register the games shipped with Cardroom (imported late: the engines import `engines.core`, not this module)."""
+    from engines.pairs import ENGINE as pairs
+
+    register(pairs)
+
+
+_register_builtin()

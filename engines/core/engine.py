@@ -26,7 +26,7 @@ from engines.core.rng import Rng
 class Withdraw(BaseModel):
     """Universal action: a player leaves a running game (handled by every engine)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, extra="forbid")
 
     kind: Literal["withdraw"] = "withdraw"
 
