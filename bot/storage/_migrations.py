@@ -1,0 +1,184 @@
+"""The schema, as an ordered list of versioned migrations.
+
+Schema (version 1)
+------------------
+`schema_migrations(version, applied_at)`
+    One row per applied migration. Created by the runner itself, not by a migration.
+
+`games`
+    One row per table, from lobby to its end. Scalar columns plus JSON stored as
+    TEXT: `options` (engine options, an object), `seats` (a list of
+    `{"user_id", "name"}` in seat order), `state` (the engine's pydantic dump,
+    NULL while in lobby). `version` starts at 0 and is incremented by every
+    change of the row; every write says which version it expects
+    (`UPDATE ... WHERE id = ? AND version = ?`), so of two writers that read the
+    same version only the first can apply. `status` is lobby -> active ->
+    finished, or lobby/active -> aborted. `ended_at`/`ended_by` record the end.
+
+    `games_open_channel` is a partial UNIQUE index on `channel_id` over the rows
+    whose status is lobby or active: the schema itself refuses a second open
+    table in a channel, whichever process tries. A finished or aborted game
+    leaves the index, so the channel is free again. The same small index serves
+    the start-up scan for open games.
+
+`actions`
+    Append-only log of accepted actions, keyed `(game_id, seq)` where `seq` is
+    the game version the action produced (so gaps are lobby edits / start, and
+    the latest action's seq equals the version of the state it produced).
+    Written in the same transaction as the state it produced.
+
+`results`
+    One row per seat when a game ends (finished, or aborted with results),
+    written in the same transaction as the game's last change. `guild_id` and
+    `game` are copied from the game so leaderboards read one indexed table
+    (`results_board` on `(guild_id, game, user_id)`); the leaderboard only
+    counts games whose status is finished.
+
+Rules for new migrations: append, never edit a released one; versions are
+1, 2, 3 ... in order. Each migration runs in its own transaction together with
+its `schema_migrations` row, so it applies entirely or not at all.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import aiosqlite
+
+
+@dataclass(frozen=True, slots=True)
+class Migration:
+    version: int
+    description: str
+    statements: tuple[str, ...]
+
+
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration(
+        1,
+        "games, action log, results",
+        (
+            """
+            CREATE TABLE games (
+                id               INTEGER PRIMARY KEY AUTOINCREMENT,
+                guild_id         INTEGER,
+                channel_id       INTEGER NOT NULL,
+                game             TEXT    NOT NULL,
+                status           TEXT    NOT NULL
+                                 CHECK (status IN ('lobby', 'active', 'finished', 'aborted')),
+                host_id          INTEGER NOT NULL,
+                options          TEXT    NOT NULL DEFAULT '{}',
+                seats            TEXT    NOT NULL DEFAULT '[]',
+                seed             INTEGER NOT NULL,
+                state            TEXT,
+                version          INTEGER NOT NULL DEFAULT 0 CHECK (version >= 0),
+                table_message_id INTEGER,
+                locale           TEXT    NOT NULL,
+                created_at       REAL    NOT NULL,
+                updated_at       REAL    NOT NULL,
+                ended_at         REAL,
+                ended_by         INTEGER,
+                CHECK (status = 'lobby' OR status = 'aborted' OR state IS NOT NULL)
+            )
+            """,
+            """
+            CREATE UNIQUE INDEX games_open_channel ON games (channel_id)
+            WHERE status IN ('lobby', 'active')
+            """,
+            """
+            CREATE TABLE actions (
+                game_id    INTEGER NOT NULL REFERENCES games (id),
+                seq        INTEGER NOT NULL,
+                seat       INTEGER NOT NULL CHECK (seat >= 0),
+                action     TEXT    NOT NULL,
+                created_at REAL    NOT NULL,
+                PRIMARY KEY (game_id, seq)
+            ) WITHOUT ROWID
+            """,
+            """
+            CREATE TABLE results (
+                game_id     INTEGER NOT NULL REFERENCES games (id),
+                seat        INTEGER NOT NULL CHECK (seat >= 0),
+                guild_id    INTEGER,
+                game        TEXT    NOT NULL,
+                user_id     INTEGER NOT NULL,
+                name        TEXT    NOT NULL,
+                place       INTEGER NOT NULL CHECK (place >= 1),
+                won         INTEGER NOT NULL CHECK (won IN (0, 1)),
+                measure     INTEGER NOT NULL,
+                finished_at REAL    NOT NULL,
+                PRIMARY KEY (game_id, seat)
+            )
+            """,
+            "CREATE INDEX results_board ON results (guild_id, game, user_id)",
+            "CREATE INDEX results_user ON results (user_id, finished_at)",
+        ),
+    ),
+)
+
+_BOOTSTRAP = """
+CREATE TABLE IF NOT EXISTS schema_migrations (
+    version    INTEGER PRIMARY KEY,
+    applied_at REAL    NOT NULL
+)
+"""
+
+
+def check_migrations(migrations: Sequence[Migration]) -> None:
+    """Versions must be exactly 1, 2, ..., n in order."""
+    for expected, migration in enumerate(migrations, start=1):
+        if migration.version != expected:
+            raise ValueError(f"migration #{expected} has version {migration.version}; versions must be 1, 2, 3 ...")
+
+
+async def _current_version(conn: aiosqlite.Connection) -> int:
+    rows = list(await conn.execute_fetchall("SELECT COALESCE(MAX(version), 0) FROM schema_migrations"))
+    return int(rows[0][0])
+
+
+async def apply_migrations(
+    conn: aiosqlite.Connection, migrations: Sequence[Migration], now: Callable[[], float]
+) -> int:
+    """Apply the pending migrations in order, each in its own transaction; return the schema version.
+
+    Safe against another process migrating the same file at the same time:
+    the version is re-read after `BEGIN IMMEDIATE` has taken the write lock.
+    Raises `RuntimeError` if the database is newer than the code (a downgrade).
+    """
+    check_migrations(migrations)
+    target = len(migrations)
+    try:
+        await conn.execute("BEGIN IMMEDIATE")
+        await conn.execute(_BOOTSTRAP)
+        current = await _current_version(conn)
+        await conn.execute("COMMIT")
+    except BaseException:
+        await rollback(conn)
+        raise
+    if current > target:
+        raise RuntimeError(f"database schema is version {current}, newer than this code ({target})")
+    for migration in migrations[current:]:
+        try:
+            await conn.execute("BEGIN IMMEDIATE")
+            if await _current_version(conn) >= migration.version:  # another process got there first
+                await conn.execute("COMMIT")
+                continue
+            for statement in migration.statements:
+                await conn.execute(statement)
+            await conn.execute(
+                "INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)", (migration.version, now())
+            )
+            await conn.execute("COMMIT")
+        except BaseException:
+            await rollback(conn)
+            raise
+    return await _current_version(conn)
+
+
+async def rollback(conn: aiosqlite.Connection) -> None:
+    # SQLite may already have rolled back by itself (e.g. on a full disk): then there is nothing to undo.
+    with contextlib.suppress(sqlite3.Error):
+        await conn.execute("ROLLBACK")

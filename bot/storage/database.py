@@ -1,0 +1,542 @@
+"""The games database: one SQLite file in WAL mode, reached through aiosqlite.
+
+Concurrency model
+-----------------
+* One `Database` owns one connection (aiosqlite runs it on its own thread).
+  Every operation, read or write, holds `self._lock`, so the statements of two
+  coroutines never interleave on the connection and nobody reads another
+  coroutine's uncommitted changes.
+* Every write is one `BEGIN IMMEDIATE ... COMMIT` transaction. IMMEDIATE takes
+  SQLite's write lock up front, so two processes on the same file serialise
+  (the second waits up to `busy_timeout`) instead of failing half-way.
+* Every change of a game row is `UPDATE games ... WHERE id = ? AND version = ?
+  AND status = ?` (optimistic concurrency). Two clicks computed from the same
+  version: the first transaction bumps the version, the second matches no row,
+  rolls back and raises `StaleVersionError` with the current row. This holds
+  across processes because the check and the write are one statement inside a
+  write-locked transaction.
+* An accepted action (new state + version bump + action log row + results
+  when it ends the game) is a single transaction: after a crash the database
+  holds either all of it or none of it, so a crash loses at most the action in
+  flight, and `active_games()` gives every open game back at start-up.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+import time
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Final
+
+import aiosqlite
+
+from bot.storage._migrations import MIGRATIONS, Migration, apply_migrations, rollback
+from bot.storage.errors import ChannelBusyError, GameNotFoundError, StaleVersionError, StorageError
+from bot.storage.records import (
+    OPEN_STATUSES,
+    GameRecord,
+    HistoryRow,
+    LeaderOrder,
+    LeaderRow,
+    ResultRow,
+    Seat,
+    Status,
+)
+
+BUSY_TIMEOUT_MS: Final = 5000
+_MIN_SQLITE: Final = (3, 35, 0)  # UPDATE ... RETURNING
+_INT64 = range(-(2**63), 2**63)
+
+_LEADER_ORDER: Final[dict[str, tuple[str, ...]]] = {
+    "wins": ("wins", "measure", "games"),
+    "games": ("games", "wins", "measure"),
+    "measure": ("measure", "wins", "games"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class _Tx:
+    """An open write transaction: its connection and its one timestamp."""
+
+    conn: aiosqlite.Connection
+    now: float
+
+
+class Database:
+    """Async access to the games database. Create with `await Database.open(path)`."""
+
+    def __init__(self, conn: aiosqlite.Connection, schema_version: int, clock: Callable[[], float]) -> None:
+        """Private: use `Database.open`."""
+        self._conn: aiosqlite.Connection | None = conn
+        self._schema_version = schema_version
+        self._clock = clock
+        self._lock = asyncio.Lock()
+
+    # ----- life cycle -------------------------------------------------------
+    @classmethod
+    async def open(
+        cls,
+        path: str | Path,
+        *,
+        migrations: Sequence[Migration] = MIGRATIONS,
+        clock: Callable[[], float] = time.time,
+    ) -> Database:
+        """Open (creating it and its directory if needed) and migrate the database at `path`.
+
+        Re-opening is idempotent: only migrations not yet recorded in
+        `schema_migrations` run. `migrations` and `clock` are injectable for tests.
+        """
+        if sqlite3.sqlite_version_info < _MIN_SQLITE:
+            raise StorageError(f"SQLite {sqlite3.sqlite_version} is too old; 3.35 or newer is needed")
+        memory = str(path) == ":memory:"
+        if not memory:
+            await asyncio.to_thread(Path(path).parent.mkdir, parents=True, exist_ok=True)
+        try:
+            # isolation_level=None: no implicit transactions, we issue BEGIN/COMMIT ourselves.
+            conn = await aiosqlite.connect(str(path), isolation_level=None)
+        except sqlite3.Error as exc:
+            raise StorageError(f"cannot open database {path}: {exc}") from exc
+        conn.row_factory = sqlite3.Row
+        try:
+            await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            rows = list(await conn.execute_fetchall("PRAGMA journal_mode = WAL"))
+            mode = str(rows[0][0]).lower()
+            if mode != ("memory" if memory else "wal"):
+                raise StorageError(f"could not switch {path} to WAL (journal_mode is {mode})")
+            # Durability: in WAL mode a COMMIT appends to the -wal file. With
+            # synchronous=NORMAL that append is not fsync'ed: an application crash
+            # (even SIGKILL) still loses nothing committed, because the data is in
+            # the OS page cache, but a power loss or kernel crash can drop the last
+            # few committed transactions (never corrupting the file). We choose
+            # FULL, which fsyncs the WAL on every commit, so "a crash loses at most
+            # the action in flight" also holds for power loss. The cost is one
+            # fsync per accepted action, negligible at the pace of human clicks.
+            await conn.execute("PRAGMA synchronous = FULL")
+            await conn.execute("PRAGMA foreign_keys = ON")
+            version = await apply_migrations(conn, migrations, clock)
+        except BaseException as exc:
+            await conn.close()
+            if isinstance(exc, sqlite3.Error | RuntimeError):
+                raise StorageError(f"cannot prepare database {path}: {exc}") from exc
+            raise
+        return cls(conn, version, clock)
+
+    async def close(self) -> None:
+        """Wait for the operation in progress, then close. Idempotent."""
+        async with self._lock:
+            conn, self._conn = self._conn, None
+            if conn is not None:
+                await conn.close()
+
+    async def __aenter__(self) -> Database:
+        return self
+
+    async def __aexit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        await self.close()
+
+    @property
+    def schema_version(self) -> int:
+        """The version of the last applied migration."""
+        return self._schema_version
+
+    # ----- plumbing ---------------------------------------------------------
+    def _connection(self) -> aiosqlite.Connection:
+        if self._conn is None:
+            raise StorageError("the database is closed")
+        return self._conn
+
+    @asynccontextmanager
+    async def _reading(self) -> AsyncIterator[aiosqlite.Connection]:
+        async with self._lock:
+            conn = self._connection()
+            try:
+                yield conn
+            except sqlite3.Error as exc:
+                raise StorageError(str(exc)) from exc
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[_Tx]:
+        """One write transaction: committed if the body returns, rolled back if it raises.
+
+        Its single timestamp is read once the write lock is held, so within one
+        process timestamps follow the order in which transactions commit.
+        """
+        async with self._lock:
+            conn = self._connection()
+            # Every await below can be interrupted by a cancellation of the caller.
+            # The statement it was waiting for still runs on the connection thread,
+            # which executes in order, so the ROLLBACK queued by the handler always
+            # comes after it: the transaction is undone (or, if COMMIT was already
+            # queued, committed whole) before the next one can begin.
+            try:
+                await conn.execute("BEGIN IMMEDIATE")
+                yield _Tx(conn, self._clock())
+                await conn.execute("COMMIT")
+            except BaseException as exc:
+                await rollback(conn)
+                if isinstance(exc, sqlite3.Error):
+                    raise StorageError(str(exc)) from exc
+                raise
+
+    async def _fetch(self, conn: aiosqlite.Connection, game_id: int) -> GameRecord | None:
+        rows = list(await conn.execute_fetchall("SELECT * FROM games WHERE id = ?", (game_id,)))
+        return _record(rows[0]) if rows else None
+
+    async def _update(
+        self,
+        tx: _Tx,
+        game_id: int,
+        expected_version: int,
+        statuses: Iterable[Status],
+        assignments: dict[str, Any],
+    ) -> GameRecord:
+        """The optimistic write: bump the version of a row still at `expected_version` in `statuses`."""
+        wanted = tuple(statuses)
+        columns = "".join(f"{column} = ?, " for column in assignments)
+        marks = ", ".join("?" for _ in wanted)
+        rows = list(
+            await tx.conn.execute_fetchall(
+                f"UPDATE games SET {columns}version = version + 1, updated_at = ?"
+                f" WHERE id = ? AND version = ? AND status IN ({marks}) RETURNING *",
+                (*assignments.values(), tx.now, game_id, expected_version, *wanted),
+            )
+        )
+        if rows:
+            return _record(rows[0])
+        current = await self._fetch(tx.conn, game_id)
+        if current is None:
+            raise GameNotFoundError(game_id)
+        raise StaleVersionError(current, expected_version)
+
+    async def _insert_results(self, tx: _Tx, record: GameRecord, result: Sequence[ResultRow]) -> None:
+        if sorted(row.seat for row in result) != list(range(len(record.seats))):
+            raise ValueError(f"results must have exactly one row per seat 0..{len(record.seats) - 1}")
+        await tx.conn.executemany(
+            "INSERT INTO results (game_id, seat, guild_id, game, user_id, name, place, won, measure, finished_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (
+                    record.id,
+                    row.seat,
+                    record.guild_id,
+                    record.game,
+                    row.user_id,
+                    row.name,
+                    row.place,
+                    int(row.won),
+                    row.measure,
+                    tx.now,
+                )
+                for row in result
+            ],
+        )
+
+    # ----- lobby ------------------------------------------------------------
+    async def create_lobby(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        game: str,
+        host: Seat,
+        options: dict[str, Any],
+        seed: int,
+        locale: str,
+    ) -> GameRecord:
+        """A new lobby (version 0) with `host` in seat 0.
+
+        Raises `ChannelBusyError` carrying the open game if the channel already
+        has a lobby or an active game (refused by the partial unique index).
+        """
+        if seed not in _INT64:
+            raise ValueError("seed must fit in a signed 64-bit integer (e.g. secrets.randbits(63))")
+        async with self._transaction() as tx:
+            try:
+                rows = list(
+                    await tx.conn.execute_fetchall(
+                        "INSERT INTO games (guild_id, channel_id, game, status, host_id, options, seats, seed,"
+                        " state, version, locale, created_at, updated_at)"
+                        " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, NULL, 0, ?, ?, ?) RETURNING *",
+                        (
+                            guild_id,
+                            channel_id,
+                            game,
+                            host.user_id,
+                            _dump_options(options),
+                            _dump_seats([host]),
+                            seed,
+                            locale,
+                            tx.now,
+                            tx.now,
+                        ),
+                    )
+                )
+            except sqlite3.IntegrityError as exc:
+                existing = await self._open_in_channel(tx.conn, channel_id)
+                if existing is None:  # some other constraint failed
+                    raise
+                raise ChannelBusyError(existing) from exc
+            return _record(rows[0])
+
+    async def update_lobby(
+        self,
+        game_id: int,
+        expected_version: int,
+        *,
+        seats: list[Seat] | None = None,
+        options: dict[str, Any] | None = None,
+    ) -> GameRecord:
+        """Change a lobby's seats and/or options; `StaleVersionError` unless still a lobby at that version."""
+        changes: dict[str, Any] = {}
+        if seats is not None:
+            changes["seats"] = _dump_seats(seats)
+        if options is not None:
+            changes["options"] = _dump_options(options)
+        if not changes:
+            raise ValueError("update_lobby needs seats or options")
+        async with self._transaction() as tx:
+            return await self._update(tx, game_id, expected_version, ("lobby",), changes)
+
+    async def set_table_message(self, game_id: int, message_id: int) -> None:
+        """Remember the table's channel message. Not a game change: the version stays."""
+        async with self._transaction() as tx:
+            cursor = await tx.conn.execute("UPDATE games SET table_message_id = ? WHERE id = ?", (message_id, game_id))
+            if cursor.rowcount == 0:
+                raise GameNotFoundError(game_id)
+
+    async def start(self, game_id: int, expected_version: int, *, state: str) -> GameRecord:
+        """Lobby -> active with the engine's initial `state`."""
+        async with self._transaction() as tx:
+            return await self._update(tx, game_id, expected_version, ("lobby",), {"status": "active", "state": state})
+
+    # ----- playing ----------------------------------------------------------
+    async def commit_action(
+        self,
+        game_id: int,
+        expected_version: int,
+        *,
+        seat: int,
+        action: str,
+        state: str,
+        result: list[ResultRow] | None = None,
+    ) -> GameRecord:
+        """Record one accepted action, atomically.
+
+        In one transaction: the new `state` and version (+1), the action
+        appended to the log with `seq` = the new version, and, when `result` is
+        given, status finished plus one results row per seat. Raises
+        `StaleVersionError` (nothing written) unless the game is active at
+        `expected_version`.
+        """
+        async with self._transaction() as tx:
+            changes: dict[str, Any] = {"state": state}
+            if result is not None:
+                changes.update(status="finished", ended_at=tx.now)
+            record = await self._update(tx, game_id, expected_version, ("active",), changes)
+            if not 0 <= seat < len(record.seats):
+                raise ValueError(f"seat {seat} is not at this table")
+            await tx.conn.execute(
+                "INSERT INTO actions (game_id, seq, seat, action, created_at) VALUES (?, ?, ?, ?, ?)",
+                (game_id, record.version, seat, action, tx.now),
+            )
+            if result is not None:
+                await self._insert_results(tx, record, result)
+            return record
+
+    async def abort(
+        self,
+        game_id: int,
+        *,
+        by_user_id: int,
+        result: list[ResultRow] | None = None,
+        expected_version: int | None = None,
+    ) -> GameRecord:
+        """Lobby/active -> aborted (version +1), remembering who aborted it.
+
+        `result` (active games only) stores standings, e.g. for a forfeit; an
+        aborted game never counts in the leaderboard. Raises `StaleVersionError`
+        if the game already ended, or is not at `expected_version` when given.
+        """
+        async with self._transaction() as tx:
+            current = await self._fetch(tx.conn, game_id)
+            if current is None:
+                raise GameNotFoundError(game_id)
+            if not current.is_open or expected_version not in (None, current.version):
+                raise StaleVersionError(current, expected_version)
+            if result is not None and current.status != "active":
+                raise ValueError("only a started game can be aborted with results")
+            record = await self._update(
+                tx,
+                game_id,
+                current.version,
+                OPEN_STATUSES,
+                {"status": "aborted", "ended_at": tx.now, "ended_by": by_user_id},
+            )
+            if result is not None:
+                await self._insert_results(tx, record, result)
+            return record
+
+    # ----- reading ----------------------------------------------------------
+    async def get(self, game_id: int) -> GameRecord:
+        """The game with this id; `GameNotFoundError` if there is none."""
+        async with self._reading() as conn:
+            record = await self._fetch(conn, game_id)
+        if record is None:
+            raise GameNotFoundError(game_id)
+        return record
+
+    async def _open_in_channel(self, conn: aiosqlite.Connection, channel_id: int) -> GameRecord | None:
+        rows = list(
+            await conn.execute_fetchall(
+                "SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')", (channel_id,)
+            )
+        )
+        return _record(rows[0]) if rows else None
+
+    async def active_in_channel(self, channel_id: int) -> GameRecord | None:
+        """The channel's lobby or active game, if any (there is at most one)."""
+        async with self._reading() as conn:
+            return await self._open_in_channel(conn, channel_id)
+
+    async def active_games(self) -> list[GameRecord]:
+        """Every lobby and active game, oldest first: what to resume at start-up."""
+        async with self._reading() as conn:
+            rows = await conn.execute_fetchall("SELECT * FROM games WHERE status IN ('lobby', 'active') ORDER BY id")
+            return [_record(row) for row in rows]
+
+    async def actions(self, game_id: int) -> list[tuple[int, int, str]]:
+        """The game's action log as (seq, seat, action JSON), in order."""
+        async with self._reading() as conn:
+            rows = await conn.execute_fetchall(
+                "SELECT seq, seat, action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
+            )
+            return [(int(row[0]), int(row[1]), str(row[2])) for row in rows]
+
+    async def results(self, game_id: int) -> list[ResultRow]:
+        """The stored standings of one game, by seat (empty if it has none)."""
+        async with self._reading() as conn:
+            rows = await conn.execute_fetchall(
+                "SELECT seat, user_id, name, place, won, measure FROM results WHERE game_id = ? ORDER BY seat",
+                (game_id,),
+            )
+            return [
+                ResultRow(
+                    seat=row["seat"],
+                    user_id=row["user_id"],
+                    name=row["name"],
+                    place=row["place"],
+                    won=bool(row["won"]),
+                    measure=row["measure"],
+                )
+                for row in rows
+            ]
+
+    async def leaderboard(
+        self,
+        *,
+        guild_id: int | None,
+        game: str,
+        order: LeaderOrder,
+        limit: int = 10,
+        higher_is_better: bool = True,
+    ) -> list[LeaderRow]:
+        """Top players of `game` in `guild_id` (None: games played outside any guild), finished games only.
+
+        Sorted by `order`, ties broken by the other two of wins/games/measure,
+        then by user id. Wins and games count down; the measure counts down
+        unless `higher_is_better` is False (e.g. strokes).
+        """
+        if order not in _LEADER_ORDER:
+            raise ValueError(f"unknown leaderboard order {order!r}")
+        measure_dir = "DESC" if higher_is_better else "ASC"
+        terms = [f"{col} {measure_dir if col == 'measure' else 'DESC'}" for col in _LEADER_ORDER[order]]
+        async with self._reading() as conn:
+            rows = await conn.execute_fetchall(
+                "WITH scoped AS ("
+                " SELECT r.user_id, r.name, r.won, r.measure, r.place,"
+                "  ROW_NUMBER() OVER (PARTITION BY r.user_id ORDER BY r.finished_at DESC, r.game_id DESC) AS recency"
+                " FROM results AS r JOIN games AS g ON g.id = r.game_id"
+                " WHERE r.guild_id IS ? AND r.game = ? AND g.status = 'finished')"
+                " SELECT user_id, MAX(CASE WHEN recency = 1 THEN name END) AS name, COUNT(*) AS games,"
+                "  SUM(won) AS wins, SUM(measure) AS measure, MIN(place) AS best_place"
+                f" FROM scoped GROUP BY user_id ORDER BY {', '.join(terms)}, user_id LIMIT ?",
+                (guild_id, game, limit),
+            )
+            return [
+                LeaderRow(
+                    user_id=row["user_id"],
+                    name=row["name"],
+                    games=row["games"],
+                    wins=row["wins"],
+                    measure=row["measure"],
+                    best_place=row["best_place"],
+                )
+                for row in rows
+            ]
+
+    async def history(self, *, guild_id: int | None, user_id: int, limit: int = 10) -> list[HistoryRow]:
+        """A user's most recent finished games in `guild_id` (None: outside any guild), newest first."""
+        async with self._reading() as conn:
+            rows = await conn.execute_fetchall(
+                "SELECT r.game_id, r.game, r.seat, r.place, r.won, r.measure, r.finished_at,"
+                " (SELECT COUNT(*) FROM results AS o WHERE o.game_id = r.game_id) AS players"
+                " FROM results AS r JOIN games AS g ON g.id = r.game_id"
+                " WHERE r.user_id = ? AND r.guild_id IS ? AND g.status = 'finished'"
+                " ORDER BY r.finished_at DESC, r.game_id DESC LIMIT ?",
+                (user_id, guild_id, limit),
+            )
+            return [
+                HistoryRow(
+                    game_id=row["game_id"],
+                    game=row["game"],
+                    seat=row["seat"],
+                    players=row["players"],
+                    place=row["place"],
+                    won=bool(row["won"]),
+                    measure=row["measure"],
+                    finished_at=row["finished_at"],
+                )
+                for row in rows
+            ]
+
+
+# ----- (de)serialisation ----------------------------------------------------
+def _dump_options(options: dict[str, Any]) -> str:
+    return json.dumps(options, sort_keys=True, separators=(",", ":"))
+
+
+def _dump_seats(seats: Sequence[Seat]) -> str:
+    user_ids = [seat.user_id for seat in seats]
+    if len(set(user_ids)) != len(user_ids):
+        raise ValueError("a user can hold only one seat")
+    return json.dumps([{"user_id": s.user_id, "name": s.name} for s in seats], separators=(",", ":"))
+
+
+def _record(row: sqlite3.Row) -> GameRecord:
+    return GameRecord(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        game=row["game"],
+        status=row["status"],
+        host_id=row["host_id"],
+        options=json.loads(row["options"]),
+        seats=[Seat(user_id=int(s["user_id"]), name=str(s["name"])) for s in json.loads(row["seats"])],
+        seed=row["seed"],
+        state=row["state"],
+        version=row["version"],
+        table_message_id=row["table_message_id"],
+        locale=row["locale"],
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+        ended_at=row["ended_at"],
+        ended_by=row["ended_by"],
+    )

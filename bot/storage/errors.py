@@ -1,0 +1,42 @@
+"""Storage errors. None of them leaves the database changed."""
+
+from __future__ import annotations
+
+from bot.storage.records import GameRecord
+
+
+class StorageError(Exception):
+    """Base of every error raised by `bot.storage` (SQLite errors are wrapped in it)."""
+
+
+class GameNotFoundError(StorageError):
+    """No game has this id."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(f"no game with id {game_id}")
+        self.game_id = game_id
+
+
+class ChannelBusyError(StorageError):
+    """A lobby or active game already occupies this channel; `existing` is that game."""
+
+    def __init__(self, existing: GameRecord) -> None:
+        super().__init__(f"channel {existing.channel_id} already has {existing.status} game {existing.id}")
+        self.existing = existing
+
+
+class StaleVersionError(StorageError):
+    """The expected version (or status) did not match: someone else changed the game first.
+
+    `current` is the row as it is now, to refresh from (an unknown id raises
+    `GameNotFoundError` instead, so it is never None). `expected_version` is None
+    for writes that take no version (`abort`), which fail only on the status.
+    """
+
+    def __init__(self, current: GameRecord, expected_version: int | None) -> None:
+        super().__init__(
+            f"game {current.id}: expected version {expected_version},"
+            f" found version {current.version} ({current.status})"
+        )
+        self.expected_version = expected_version
+        self.current = current

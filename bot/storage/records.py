@@ -1,0 +1,100 @@
+"""Plain, immutable values the storage layer hands out and takes in.
+
+They carry no behaviour beyond trivial look-ups: the engine state stays an
+opaque JSON string (`GameRecord.state`), the bot layer parses it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+Status = Literal["lobby", "active", "finished", "aborted"]
+OPEN_STATUSES: tuple[Status, ...] = ("lobby", "active")
+LeaderOrder = Literal["wins", "games", "measure"]
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A person at the table, as they were when they sat down."""
+
+    user_id: int
+    name: str  # display name at join time
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """One row of `games`: a table in a channel, from lobby to its end.
+
+    `version` starts at 0 and grows by one on every change of the row (lobby
+    edits, start, each action, the end); it is the optimistic-concurrency token
+    every write must present. `state` is the engine state JSON, None while in lobby.
+    """
+
+    id: int
+    guild_id: int | None
+    channel_id: int
+    game: str  # engine registry name, e.g. "pairs"
+    status: Status
+    host_id: int
+    options: dict[str, Any]
+    seats: list[Seat]
+    seed: int
+    state: str | None
+    version: int
+    table_message_id: int | None
+    locale: str  # language of this table's channel messages: "en" or "fr"
+    created_at: float  # unix seconds
+    updated_at: float
+    ended_at: float | None = None  # when it finished or was aborted
+    ended_by: int | None = None  # user who aborted it (None when it finished normally)
+
+    @property
+    def is_open(self) -> bool:
+        """Still a lobby or a running game (at most one per channel)."""
+        return self.status in OPEN_STATUSES
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The seat index of `user_id`, or None if they are not at this table."""
+        for index, seat in enumerate(self.seats):
+            if seat.user_id == user_id:
+                return index
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class ResultRow:
+    """One seat's outcome, written once when a game ends."""
+
+    seat: int
+    user_id: int
+    name: str
+    place: int  # 1 is best; ties share a place
+    won: bool
+    measure: int  # the game's own leaderboard measure (points, chips ...)
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderRow:
+    """One player's aggregate over finished games of one game in one guild."""
+
+    user_id: int
+    name: str  # the name of their most recent finished game
+    games: int
+    wins: int
+    measure: int  # sum over their games
+    best_place: int
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryRow:
+    """One finished game of one player, for a "recent games" list."""
+
+    game_id: int
+    game: str
+    seat: int
+    players: int
+    place: int
+    won: bool
+    measure: int
+    finished_at: float

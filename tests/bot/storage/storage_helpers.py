@@ -1,0 +1,81 @@
+"""Builders shared by the storage tests (imported directly; fixtures live in conftest.py)."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections.abc import Sequence
+
+from bot.storage import Database, GameRecord, ResultRow, Seat
+
+
+class Clock:
+    """A deterministic clock: every call is one second after the previous one."""
+
+    def __init__(self, start: float = 1_700_000_000.0) -> None:
+        self._ticks = itertools.count()
+        self.start = start
+        self.now = start
+
+    def __call__(self) -> float:
+        self.now = self.start + next(self._ticks)
+        return self.now
+
+
+def seats(*names: str, first_id: int = 100) -> list[Seat]:
+    return [Seat(user_id=first_id + i, name=name) for i, name in enumerate(names)]
+
+
+async def new_lobby(
+    db: Database,
+    *,
+    channel_id: int = 10,
+    guild_id: int | None = 1,
+    game: str = "pairs",
+    host: Seat | None = None,
+    locale: str = "en",
+) -> GameRecord:
+    return await db.create_lobby(
+        guild_id=guild_id,
+        channel_id=channel_id,
+        game=game,
+        host=host or Seat(user_id=100, name="Ada"),
+        options={"target": 5},
+        seed=42,
+        locale=locale,
+    )
+
+
+async def new_game(
+    db: Database,
+    people: Sequence[Seat] | None = None,
+    *,
+    channel_id: int = 10,
+    guild_id: int | None = 1,
+    game: str = "pairs",
+) -> GameRecord:
+    """An active game with `people` seated in order (default: Ada, Bob)."""
+    people = list(people) if people is not None else seats("Ada", "Bob")
+    lobby = await new_lobby(db, channel_id=channel_id, guild_id=guild_id, game=game, host=people[0])
+    if len(people) > 1:
+        lobby = await db.update_lobby(lobby.id, lobby.version, seats=people)
+    return await db.start(lobby.id, lobby.version, state=json.dumps({"turn": 0}))
+
+
+def results_for(record: GameRecord, outcome: Sequence[tuple[int, bool, int]]) -> list[ResultRow]:
+    """`outcome[seat]` = (place, won, measure)."""
+    return [
+        ResultRow(seat=i, user_id=s.user_id, name=s.name, place=p, won=w, measure=m)
+        for i, (s, (p, w, m)) in enumerate(zip(record.seats, outcome, strict=True))
+    ]
+
+
+async def finish_game(db: Database, record: GameRecord, outcome: Sequence[tuple[int, bool, int]]) -> GameRecord:
+    return await db.commit_action(
+        record.id,
+        record.version,
+        seat=0,
+        action=json.dumps({"kind": "last"}),
+        state=json.dumps({"turn": "over"}),
+        result=results_for(record, outcome),
+    )

@@ -1,0 +1,118 @@
+"""Opening the database: pragmas, versioned migrations, idempotent re-open, upgrades."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from pathlib import Path
+
+import pytest
+from storage_helpers import new_lobby
+
+from bot.storage import MIGRATIONS, Database, Migration, StorageError
+
+
+def table_names(path: Path) -> set[str]:
+    with sqlite3.connect(path) as conn:
+        return {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+
+
+def recorded_migrations(path: Path) -> list[int]:
+    with sqlite3.connect(path) as conn:
+        return [row[0] for row in conn.execute("SELECT version FROM schema_migrations ORDER BY version")]
+
+
+NOTES = Migration(
+    2,
+    "test-only: table notes",
+    ("CREATE TABLE notes (game_id INTEGER NOT NULL REFERENCES games (id), body TEXT NOT NULL)",),
+)
+
+
+async def test_open_creates_the_directory_and_applies_every_migration_once(db_file: Path) -> None:
+    assert not db_file.parent.exists()
+    db = await Database.open(db_file)
+    await db.close()
+    assert db.schema_version == len(MIGRATIONS) == 1
+    assert {"schema_migrations", "games", "actions", "results"} <= table_names(db_file)
+    assert recorded_migrations(db_file) == [1]
+
+
+async def test_reopen_is_idempotent_and_keeps_data(db_file: Path) -> None:
+    db = await Database.open(db_file)
+    lobby = await new_lobby(db)
+    await db.close()
+    for _ in range(2):
+        db = await Database.open(db_file)
+        assert db.schema_version == 1
+        assert await db.get(lobby.id) == lobby
+        await db.close()
+    assert recorded_migrations(db_file) == [1]
+
+
+async def test_pragmas_wal_full_sync_foreign_keys(storage_db: Database, db_file: Path) -> None:
+    with sqlite3.connect(db_file) as raw:  # journal_mode=WAL is persistent, in the file itself
+        assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    conn = storage_db._connection()  # the others are per connection: check the Database's own
+    for pragma, value in [("synchronous", 2), ("foreign_keys", 1), ("busy_timeout", 5000)]:
+        rows = list(await conn.execute_fetchall(f"PRAGMA {pragma}"))
+        assert rows[0][0] == value, pragma
+
+
+async def test_a_newer_migration_is_applied_on_reopen(db_file: Path) -> None:
+    old = await Database.open(db_file, migrations=MIGRATIONS[:1])
+    lobby = await new_lobby(old)
+    await old.close()
+    assert "notes" not in table_names(db_file)
+
+    new = await Database.open(db_file, migrations=[*MIGRATIONS, NOTES])
+    assert new.schema_version == 2
+    assert await new.get(lobby.id) == lobby  # migration 1 did not run again
+    await new.close()
+    assert "notes" in table_names(db_file)
+    assert recorded_migrations(db_file) == [1, 2]
+
+    again = await Database.open(db_file, migrations=[*MIGRATIONS, NOTES])
+    await again.close()
+    assert recorded_migrations(db_file) == [1, 2]
+
+
+async def test_a_failing_migration_is_rolled_back_entirely(db_file: Path) -> None:
+    broken = Migration(2, "fails half-way", ("CREATE TABLE half (x INTEGER)", "THIS IS NOT SQL"))
+    with pytest.raises(StorageError):
+        await Database.open(db_file, migrations=[*MIGRATIONS, broken])
+    assert "half" not in table_names(db_file)
+    assert recorded_migrations(db_file) == [1]  # migration 1 committed on its own
+    db = await Database.open(db_file)  # and the database still works
+    assert db.schema_version == 1
+    await db.close()
+
+
+async def test_a_database_newer_than_the_code_is_refused(db_file: Path) -> None:
+    db = await Database.open(db_file, migrations=[*MIGRATIONS, NOTES])
+    await db.close()
+    with pytest.raises(StorageError, match="newer than this code"):
+        await Database.open(db_file)
+
+
+@pytest.mark.parametrize("versions", [[2], [1, 3], [1, 1]])
+async def test_migration_versions_must_be_1_to_n(db_file: Path, versions: list[int]) -> None:
+    migrations = [Migration(v, "x", ("SELECT 1",)) for v in versions]
+    with pytest.raises(ValueError, match="versions must be"):
+        await Database.open(db_file, migrations=migrations)
+
+
+async def test_two_databases_opening_one_new_file_at_once_migrate_once(db_file: Path) -> None:
+    first, second = await asyncio.gather(Database.open(db_file), Database.open(db_file))
+    await first.close()
+    await second.close()
+    assert first.schema_version == second.schema_version == 1
+    assert recorded_migrations(db_file) == [1]
+
+
+async def test_closed_database_refuses_work(db_file: Path) -> None:
+    db = await Database.open(db_file)
+    await db.close()
+    await db.close()  # idempotent
+    with pytest.raises(StorageError, match="closed"):
+        await db.active_games()
