@@ -1,0 +1,79 @@
+"""Every rendered lobby, table and hand fits Discord's limits, for every game, in both languages.
+
+States come from random playouts of each registered engine; names are as long
+as Discord allows (32 characters) so the worst case is what gets checked.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import discord
+import pytest
+
+from bot.i18n import LANGUAGES
+from bot.services.tables import Table
+from bot.storage import GameRecord, Seat
+from cogs.render.frame import hand_embed, lobby_embed, table_embed
+from cogs.tables._views import hand_view, lobby_view, table_view
+from engines import registry
+from tests.conformance.playout import sampled_states
+from tests.standin.limits import message_problems
+
+LONGEST_NAME = "W" * 32
+
+
+def record(engine_name: str, players: int, status: str, state: str | None, options: dict[str, Any]) -> GameRecord:
+    return GameRecord(
+        id=9_223_372_036_854_775_000,
+        guild_id=1,
+        channel_id=2,
+        game=engine_name,
+        status=status,  # type: ignore[arg-type]
+        host_id=1000,
+        options=options,
+        seats=[Seat(1000 + seat, LONGEST_NAME) for seat in range(players)],
+        seed=1,
+        state=state,
+        version=4_294_967_295,
+        table_message_id=3,
+        locale="en",
+        created_at=0.0,
+        updated_at=0.0,
+    )
+
+
+def payload(embed: discord.Embed, view: discord.ui.View | None) -> dict[str, Any]:
+    body: dict[str, Any] = {"embeds": [embed.to_dict()]}
+    if view is not None:
+        body["components"] = view.to_components()
+    return json.loads(json.dumps(body))
+
+
+@pytest.mark.parametrize("engine", registry.all_engines(), ids=lambda e: e.name)
+async def test_rendered_messages_fit_discord_limits(engine: Any) -> None:
+    rng = random.Random(20261122)
+    checked = 0
+    for playout, step in sampled_states(engine, rng, playouts=25, per_playout=4, ends=True):
+        state = playout.states[step]
+        options = playout.options.model_dump(mode="json")
+        over = engine.result(state) is not None
+        rec = record(engine.name, playout.players, "finished" if over else "active", engine.dump_state(state), options)
+        table = Table(record=rec, engine=engine, state=state)
+        for lang in LANGUAGES:
+            problems = message_problems(payload(table_embed(table, lang), table_view(table, lang)))
+            for seat in range(playout.players):
+                problems += message_problems(payload(hand_embed(table, seat, lang), hand_view(table, seat, lang)))
+            assert problems == [], f"{engine.name} seed {playout.seed} step {step} ({lang}): {problems}"
+            checked += 1
+    assert checked > 0
+
+
+@pytest.mark.parametrize("engine", registry.all_engines(), ids=lambda e: e.name)
+async def test_lobby_fits_discord_limits_when_full(engine: Any) -> None:
+    options = engine.options_model().model_dump(mode="json")
+    table = Table(record=record(engine.name, engine.max_players, "lobby", None, options), engine=engine, state=None)
+    for lang in LANGUAGES:
+        assert message_problems(payload(lobby_embed(table, lang), lobby_view(table, lang))) == []
