@@ -15,6 +15,7 @@ from cogs.render.limits import DESCRIPTION, clip
 from cogs.render.text import display_name, game_name
 from cogs.tables._cog import game_choices
 from cogs.tables._errors import guarded
+from cogs.tables._reply import Reply
 from engines import registry
 
 if TYPE_CHECKING:
@@ -42,8 +43,9 @@ class InfoCog(commands.Cog, name="Info"):
     async def rules(self, interaction: discord.Interaction[Any], game: str) -> None:
         await self._rules(interaction, game)
 
-    @guarded
-    async def _rules(self, interaction: discord.Interaction[Any], game: str) -> None:
+    @guarded()
+    async def _rules(self, reply: Reply, game: str) -> None:
+        interaction = reply.interaction
         lang = language_of(interaction.locale)
         game = known_game(game)
         engine = registry.get(game)
@@ -53,7 +55,7 @@ class InfoCog(commands.Cog, name="Info"):
             colour=discord.Colour.blurple(),
         )
         embed.set_footer(text=t(lang, "rules.players", min=engine.min_players, max=engine.max_players))
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await reply.send(embed=embed)
 
     @rules.autocomplete("game")
     async def _rules_game(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
@@ -79,8 +81,9 @@ class InfoCog(commands.Cog, name="Info"):
     async def leaderboard(self, interaction: discord.Interaction[Any], game: str, by: str = "wins") -> None:
         await self._leaderboard(interaction, game, by)
 
-    @guarded
-    async def _leaderboard(self, interaction: discord.Interaction[Any], game: str, by: str) -> None:
+    @guarded(ephemeral=False)
+    async def _leaderboard(self, reply: Reply, game: str, by: str) -> None:
+        interaction = reply.interaction
         lang = language_of(interaction.locale)
         game = known_game(game)
         order: Order = by if by in ("wins", "games", "measure") else "wins"  # type: ignore[assignment]
@@ -105,7 +108,7 @@ class InfoCog(commands.Cog, name="Info"):
             colour=discord.Colour.gold(),
         )
         embed.set_footer(text=t(lang, f"leaderboard.by.{order}"))
-        await interaction.response.send_message(embed=embed)
+        await reply.send(embed=embed)
 
     @leaderboard.autocomplete("game")
     async def _leaderboard_game(

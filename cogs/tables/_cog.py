@@ -14,7 +14,7 @@ from bot.i18n import language_of
 from bot.translator import loc
 from cogs.render.text import game_name
 from cogs.tables import _ids
-from cogs.tables._errors import reply_error
+from cogs.tables._errors import error_text
 from cogs.tables._handlers import TableHandlers
 from cogs.tables._refresher import TableRefresher
 from engines import registry
@@ -89,4 +89,4 @@ class TablesCog(commands.Cog, name="Tables"):
         custom_id = str(data.get("custom_id", ""))
         if not _ids.is_known(custom_id):
             log.info("Refused an unknown component id from user %s", interaction.user.id)
-            await reply_error(interaction, ForgedComponentError())
+            await interaction.response.send_message(error_text(interaction, ForgedComponentError()), ephemeral=True)

@@ -18,6 +18,7 @@ from bot.storage import Seat
 from cogs.render.frame import hand_embed, lobby_embed, table_embed
 from cogs.tables._errors import guarded
 from cogs.tables._refresher import TableRefresher
+from cogs.tables._reply import Reply
 from cogs.tables._views import hand_view, leave_confirm_view, lobby_view, table_view
 
 if TYPE_CHECKING:
@@ -45,8 +46,9 @@ class TableHandlers:
         return table
 
     # ----- lobby --------------------------------------------------------------
-    @guarded
-    async def open_table(self, interaction: discord.Interaction[Any], game: str) -> None:
+    @guarded(ephemeral=False)
+    async def open_table(self, reply: Reply, game: str) -> None:
+        interaction = reply.interaction
         if interaction.guild_id is None or interaction.channel_id is None:
             raise CardroomError("error.guild_only")
         lang = language_of(interaction.locale)
@@ -58,12 +60,13 @@ class TableHandlers:
             locale=lang,
         )
         view = lobby_view(table, lang) or discord.ui.View()
-        await interaction.response.send_message(embed=lobby_embed(table, lang), view=view)
-        message = await interaction.original_response()
-        await self.service.set_table_message(table, message.id)
+        message = await reply.send(embed=lobby_embed(table, lang), view=view)
+        if message is not None:
+            await self.service.set_table_message(table, message.id)
 
-    @guarded
-    async def lobby(self, interaction: discord.Interaction[Any], game_id: int, op: str) -> None:
+    @guarded()
+    async def lobby(self, reply: Reply, game_id: int, op: str) -> None:
+        interaction = reply.interaction
         await self._table_here(interaction, game_id)
         user = interaction.user
         if op == "join":
@@ -74,26 +77,25 @@ class TableHandlers:
             table = await self.service.start(game_id, user.id)
         else:
             table = await self.service.cancel(game_id, user.id)
-        await self._show_table_in_place(interaction, table)
+        await self._show_table_in_place(reply, table)
 
-    @guarded
-    async def set_option(
-        self, interaction: discord.Interaction[Any], game_id: int, field: str, values: list[str]
-    ) -> None:
+    @guarded()
+    async def set_option(self, reply: Reply, game_id: int, field: str, values: list[str]) -> None:
+        interaction = reply.interaction
         await self._table_here(interaction, game_id)
         if len(values) != 1:
             raise CardroomError("error.invalid_option")
         table = await self.service.set_option(game_id, interaction.user.id, field, values[0])
-        await self._show_table_in_place(interaction, table)
+        await self._show_table_in_place(reply, table)
 
-    async def _show_table_in_place(self, interaction: discord.Interaction[Any], table: Table) -> None:
+    async def _show_table_in_place(self, reply: Reply, table: Table) -> None:
         """Answer a click on the table message by editing that message through the click."""
         lang = table.record.locale
         if table.state is None:
             embed, view = lobby_embed(table, lang), lobby_view(table, lang)
         else:
             embed, view = table_embed(table, lang), table_view(table, lang)
-        await interaction.response.edit_message(embed=embed, view=view)
+        await reply.update(embed=embed, view=view)
         self.refresher.rendered(table)
         if table.record.status == "active":
             self.refresher.mark(table.id)  # mention the first player
@@ -105,35 +107,36 @@ class TableHandlers:
             raise NotAPlayerError()
         return seat
 
-    async def _send_hand(
-        self, interaction: discord.Interaction[Any], table: Table, *, in_place: bool, notice: str | None = None
-    ) -> None:
+    async def _send_hand(self, reply: Reply, table: Table, *, in_place: bool, notice: str | None = None) -> None:
+        interaction = reply.interaction
         seat = self._seat(table, interaction.user.id)
         if table.state is None:
             raise CardroomError("error.not_started")
         lang = language_of(interaction.locale)
         embed, view = hand_embed(table, seat, lang), hand_view(table, seat, lang)
         if in_place:
-            await interaction.response.edit_message(content=notice, embed=embed, view=view)
+            await reply.update(content=notice, embed=embed, view=view)
         else:
-            await interaction.response.send_message(content=notice, embed=embed, view=view, ephemeral=True)
+            await reply.send(private=True, content=notice, embed=embed, view=view)
 
-    @guarded
-    async def show_hand(self, interaction: discord.Interaction[Any], game_id: int, *, in_place: bool) -> None:
-        table = await self._table_here(interaction, game_id)
-        await self._send_hand(interaction, table, in_place=in_place)
+    @guarded()
+    async def show_hand(self, reply: Reply, game_id: int, *, in_place: bool) -> None:
+        table = await self._table_here(reply.interaction, game_id)
+        await self._send_hand(reply, table, in_place=in_place)
 
-    @guarded
-    async def hand_command(self, interaction: discord.Interaction[Any]) -> None:
+    @guarded()
+    async def hand_command(self, reply: Reply) -> None:
+        interaction = reply.interaction
         if interaction.channel_id is None:
             raise CardroomError("error.guild_only")
         table = await self.service.in_channel(interaction.channel_id)
         if table is None:
             raise CardroomError("error.no_table")
-        await self._send_hand(interaction, table, in_place=False)
+        await self._send_hand(reply, table, in_place=False)
 
-    @guarded
-    async def act(self, interaction: discord.Interaction[Any], game_id: int, version: int, index: int) -> None:
+    @guarded()
+    async def act(self, reply: Reply, game_id: int, version: int, index: int) -> None:
+        interaction = reply.interaction
         await self._table_here(interaction, game_id)
         lang = language_of(interaction.locale)
         try:
@@ -143,38 +146,39 @@ class TableHandlers:
             table = await self.service.get(game_id)
             if table.record.status != "active":
                 raise
-            await self._send_hand(interaction, table, in_place=True, notice="⚠️ " + t(lang, "error.stale_message"))
+            await self._send_hand(reply, table, in_place=True, notice="⚠️ " + t(lang, "error.stale_message"))
             return
-        await self._send_hand(interaction, outcome.table, in_place=True)
+        await self._send_hand(reply, outcome.table, in_place=True)
         self.refresher.mark(game_id)
 
-    @guarded
-    async def ask_leave(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+    @guarded()
+    async def ask_leave(self, reply: Reply, game_id: int) -> None:
+        interaction = reply.interaction
         table = await self._table_here(interaction, game_id)
         self._seat(table, interaction.user.id)
         table = await self.service.playing(game_id)
         lang = language_of(interaction.locale)
-        await interaction.response.send_message(
-            t(lang, "table.leave_question"), view=leave_confirm_view(table, lang), ephemeral=True
-        )
+        await reply.send(private=True, content=t(lang, "table.leave_question"), view=leave_confirm_view(table, lang))
 
-    @guarded
-    async def leave(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+    @guarded()
+    async def leave(self, reply: Reply, game_id: int) -> None:
+        interaction = reply.interaction
         await self._table_here(interaction, game_id)
         await self.service.withdraw(game_id, interaction.user.id)
         lang = language_of(interaction.locale)
-        await interaction.response.edit_message(content=t(lang, "table.you_left"), embed=None, view=None)
+        await reply.update(content=t(lang, "table.you_left"), embed=None, view=None)
         self.refresher.mark(game_id)
 
-    @guarded
-    async def abort(self, interaction: discord.Interaction[Any]) -> None:
+    @guarded(ephemeral=False)
+    async def abort(self, reply: Reply) -> None:
+        interaction = reply.interaction
         if interaction.channel_id is None:
             raise CardroomError("error.guild_only")
         can_manage = interaction.permissions.manage_channels
         table = await self.service.abort(interaction.channel_id, interaction.user.id, can_manage=can_manage)
         lang = table.record.locale
-        await interaction.response.send_message(
-            t(lang, "table.aborted_by", name=interaction.user.mention),
+        await reply.send(
+            content=t(lang, "table.aborted_by", name=interaction.user.mention),
             allowed_mentions=discord.AllowedMentions.none(),
         )
         self.refresher.mark(table.id)
