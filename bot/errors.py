@@ -74,6 +74,12 @@ class StaleMessageError(CardroomError):
     key = "error.stale_message"
 
 
+class OutdatedButtonError(CardroomError):
+    """A well-formed button that the clicked message no longer carries (an old client view)."""
+
+    key = "error.outdated_button"
+
+
 class ForgedComponentError(CardroomError):
     key = "error.forged_component"
 

@@ -8,7 +8,9 @@ import logging
 from typing import Any
 
 import discord
+import yarl
 from discord.ext import commands
+from discord.gateway import DiscordWebSocket
 
 from bot.services.tables import TableService
 from bot.settings import Settings
@@ -18,6 +20,7 @@ from bot.translator import CatalogueTranslator
 log = logging.getLogger("cardroom")
 
 EXTENSIONS = ("cogs.tables", "cogs.info")
+DISCORD_API = "https://discord.com"
 
 # What the bot needs in a channel: see it, post and edit its tables, in threads too.
 PERMISSIONS = discord.Permissions(
@@ -52,6 +55,9 @@ class CardroomBot(commands.Bot):
 
     def __init__(self, settings: Settings) -> None:
         point_at(settings.api_base_url)
+        # Cardroom has no voice: silence discord.py's start-up warnings about voice libraries.
+        discord.VoiceClient.warn_nacl = False
+        discord.VoiceClient.warn_dave = False
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents(),
@@ -61,6 +67,10 @@ class CardroomBot(commands.Bot):
         self.settings = settings
 
     async def setup_hook(self) -> None:
+        if self.settings.api_base_url.rstrip("/") != DISCORD_API:
+            # Behind a REST proxy (or the test stand-in) the gateway is wherever it says it is.
+            _, url, _ = await self.http.get_bot_gateway()
+            DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
         self.db = await Database.open(self.settings.database)
         self.tables = TableService(self.db)
         await self.tree.set_translator(CatalogueTranslator())

@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.errors import ForgedComponentError
+from bot.errors import CardroomError, ForgedComponentError, OutdatedButtonError
 from bot.i18n import language_of
 from bot.translator import loc
 from cogs.render.text import game_name
@@ -37,6 +37,16 @@ def game_choices(interaction: discord.Interaction[Any], current: str) -> list[ap
         if typed in label.casefold() or typed in name:
             choices.append(app_commands.Choice(name=label[:100], value=name))
     return choices[:MAX_CHOICES]
+
+
+def _custom_ids(message: discord.Message | None) -> set[str]:
+    found: set[str] = set()
+    for row in message.components if message else []:
+        for child in getattr(row, "children", [row]):
+            custom_id = getattr(child, "custom_id", None)
+            if custom_id:
+                found.add(custom_id)
+    return found
 
 
 class TablesCog(commands.Cog, name="Tables"):
@@ -82,11 +92,20 @@ class TablesCog(commands.Cog, name="Tables"):
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
-        """A component whose custom_id is not one of ours, well formed, gets a polite refusal."""
+        """A click discord.py will not route gets a polite refusal instead of "This interaction failed".
+
+        That is a custom_id that is not one of ours, well formed, or one the clicked
+        message does not carry (discord.py routes a component only from its message).
+        """
         if interaction.type is not discord.InteractionType.component:
             return
         data: dict[str, Any] = dict(interaction.data or {})
         custom_id = str(data.get("custom_id", ""))
         if not _ids.is_known(custom_id):
-            log.info("Refused an unknown component id from user %s", interaction.user.id)
-            await interaction.response.send_message(error_text(interaction, ForgedComponentError()), ephemeral=True)
+            error: CardroomError = ForgedComponentError()
+        elif custom_id not in _custom_ids(interaction.message):
+            error = OutdatedButtonError()
+        else:
+            return
+        log.info("Refused component %s from user %s", type(error).__name__, interaction.user.id)
+        await interaction.response.send_message(error_text(interaction, error), ephemeral=True)

@@ -1,0 +1,134 @@
+"""`cardroom bench`: measure the move path, latency under load and memory per game. Measures; never judges.
+
+    python -m bot bench [--quick] [--moves N] [--games N] [--rate R] [--duration S] [--out FILE] [--dir DIR]
+
+Prints a readable report and writes the figures as JSON (default
+`bench-results/bench.json`). Everything runs in one process on databases in
+a temporary directory (or under `--dir`), deleted afterwards.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import shlex
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from bot.services.tables import TableService
+from bot.storage import Database
+
+from ._bare import BareCommits, pragmas_of
+from ._gateway import Snowflakes
+from ._load import load
+from ._memory import held, stored
+from ._path import Room, Throughput
+from ._report import figures, machine, text
+
+DEFAULT_OUT = Path("bench-results/bench.json")
+QUICK = {"moves": 150, "games": 20, "rate": 100.0, "duration": 1.0}
+WARMUP = 60  # moves (and bare commits) before measuring: caches, the WAL file, a state sample
+ROUNDS = 5  # the path and the bare commit alternate, so both see the same disk weather
+
+
+@dataclass(frozen=True)
+class Settings:
+    moves: int
+    games: int
+    rate: float
+    duration: float
+    out: Path
+    directory: Path | None
+    seed: int
+    quick: bool
+
+
+def _positive(kind: type[int] | type[float]) -> Any:
+    def parse(text: str) -> int | float:
+        value = kind(text)
+        if value <= 0:
+            raise argparse.ArgumentTypeError(f"must be positive, not {text}")
+        return value
+
+    return parse
+
+
+def parse_args(argv: list[str]) -> Settings:
+    parser = argparse.ArgumentParser(prog="cardroom bench", description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="small counts, for the smoke test")
+    parser.add_argument("--moves", type=_positive(int), help="moves in the throughput run (default 2000)")
+    parser.add_argument("--games", type=_positive(int), help="concurrent games under load (default 100)")
+    parser.add_argument("--rate", type=_positive(float), help="moves per second offered under load (default 200)")
+    parser.add_argument("--duration", type=_positive(float), help="seconds of offered load (default 10)")
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help=f"JSON results file (default {DEFAULT_OUT})")
+    parser.add_argument("--dir", type=Path, dest="directory", help="where to create the databases (default: tmp)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the players' choices (default 1)")
+    args = parser.parse_args(argv)
+    defaults = QUICK if args.quick else {"moves": 2000, "games": 100, "rate": 200.0, "duration": 10.0}
+    return Settings(
+        moves=args.moves or int(defaults["moves"]),
+        games=args.games or int(defaults["games"]),
+        rate=args.rate or float(defaults["rate"]),
+        duration=args.duration or float(defaults["duration"]),
+        out=args.out,
+        directory=args.directory,
+        seed=args.seed,
+        quick=args.quick,
+    )
+
+
+async def run(settings: Settings, directory: Path, command: str) -> dict[str, Any]:
+    path = directory / "cardroom.sqlite3"
+    db = await Database.open(path)
+    try:
+        pragmas = await pragmas_of(db)
+        room = Room(TableService(db), random.Random(settings.seed), Snowflakes())
+        moves = Throughput(room)
+        await moves.run(WARMUP, record=False)
+        bare = await BareCommits.open(directory / "bare.sqlite3", pragmas, moves.state_sample())
+        try:
+            await bare.run(WARMUP, record=False)
+            rounds = min(ROUNDS, settings.moves)
+            for number in range(rounds):
+                share = settings.moves * (number + 1) // rounds - settings.moves * number // rounds
+                await moves.run(share)
+                bare.state = moves.state_sample()
+                await bare.run(share)
+        finally:
+            await bare.close()
+        loaded = await load(room, settings.games, settings.rate, settings.duration)
+        disk = await stored(db, path)
+        memory = await held(db)
+    finally:
+        await db.close()
+    return figures(
+        command=command,
+        settings={k: str(v) if isinstance(v, Path) else v for k, v in vars(settings).items()},
+        facts=machine(directory),
+        pragmas=pragmas,
+        path=moves.result(),
+        bare=bare.result(),
+        loaded=loaded,
+        disk=disk,
+        memory=memory,
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    settings = parse_args(args)
+    command = shlex.join(["python", "-m", "bot", "bench", *args])
+    if settings.directory is not None:
+        settings.directory.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="cardroom-bench-", dir=settings.directory) as tmp:
+        result = asyncio.run(run(settings, Path(tmp), command))
+    print(text(result))
+    settings.out.parent.mkdir(parents=True, exist_ok=True)
+    settings.out.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+    print(f"Figures written to {settings.out}")
+    return 0

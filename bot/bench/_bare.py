@@ -1,0 +1,121 @@
+"""The floor under the move path: a plain aiosqlite connection committing the same rows.
+
+Same schema (our migrations' statements), same pragmas as our `Database`
+connection (read from it, not assumed), one `BEGIN IMMEDIATE ... COMMIT` per
+move holding an UPDATE of the games row (a state of the same JSON size) and
+an INSERT into the action log. Nothing else: no version check, no RETURNING,
+no engine, no rendering.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import aiosqlite
+
+from bot.storage import MIGRATIONS, Database
+
+ACTION_JSON = '{"kind":"hit"}'
+ROWS = 100  # games rows the updates rotate over
+
+
+@dataclass(frozen=True)
+class Pragmas:
+    journal_mode: str
+    synchronous: int  # 0 OFF, 1 NORMAL, 2 FULL, 3 EXTRA
+    busy_timeout: int
+    foreign_keys: int
+
+    @property
+    def synchronous_name(self) -> str:
+        return {0: "OFF", 1: "NORMAL", 2: "FULL", 3: "EXTRA"}.get(self.synchronous, str(self.synchronous))
+
+
+async def pragmas_of(db: Database) -> Pragmas:
+    """The pragmas in force on our Database's own connection (synchronous is per connection)."""
+    conn = db._connection()  # the bench reads the live settings rather than restating them
+    values = []
+    for name in ("journal_mode", "synchronous", "busy_timeout", "foreign_keys"):
+        rows = list(await conn.execute_fetchall(f"PRAGMA {name}"))
+        values.append(rows[0][0])
+    return Pragmas(str(values[0]).lower(), int(values[1]), int(values[2]), int(values[3]))
+
+
+@dataclass(frozen=True)
+class BareResult:
+    commits: int
+    seconds: float
+    state_bytes: int
+
+    @property
+    def per_second(self) -> float:
+        return self.commits / self.seconds
+
+
+class BareCommits:
+    """A plain aiosqlite connection on a database of our schema, committing one move's rows at a time."""
+
+    def __init__(self, conn: aiosqlite.Connection, state: str) -> None:
+        self.conn = conn
+        self.state = state
+        self.versions = dict.fromkeys(range(1, ROWS + 1), 1)
+        self.done = 0
+        self.commits = 0
+        self.seconds = 0.0
+
+    @classmethod
+    async def open(cls, path: Path, pragmas: Pragmas, state: str) -> BareCommits:
+        conn = await aiosqlite.connect(str(path), isolation_level=None)
+        try:
+            await conn.execute(f"PRAGMA busy_timeout = {pragmas.busy_timeout}")
+            await conn.execute(f"PRAGMA journal_mode = {pragmas.journal_mode}")
+            await conn.execute(f"PRAGMA synchronous = {pragmas.synchronous}")
+            await conn.execute(f"PRAGMA foreign_keys = {pragmas.foreign_keys}")
+            for migration in MIGRATIONS:
+                for statement in migration.statements:
+                    await conn.execute(statement)
+            now = time.time()
+            await conn.execute("BEGIN IMMEDIATE")
+            for channel in range(ROWS):
+                await conn.execute(
+                    "INSERT INTO games (guild_id, channel_id, game, status, host_id, options, seats, seed, state,"
+                    " version, locale, created_at, updated_at) VALUES (1, ?, 'pairs', 'active', 1, '{}', '[]', 7, ?,"
+                    " 1, 'en', ?, ?)",
+                    (channel, state, now, now),
+                )
+            await conn.execute("COMMIT")
+        except BaseException:
+            await conn.close()
+            raise
+        return cls(conn, state)
+
+    async def run(self, commits: int, *, record: bool = True) -> None:
+        """`commits` transactions, each an UPDATE of a games row and an INSERT into the action log."""
+        conn = self.conn
+        start = time.perf_counter()
+        for _ in range(commits):
+            game_id = self.done % ROWS + 1
+            self.versions[game_id] += 1
+            version = self.versions[game_id]
+            await conn.execute("BEGIN IMMEDIATE")
+            await conn.execute(
+                "UPDATE games SET state = ?, version = ?, updated_at = ? WHERE id = ?",
+                (self.state, version, time.time(), game_id),
+            )
+            await conn.execute(
+                "INSERT INTO actions (game_id, seq, seat, action, created_at) VALUES (?, ?, ?, ?, ?)",
+                (game_id, version, self.done % 3, ACTION_JSON, time.time()),
+            )
+            await conn.execute("COMMIT")
+            self.done += 1
+        if record:
+            self.seconds += time.perf_counter() - start
+            self.commits += commits
+
+    async def close(self) -> None:
+        await self.conn.close()
+
+    def result(self) -> BareResult:
+        return BareResult(commits=self.commits, seconds=self.seconds, state_bytes=len(self.state))

@@ -1,0 +1,153 @@
+"""Machine facts, the readable report and the JSON figures."""
+
+from __future__ import annotations
+
+import os
+import platform
+import sqlite3
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+from ._bare import BareResult, Pragmas
+from ._load import LoadResult
+from ._memory import HeldResult, StoredResult
+from ._path import PathResult
+
+TARGET_RATIO = 0.5  # the whole path at half the bare commit rate or better
+TARGET_P99_MS = 20.0
+
+
+def _version(package: str) -> str:
+    try:
+        return metadata.version(package)
+    except metadata.PackageNotFoundError:
+        return "?"
+
+
+def _filesystem(directory: Path) -> str:
+    """The type of the filesystem holding `directory` (Linux /proc/mounts), for the fsync cost."""
+    try:
+        mounts = Path("/proc/mounts").read_text().splitlines()
+    except OSError:
+        return "?"
+    best, kind = "", "?"
+    resolved = str(directory.resolve())
+    for line in mounts:
+        parts = line.split()
+        if len(parts) >= 3 and (resolved + "/").startswith(parts[1].rstrip("/") + "/") and len(parts[1]) > len(best):
+            best, kind = parts[1], parts[2]
+    return kind
+
+
+def machine(directory: Path) -> dict[str, Any]:
+    return {
+        "python": f"{platform.python_implementation()} {platform.python_version()}",
+        "platform": platform.platform(),
+        "cpu_count": os.cpu_count(),
+        "sqlite": sqlite3.sqlite_version,
+        "discord.py": _version("discord.py"),
+        "aiosqlite": _version("aiosqlite"),
+        "pydantic": _version("pydantic"),
+        "database_dir": str(directory),
+        "database_fs": _filesystem(directory),
+    }
+
+
+def figures(
+    *,
+    command: str,
+    settings: dict[str, Any],
+    facts: dict[str, Any],
+    pragmas: Pragmas,
+    path: PathResult,
+    bare: BareResult,
+    loaded: LoadResult,
+    disk: StoredResult,
+    memory: HeldResult,
+) -> dict[str, Any]:
+    ratio = path.per_second / bare.per_second
+    p99 = loaded.percentile(99)
+    return {
+        "moves_per_second": path.per_second,
+        "bare_commits_per_second": bare.per_second,
+        "ratio": ratio,
+        "ratio_target": TARGET_RATIO,
+        "ratio_target_met": ratio >= TARGET_RATIO,
+        "p50_ms": loaded.percentile(50),
+        "p90_ms": loaded.percentile(90),
+        "p99_ms": p99,
+        "max_ms": loaded.latencies_ms[-1] if loaded.latencies_ms else 0.0,
+        "p99_target_ms": TARGET_P99_MS,
+        "p99_target_met": 0 < p99 < TARGET_P99_MS,
+        "offered_rate": loaded.offered_rate,
+        "achieved_rate": loaded.achieved_rate,
+        "bytes_per_stored_game": disk.per_game,
+        "state_json_bytes": path.state_bytes,
+        "action_log_bytes_per_move": disk.action_bytes,
+        "bytes_per_game_in_memory": memory.per_game,
+        "details": {
+            "path": vars(path) | {"per_second": path.per_second},
+            "bare": vars(bare) | {"per_second": bare.per_second},
+            "load": {k: v for k, v in vars(loaded).items() if k != "latencies_ms"},
+            "stored": vars(disk) | {"per_game": disk.per_game},
+            "in_memory": vars(memory) | {"per_game": memory.per_game},
+            "pragmas": vars(pragmas),
+        },
+        "machine": facts,
+        "settings": settings,
+        "command": command,
+    }
+
+
+def _met(flag: bool) -> str:
+    return "met" if flag else "NOT met"
+
+
+def text(result: dict[str, Any]) -> str:
+    d = result["details"]
+    m = result["machine"]
+    path, bare, load, disk, held = d["path"], d["bare"], d["load"], d["stored"], d["in_memory"]
+    pragmas = d["pragmas"]
+    sync = {0: "OFF", 1: "NORMAL", 2: "FULL", 3: "EXTRA"}.get(pragmas["synchronous"], pragmas["synchronous"])
+    dbstat = disk["actions_table_bytes"]
+    stages = ", ".join(f"{name} {ms:.2f} ms" for name, ms in path["stages_ms"].items())
+    cpu = path["cpu_seconds"] / path["moves"] * 1000
+    lines = [
+        "Cardroom bench",
+        f"  machine   {m['python']}, {m['cpu_count']} CPUs, SQLite {m['sqlite']}, {m['platform']}",
+        f"            discord.py {m['discord.py']}, aiosqlite {m['aiosqlite']}, pydantic {m['pydantic']}",
+        f"  database  {m['database_dir']} ({m['database_fs']}), journal_mode={pragmas['journal_mode']},"
+        f" synchronous={sync}",
+        "",
+        "1. Throughput, one move after another (3-player Pairs, a new game in a new channel when one ends)",
+        f"  whole path    {result['moves_per_second']:9.1f} moves/s   ({path['moves']} moves over {path['games']}"
+        f" games; mean {path['mean_ms']:.2f} ms, median {path['median_ms']:.2f} ms)",
+        f"  bare commit   {result['bare_commits_per_second']:9.1f} commits/s ({bare['commits']} transactions,"
+        f" UPDATE games + INSERT action, state {bare['state_bytes']} B)",
+        f"  where         {stages}; event-loop CPU {cpu:.2f} ms of {path['mean_ms']:.2f} ms per move",
+        f"  ratio         {result['ratio']:9.2f}   whole path / bare commit;"
+        f" target >= {result['ratio_target']}: {_met(result['ratio_target_met'])}",
+        f"  sizes         gateway frame {path['frame_bytes']:.0f} B, answers sent {path['sent_bytes']:.0f} B per move",
+        "",
+        f"2. Latency, open loop: {load['offered_rate']:g} moves/s offered across {load['games']} games"
+        f" for {load['duration']:g} s",
+        f"  p50 {result['p50_ms']:.2f} ms   p90 {result['p90_ms']:.2f} ms   p99 {result['p99_ms']:.2f} ms"
+        f"   max {result['max_ms']:.2f} ms",
+        f"  p99 target < {result['p99_target_ms']:g} ms: {_met(result['p99_target_met'])}",
+        f"  achieved {result['achieved_rate']:.1f} moves/s ({load['completed']} of {load['arrivals']} arrivals"
+        f" completed; {load['queued']} waited for a free game, {load['errors']} errors,"
+        f" {load['opened_during_run']} games opened during the run)",
+        "",
+        "3. Memory",
+        f"  stored        {result['bytes_per_stored_game']:9.0f} B per game ({disk['games']} games, {disk['finished']}"
+        f" finished, {disk['actions']} moves; {disk['file_bytes']} B incl. WAL {disk['wal_bytes']} B after checkpoint)",
+        f"  state JSON    {result['state_json_bytes']:9.0f} B per committed state (mean over the throughput moves)",
+        f"  action log    {result['action_log_bytes_per_move']:9.1f} B of action JSON per move"
+        + (f", {dbstat:.1f} B of table pages per move" if dbstat is not None else ""),
+        f"  in memory     {result['bytes_per_game_in_memory']:9.0f} B per game (tracemalloc, TableService cache of"
+        f" {held['tables']} open tables)",
+        "",
+        f"Reproduce: {result['command']}",
+    ]
+    return "\n".join(lines)

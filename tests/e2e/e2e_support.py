@@ -1,0 +1,123 @@
+"""A Discord world for end-to-end tests: the loopback stand-in, its users, and the real bot process."""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+import sys
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from tests.standin import BotProcess, Perm, StandIn
+from tests.standin.interactions import Interaction
+from tests.standin.model import Channel, Message, User
+
+ROOT = Path(__file__).resolve().parents[2]
+TOKEN = "cardroom-e2e-token"
+FOOTER_MOVE = re.compile(r"(?:Game #|Partie n° )(\d+) · (?:move|coup) (\d+)")
+
+
+@dataclass
+class World:
+    discord: StandIn
+    tmp: Path
+    channel: Channel
+    other_channel: Channel
+    thread: Channel
+    alice: User  # English
+    bob: User  # French
+    carol: User  # English
+    dan: User  # not playing
+    mod: User  # Manage Channels
+
+    @property
+    def database(self) -> Path:
+        return self.tmp / "cardroom.sqlite3"
+
+    def env(self, **extra: str) -> dict[str, str]:
+        return {
+            "DISCORD_TOKEN": TOKEN,
+            "CARDROOM_API_BASE_URL": self.discord.base_url,
+            "CARDROOM_DATABASE": str(self.database),
+            "CARDROOM_TABLE_EDIT_DELAY": "0.05",
+            "CARDROOM_LOG_LEVEL": "INFO",
+            **extra,
+        }
+
+    def bot(self, name: str = "bot", **extra_env: str) -> BotProcess:
+        return BotProcess(
+            [sys.executable, "-m", "bot", "run"],
+            env=self.env(**extra_env),
+            cwd=ROOT,
+            log_path=self.tmp / f"{name}.log",
+        )
+
+    @asynccontextmanager
+    async def running(self, name: str = "bot") -> AsyncIterator[BotProcess]:
+        """The bot process, connected and with its commands registered; stopped (or reaped) on exit."""
+        bot = await self.bot(name).start()
+        try:
+            self.discord.watch(bot)
+            await self.discord.wait_until_ready(timeout=30)
+            await self.discord.wait_for_commands("play", "hand", "rules", "leaderboard", "abort", timeout=30)
+            yield bot
+        finally:
+            self.discord.unwatch(bot)
+            await bot.stop()
+
+    def version(self, game_id: int) -> int:
+        """The committed version of a game, read from the database (the test's oracle)."""
+        with sqlite3.connect(self.database) as db:
+            row = db.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
+        return int(row[0])
+
+    def log_length(self, game_id: int) -> int:
+        with sqlite3.connect(self.database) as db:
+            return int(db.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,)).fetchone()[0])
+
+
+@asynccontextmanager
+async def world(tmp: Path, **standin_options: object) -> AsyncIterator[World]:
+    standin_options.setdefault("reaction_time", 0.05)
+    async with StandIn(token=TOKEN, **standin_options) as discord:  # type: ignore[arg-type]
+        guild = discord.add_guild("Parlor")
+        channel = discord.add_channel(guild, "tables")
+        other = discord.add_channel(guild, "other-tables")
+        thread = discord.add_thread(channel, "pairs-night")
+        yield World(
+            discord=discord,
+            tmp=tmp,
+            channel=channel,
+            other_channel=other,
+            thread=thread,
+            alice=discord.add_user("alice", locale="en-US"),
+            bob=discord.add_user("bob", locale="fr"),
+            carol=discord.add_user("carol", locale="en-GB"),
+            dan=discord.add_user("dan", locale="en-US"),
+            mod=discord.add_user("mod", locale="en-US", permissions=Perm.MANAGE_CHANNELS),
+        )
+
+
+def footer(message: Message) -> tuple[int, int]:
+    """(game id, version) shown in a table or hand footer."""
+    match = FOOTER_MOVE.search(message.text)
+    assert match, f"no footer in {message.text!r}"
+    return int(match[1]), int(match[2])
+
+
+async def answered(interaction: Interaction) -> Message:
+    """The message an interaction's answer created or updated."""
+    response = await interaction.response(timeout=10)
+    assert response.message is not None, interaction.describe()
+    return response.message
+
+
+def button(message: Message, prefix: str, label: str | None = None) -> str:
+    """The custom_id of the first button whose id starts with `prefix` (and has `label`)."""
+    for component in message.buttons:
+        custom_id = component.get("custom_id", "")
+        if custom_id.startswith(prefix) and (label is None or component.get("label") == label):
+            return str(custom_id)
+    raise LookupError(f"no button {prefix!r} {label!r} in {message.custom_ids}")

@@ -1,0 +1,128 @@
+"""Bad input gets a clear ephemeral answer in the user's language and changes nothing.
+
+Wrong player, out of turn, stale buttons, forged custom_ids, out-of-range options,
+a game that ended; and two clicks at the same instant apply exactly once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from tests.e2e.e2e_support import World, answered, button, footer, world
+from tests.e2e.test_e2e_pairs_game import WAITING, open_lobby, play_to_the_end
+from tests.standin.model import Message, User
+
+
+async def refused(
+    w: World, user: User, message: Message, custom_id: str, *, forged: bool = True, locale: str | None = None
+) -> str:
+    if forged:
+        click = w.discord.forge_click(user, message, custom_id, locale=locale)
+    else:
+        click = w.discord.click(user, message, custom_id, locale=locale)
+    answer = await answered(await click)
+    assert answer.ephemeral and answer.visible_to == user.id and answer.content.startswith("⚠️"), answer.text
+    return answer.content
+
+
+async def started(w: World, *players: User) -> tuple[int, Message]:
+    lobby = await open_lobby(w, players[0], {})
+    game_id, _ = footer(lobby)
+    for user in players[1:]:
+        await answered(await w.discord.click(user, lobby, f"cr:l:{game_id}:join"))
+    table = await answered(await w.discord.click(players[0], lobby, f"cr:l:{game_id}:start"))
+    return game_id, table
+
+
+def acting(w: World, table: Message, users: dict[str, User]) -> User:
+    current = w.discord.get_message(table.id) or table
+    match = WAITING.search(current.text)
+    assert match, current.text
+    return users[match[1]]
+
+
+async def test_bad_clicks_are_refused_politely_and_change_nothing(tmp_path: Path) -> None:
+    async with world(tmp_path) as w, w.running():
+        users = {"alice": w.alice, "bob": w.bob}
+        game_id, table = await started(w, w.alice, w.bob)
+        lobby = table
+        player = acting(w, table, users)
+        other = w.bob if player is w.alice else w.alice
+        version = w.version(game_id)
+        hand = await answered(await w.discord.click(player, table, button(table, "cr:h:")))
+        other_hand = await answered(await w.discord.click(other, table, button(table, "cr:h:")))
+        assert all(c.get("disabled") for c in other_hand.buttons if c["custom_id"].startswith("cr:a:"))
+
+        # Out of turn, with the other player's own (disabled) button forced through.
+        out_of_turn = button(other_hand, "cr:a:")
+        text = await refused(w, other, other_hand, out_of_turn)
+        assert ("Ce n’est pas votre tour" if other is w.bob else "It is not your turn") in text
+        # Forged ids: not ours, or ours but not on the clicked message (unknown game, index out of
+        # range, another channel's game). The service refuses the same ids even when they get through
+        # (tests/bot/services); here they never reach it.
+        assert "not valid" in await refused(w, w.alice, table, "evil-button")
+        assert "not valid" in await refused(w, w.alice, table, f"cr:a:{game_id}:{version}:x")
+        gone = "no longer on this message"
+        assert gone in await refused(w, w.alice, table, "cr:a:999999:1:0")
+        assert gone in await refused(w, w.alice, table, f"cr:a:{game_id}:{version}:999")
+        assert gone in await refused(w, other, other_hand, f"cr:a:{game_id}:{version}:2", locale="en-US")
+        elsewhere = await answered(await w.discord.slash(w.carol, w.other_channel, "play", {"game": "pairs"}))
+        assert gone in await refused(w, w.carol, elsewhere, f"cr:h:{game_id}")
+        # A click from an old view of the lobby, which has become the table.
+        assert "no longer on this message" in await refused(w, w.alice, lobby, f"cr:l:{game_id}:join")
+        assert w.version(game_id) == version and w.log_length(game_id) == 0
+
+        # A second hand message of the same player, opened with /hand.
+        second_hand = await answered(await w.discord.slash(player, w.channel, "hand"))
+        assert second_hand.ephemeral and second_hand.id != hand.id
+
+        # Two clicks of the same button at the same instant: exactly one applies.
+        hit = button(hand, "cr:a:")
+        first, second = await asyncio.gather(
+            w.discord.forge_click(player, hand, hit), w.discord.forge_click(player, hand, hit)
+        )
+        bodies = [(await first.response()).data or {}, (await second.response()).data or {}]
+        assert w.version(game_id) == version + 1 and w.log_length(game_id) == 1
+        late = [str(body.get("content")) for body in bodies if str(body.get("content")).startswith("⚠️")]
+        assert len(late) == 1 and any(s in late[0] for s in ("out of date", "plus à jour", "no longer", "n’est plus"))
+
+        # The second hand is now stale: its button is refused and the hand is redrawn in place.
+        stale = await answered(await w.discord.click(player, second_hand, button(second_hand, "cr:a:")))
+        assert stale.id == second_hand.id
+        assert "out of date" in stale.content or "plus à jour" in stale.content
+        assert footer(stale)[1] == version + 1 and w.log_length(game_id) == 1
+
+        # A game that ended.
+        final = await play_to_the_end(w, table, users, seed=8)
+        assert "Final standings" in final.text
+        old_hand = w.discord.get_message(second_hand.id) or second_hand
+        over = await refused(w, player, old_hand, button(old_hand, "cr:a:"))
+        assert "This game is over." in over or "Cette partie est terminée." in over
+        ended = await answered(await w.discord.slash(w.alice, w.channel, "hand"))
+        assert "no table in this channel" in ended.content
+        w.discord.assert_clean()
+
+
+async def test_two_users_race_for_the_last_seat(tmp_path: Path) -> None:
+    async with world(tmp_path) as w, w.running():
+        lobby = await open_lobby(w, w.alice, {})
+        game_id, _ = footer(lobby)
+        for n in range(6):
+            extra = w.discord.add_user(f"guest{n}")
+            lobby = await answered(await w.discord.click(extra, lobby, f"cr:l:{game_id}:join"))
+        # Out-of-range option values are refused (a forged select).
+        bad = await answered(await w.discord.forge_click(w.alice, lobby, f"cr:o:{game_id}:ending", component_type=3))
+        assert bad.ephemeral and "not available" in bad.content
+        first, second = await asyncio.gather(
+            w.discord.click(w.bob, lobby, f"cr:l:{game_id}:join"),
+            w.discord.click(w.carol, lobby, f"cr:l:{game_id}:join"),
+        )
+        answers = [await first.response(), await second.response()]
+        joined = [a for a in answers if a.message is not None and not a.message.ephemeral]
+        refused_ = [a for a in answers if a.message is not None and a.message.ephemeral]
+        assert len(joined) == 1 and len(refused_) == 1
+        assert "full" in refused_[0].message.text or "complète" in refused_[0].message.text  # type: ignore[union-attr]
+        final_lobby = w.discord.get_message(lobby.id) or lobby
+        assert final_lobby.text.count("\n") > 0 and "(8, 2–8)" in final_lobby.text
+        w.discord.assert_clean()

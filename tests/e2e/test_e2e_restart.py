@@ -1,0 +1,55 @@
+"""The bot process is killed mid-game and restarted: the game finishes with the buttons posted before."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import random
+import signal
+from pathlib import Path
+
+from tests.e2e.e2e_support import answered, button, footer, world
+from tests.e2e.test_e2e_pairs_game import WAITING, open_lobby, play_to_the_end, take_turn
+
+
+async def test_killed_mid_game_the_bot_resumes_and_old_buttons_work(tmp_path: Path) -> None:
+    async with world(tmp_path) as w, contextlib.AsyncExitStack() as bots:
+        users = {"alice": w.alice, "bob": w.bob}
+        bot = await bots.enter_async_context(w.running("before"))
+        lobby = await open_lobby(w, w.alice, {})
+        game_id, _ = footer(lobby)
+        await answered(await w.discord.click(w.bob, lobby, f"cr:l:{game_id}:join"))
+        table = await answered(await w.discord.click(w.alice, lobby, f"cr:l:{game_id}:start"))
+        rng = random.Random(5)
+        for _ in range(3):
+            await take_turn(w, table, users, rng)
+            if "Game over." in (w.discord.get_message(table.id) or table).text:
+                break
+
+        # The player to act opens their hand before the crash.
+        table = w.discord.get_message(table.id) or table
+        waiting = WAITING.search(table.text)
+        assert waiting
+        player = users[waiting[1]]
+        hand = await answered(await w.discord.click(player, table, button(table, "cr:h:")))
+        version = w.version(game_id)
+
+        assert bot.proc is not None
+        w.discord.unwatch(bot)
+        os.killpg(bot.proc.pid, signal.SIGKILL)  # no goodbye: a crash
+        await bot.proc.wait()
+        await w.discord.wait_for(lambda: not w.discord.gateway.connected, timeout=10, what="disconnect")
+        assert w.version(game_id) == version  # the last committed action is the truth
+
+        await bots.enter_async_context(w.running("after"))
+        hit = next(c for c in hand.buttons if c["custom_id"].startswith("cr:a:") and not c.get("disabled"))
+        updated = await answered(await w.discord.click(player, hand, hit["custom_id"]))
+        assert updated.id == hand.id and footer(updated)[1] == version + 1
+        assert w.version(game_id) == version + 1
+
+        final = await play_to_the_end(w, table, users, seed=3)
+        assert "Final standings" in final.text
+        assert w.log_length(game_id) >= 4
+        await asyncio.sleep(0)
+        w.discord.assert_clean()

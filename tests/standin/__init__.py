@@ -1,0 +1,64 @@
+"""Loopback Discord stand-in (REST + gateway) for end-to-end tests of the real bot process.
+
+See ``StandIn`` for the test-facing API, ``limits.message_problems`` for the reusable
+Discord-limits checker and ``openapi.request_body_problems`` for spec validation.
+"""
+
+from .interactions import CommandNotAvailable, CommandNotFound, Interaction, InteractionResponse
+from .limits import callback_problems, command_problems, commands_problems, message_problems
+from .model import (
+    ALL_PERMISSIONS,
+    DEFAULT_BOT_PERMISSIONS,
+    DEFAULT_EVERYONE_PERMISSIONS,
+    CallbackType,
+    Channel,
+    ChannelType,
+    Clock,
+    Command,
+    Guild,
+    InteractionType,
+    Member,
+    Message,
+    MessageFlag,
+    Perm,
+    Role,
+    User,
+)
+from .openapi import openapi_available
+from .process import BotProcess
+from .ratelimit import RateLimitHit
+from .rest import RequestRecord
+from .server import BotExited, StandIn
+
+__all__ = [
+    "ALL_PERMISSIONS",
+    "DEFAULT_BOT_PERMISSIONS",
+    "DEFAULT_EVERYONE_PERMISSIONS",
+    "BotExited",
+    "BotProcess",
+    "CallbackType",
+    "Channel",
+    "ChannelType",
+    "Clock",
+    "Command",
+    "CommandNotAvailable",
+    "CommandNotFound",
+    "Guild",
+    "Interaction",
+    "InteractionResponse",
+    "InteractionType",
+    "Member",
+    "Message",
+    "MessageFlag",
+    "Perm",
+    "RateLimitHit",
+    "RequestRecord",
+    "Role",
+    "StandIn",
+    "User",
+    "callback_problems",
+    "command_problems",
+    "commands_problems",
+    "message_problems",
+    "openapi_available",
+]

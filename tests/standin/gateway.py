@@ -1,0 +1,394 @@
+"""Gateway websocket emulation: HELLO, IDENTIFY/READY/GUILD_CREATE, heartbeats, RESUME, dispatch.
+
+Supports ``compress=zlib-stream`` (one zlib stream per connection, every frame flushed with
+Z_SYNC_FLUSH so it ends in ``00 00 ff ff``), ``compress=zstd-stream`` when ``zstandard`` (or
+Python 3.14's ``compression.zstd``) is importable, and plain JSON text frames.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+import zlib
+from collections import deque
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from aiohttp import WSCloseCode, WSMsgType, web
+
+from .model import JSON
+
+if TYPE_CHECKING:
+    from .server import StandIn
+
+log = logging.getLogger("standin.gateway")
+
+# Intents
+GUILDS = 1 << 0
+GUILD_MEMBERS = 1 << 1
+GUILD_PRESENCES = 1 << 8
+GUILD_MESSAGES = 1 << 9
+MESSAGE_CONTENT = 1 << 15
+PRIVILEGED_INTENTS = GUILD_MEMBERS | GUILD_PRESENCES | MESSAGE_CONTENT
+ALL_INTENTS = (1 << 26) - 1
+INTENT_NAMES = {GUILD_MEMBERS: "GUILD_MEMBERS", GUILD_PRESENCES: "GUILD_PRESENCES", MESSAGE_CONTENT: "MESSAGE_CONTENT"}
+
+#: intent a dispatch needs (events not listed are always sent)
+EVENT_INTENTS = {
+    "GUILD_CREATE": GUILDS,
+    "GUILD_UPDATE": GUILDS,
+    "GUILD_DELETE": GUILDS,
+    "CHANNEL_CREATE": GUILDS,
+    "CHANNEL_UPDATE": GUILDS,
+    "CHANNEL_DELETE": GUILDS,
+    "THREAD_CREATE": GUILDS,
+    "THREAD_UPDATE": GUILDS,
+    "THREAD_DELETE": GUILDS,
+    "GUILD_MEMBER_ADD": GUILD_MEMBERS,
+    "GUILD_MEMBER_UPDATE": GUILD_MEMBERS,
+    "GUILD_MEMBER_REMOVE": GUILD_MEMBERS,
+    "MESSAGE_CREATE": GUILD_MESSAGES,
+    "MESSAGE_UPDATE": GUILD_MESSAGES,
+    "MESSAGE_DELETE": GUILD_MESSAGES,
+}
+
+BACKLOG = 5000
+
+
+def _dumps(payload: JSON) -> str:
+    return json.dumps(payload, separators=(",", ":"), ensure_ascii=False)
+
+
+def _zstd_compressor() -> Callable[[bytes], bytes] | None:
+    try:
+        import zstandard
+
+        stream = zstandard.ZstdCompressor().compressobj()
+        return lambda data: stream.compress(data) + stream.flush(zstandard.COMPRESSOBJ_FLUSH_BLOCK)
+    except ImportError:
+        pass
+    try:
+        from compression import zstd
+
+        compressor = zstd.ZstdCompressor()
+        return lambda data: compressor.compress(data, mode=zstd.ZstdCompressor.FLUSH_BLOCK)
+    except ImportError:
+        return None
+
+
+class Connection:
+    """One websocket connection (a session may span several)."""
+
+    def __init__(self, ws: web.WebSocketResponse, compressor: Callable[[bytes], bytes] | None) -> None:
+        self.ws = ws
+        self.compressor = compressor
+        self.lock = asyncio.Lock()
+        self.session: Session | None = None
+        self.id = secrets.token_hex(4)
+
+    @property
+    def closed(self) -> bool:
+        return self.ws.closed
+
+    async def send(self, payload: JSON) -> bool:
+        text = _dumps(payload)
+        async with self.lock:
+            if self.ws.closed:
+                return False
+            try:
+                if self.compressor is not None:
+                    await self.ws.send_bytes(self.compressor(text.encode("utf-8")))
+                else:
+                    await self.ws.send_str(text)
+            except (ConnectionError, RuntimeError) as exc:
+                log.debug("send failed on %s: %r", self.id, exc)
+                return False
+        return True
+
+    async def close(self, code: int, reason: str) -> None:
+        with contextlib.suppress(Exception):
+            await self.ws.close(code=code, message=reason.encode("utf-8")[:120])
+
+
+class Session:
+    def __init__(self, session_id: str, intents: int, identify: JSON) -> None:
+        self.id = session_id
+        self.intents = intents
+        self.identify = identify
+        self.seq = 0
+        self.backlog: deque[tuple[int, JSON]] = deque(maxlen=BACKLOG)
+        self.connection: Connection | None = None
+        self.lock = asyncio.Lock()
+        self.ready = False
+        self.shard: list[int] | None = identify.get("shard")
+
+
+class Gateway:
+    def __init__(self, standin: StandIn, *, heartbeat_interval_ms: int, enabled_privileged_intents: int) -> None:
+        self.standin = standin
+        self.heartbeat_interval_ms = heartbeat_interval_ms
+        self.enabled_privileged_intents = enabled_privileged_intents
+        self.session: Session | None = None
+        self.sessions: dict[str, Session] = {}
+        self.connections: set[Connection] = set()
+        #: every IDENTIFY payload received (token redacted)
+        self.identifies: list[JSON] = []
+        #: (code, reason) of every close the stand-in initiated
+        self.closes: list[tuple[int, str]] = []
+        #: the ``compress`` query parameter of every connection (None = uncompressed)
+        self.compressions: list[str | None] = []
+        self.heartbeats = 0
+        self.resumes = 0
+
+    # ------------------------------------------------------------------ websocket handler
+    async def handle(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse(autoping=True, max_msg_size=16 * 1024 * 1024)
+        await ws.prepare(request)
+        compress = request.query.get("compress")
+        encoding = request.query.get("encoding", "json")
+        version = request.query.get("v")
+        compressor: Callable[[bytes], bytes] | None = None
+        problem = None
+        if compress == "zlib-stream":
+            zstream = zlib.compressobj()
+            compressor = lambda data: zstream.compress(data) + zstream.flush(zlib.Z_SYNC_FLUSH)  # noqa: E731
+        elif compress == "zstd-stream":
+            compressor = _zstd_compressor()
+            if compressor is None:
+                problem = "compress=zstd-stream requested but neither zstandard nor compression.zstd is importable"
+        elif compress:
+            problem = f"unsupported compress={compress!r}"
+        if encoding != "json":
+            problem = f"unsupported encoding={encoding!r} (the stand-in speaks json only)"
+        if version not in (None, "10"):
+            problem = f"unsupported gateway version v={version!r}"
+        conn = Connection(ws, compressor)
+        self.connections.add(conn)
+        self.compressions.append(compress)
+        try:
+            if problem:
+                self.standin.violation("GATEWAY", "/gateway", problem)
+                await self._close(conn, 4012 if "version" in problem else WSCloseCode.UNSUPPORTED_DATA, problem)
+                return ws
+            await conn.send(
+                {"op": 10, "d": {"heartbeat_interval": self.heartbeat_interval_ms, "_trace": ['["standin"]']}}
+            )
+            async for msg in ws:
+                if msg.type == WSMsgType.TEXT:
+                    await self._on_text(conn, msg.data)
+                elif msg.type == WSMsgType.BINARY:
+                    await self._close(conn, 4002, "binary frames are not accepted (json encoding)")
+                elif msg.type == WSMsgType.ERROR:
+                    break
+        except (asyncio.CancelledError, ConnectionError):
+            pass
+        except Exception as exc:  # a misbehaving client must never take the stand-in down
+            log.exception("gateway connection %s failed", conn.id)
+            self.standin.violation("GATEWAY", "/gateway", f"internal error handling a frame: {exc!r}")
+        finally:
+            self.connections.discard(conn)
+            if conn.session is not None and conn.session.connection is conn:
+                conn.session.connection = None
+            self.standin.notify()
+        return ws
+
+    async def _close(self, conn: Connection, code: int, reason: str) -> None:
+        self.closes.append((int(code), reason))
+        await conn.close(int(code), reason)
+        self.standin.notify()
+
+    async def _on_text(self, conn: Connection, text: str) -> None:
+        try:
+            frame = json.loads(text)
+            op = frame["op"]
+        except (ValueError, KeyError, TypeError):
+            self.standin.violation("GATEWAY", "/gateway", f"undecodable frame {text[:80]!r}")
+            await self._close(conn, 4002, "Decode error")
+            return
+        data = frame.get("d")
+        if op == 1:
+            self.heartbeats += 1
+            await conn.send({"op": 11, "d": None})
+        elif op == 2:
+            await self._identify(conn, data if isinstance(data, dict) else {})
+        elif op == 6:
+            await self._resume(conn, data if isinstance(data, dict) else {})
+        elif conn.session is None:
+            self.standin.violation("GATEWAY", "/gateway", f"op {op} sent before IDENTIFY")
+            await self._close(conn, 4003, "Not authenticated.")
+        elif op == 3:  # presence update
+            pass
+        elif op == 8:
+            await self._request_members(conn, data if isinstance(data, dict) else {})
+        elif op == 4:  # voice state update: no voice in the stand-in
+            pass
+        else:
+            self.standin.violation("GATEWAY", "/gateway", f"unknown opcode {op}")
+            await self._close(conn, 4001, "Unknown opcode.")
+
+    async def _identify(self, conn: Connection, data: JSON) -> None:
+        redacted = {k: ("<redacted>" if k == "token" else v) for k, v in data.items()}
+        self.identifies.append(redacted)
+        self.standin.notify()
+        if conn.session is not None:
+            self.standin.violation("GATEWAY", "/gateway", "IDENTIFY sent twice on one connection")
+            await self._close(conn, 4005, "Already authenticated.")
+            return
+        if data.get("token") != self.standin.token:
+            self.standin.auth_failures.append("GATEWAY IDENTIFY with a wrong token")
+            await self._close(conn, 4004, "Authentication failed.")
+            return
+        intents = data.get("intents")
+        if not isinstance(intents, int) or isinstance(intents, bool) or intents < 0 or intents & ~ALL_INTENTS:
+            self.standin.violation("GATEWAY", "/gateway", f"IDENTIFY with invalid intents {intents!r}")
+            await self._close(conn, 4013, "Invalid intent(s).")
+            return
+        disallowed = intents & PRIVILEGED_INTENTS & ~self.enabled_privileged_intents
+        if disallowed:
+            names = [n for bit, n in INTENT_NAMES.items() if disallowed & bit]
+            self.standin.auth_failures.append(f"GATEWAY IDENTIFY requested privileged intents {names}")
+            await self._close(conn, 4014, "Disallowed intent(s).")
+            return
+        shard = data.get("shard")
+        if shard is not None and (not isinstance(shard, list) or len(shard) != 2 or shard[0] >= shard[1]):
+            await self._close(conn, 4010, "Invalid shard.")
+            return
+        session = Session(secrets.token_hex(16), intents, redacted)
+        if self.session is not None and self.session.connection is not None and self.session.connection is not conn:
+            await self._close(self.session.connection, 4000, "Session replaced by a new IDENTIFY")
+        self.session = session
+        self.sessions[session.id] = session
+        session.connection = conn
+        conn.session = session
+        bot = self.standin.bot_user
+        ready: JSON = {
+            "v": 10,
+            "user_settings": {},
+            "user": {
+                **bot.to_payload(),
+                "verified": True,
+                "mfa_enabled": False,
+                "email": None,
+                "bot": True,
+                "flags": 0,
+            },
+            "session_type": "normal",
+            "session_id": session.id,
+            "resume_gateway_url": self.standin.gateway_url,
+            "relationships": [],
+            "private_channels": [],
+            "presences": [],
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in self.standin.guilds],
+            "guild_join_requests": [],
+            "geo_ordered_rtc_regions": ["standin"],
+            "application": {"id": str(self.standin.app_id), "flags": self.standin.application_flags},
+            "auth": {},
+            "_trace": ['["standin-gateway"]'],
+        }
+        if shard is not None:
+            ready["shard"] = shard
+        await self.dispatch("READY", ready, session=session)
+        for guild in self.standin.guilds:
+            await self.dispatch("GUILD_CREATE", self.standin.guild_create_payload(guild), session=session)
+        session.ready = True
+        self.standin.notify()
+
+    async def _resume(self, conn: Connection, data: JSON) -> None:
+        if data.get("token") != self.standin.token:
+            self.standin.auth_failures.append("GATEWAY RESUME with a wrong token")
+            await self._close(conn, 4004, "Authentication failed.")
+            return
+        session = self.sessions.get(str(data.get("session_id")))
+        if session is None or session is not self.session:
+            await conn.send({"op": 9, "d": False})
+            await self._close(conn, 4000, "Invalid session")
+            return
+        self.resumes += 1
+        seq = data.get("seq") or 0
+        async with session.lock:
+            old = session.connection
+            session.connection = conn
+            conn.session = session
+            if old is not None and old is not conn:
+                await self._close(old, 4000, "Session resumed elsewhere")
+            for s, frame in list(session.backlog):
+                if s > seq:
+                    await conn.send(frame)
+            session.seq += 1
+            frame = {"op": 0, "t": "RESUMED", "s": session.seq, "d": {"_trace": ['["standin-gateway"]']}}
+            session.backlog.append((session.seq, frame))
+            await conn.send(frame)
+        self.standin.notify()
+
+    async def _request_members(self, conn: Connection, data: JSON) -> None:
+        guild = self.standin.find_guild(data.get("guild_id"))
+        if guild is None or conn.session is None:
+            return
+        wanted = {str(u) for u in (data.get("user_ids") or [])}
+        query = str(data.get("query") or "").lower()
+        if not wanted and not (conn.session.intents & GUILD_MEMBERS):
+            self.standin.violation("GATEWAY", "/gateway", "REQUEST_GUILD_MEMBERS without the GUILD_MEMBERS intent")
+            await self._close(conn, 4013, "Invalid intent(s).")
+            return
+
+        def match(member: Any) -> bool:
+            return str(member.user.id) in wanted if wanted else member.user.name.lower().startswith(query)
+
+        members = [m.to_payload() for m in guild.members.values() if match(m)]
+        limit = data.get("limit") or 0
+        if limit:
+            members = members[:limit]
+        chunk: JSON = {
+            "guild_id": str(guild.id),
+            "members": members,
+            "chunk_index": 0,
+            "chunk_count": 1,
+            "not_found": sorted(wanted - {str(m.user.id) for m in guild.members.values()}),
+        }
+        if data.get("nonce") is not None:
+            chunk["nonce"] = data["nonce"]
+        await self.dispatch("GUILD_MEMBERS_CHUNK", chunk, session=conn.session)
+
+    # ------------------------------------------------------------------ dispatching
+    async def dispatch(self, event: str, data: JSON, *, session: Session | None = None) -> bool:
+        """Send a DISPATCH to the (current) session; buffered for RESUME while disconnected.
+
+        Returns False when there is no session or the session's intents exclude the event.
+        """
+        session = session or self.session
+        if session is None:
+            return False
+        needed = EVENT_INTENTS.get(event)
+        if needed is not None and not (session.intents & needed):
+            return False
+        async with session.lock:
+            session.seq += 1
+            frame = {"op": 0, "t": event, "s": session.seq, "d": data}
+            session.backlog.append((session.seq, frame))
+            conn = session.connection
+            if conn is not None and not await conn.send(frame):
+                session.connection = None
+        return True
+
+    @property
+    def connected(self) -> bool:
+        return self.session is not None and self.session.ready and self.session.connection is not None
+
+    # ------------------------------------------------------------------ test controls
+    async def drop(self, code: int = 4000, reason: str = "Stand-in dropped the connection") -> None:
+        """Close the live connection; the session stays resumable."""
+        if self.session is not None and self.session.connection is not None:
+            conn = self.session.connection
+            self.session.connection = None
+            await self._close(conn, code, reason)
+
+    async def send_op(self, op: int, data: Any = None) -> None:
+        if self.session is not None and self.session.connection is not None:
+            await self.session.connection.send({"op": op, "d": data})
+
+    async def close_all(self) -> None:
+        for conn in list(self.connections):
+            await conn.close(WSCloseCode.GOING_AWAY, "stand-in shutting down")

@@ -1,0 +1,983 @@
+"""The test-facing ``StandIn``: a loopback Discord (REST + gateway) on 127.0.0.1."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import copy
+import logging
+import secrets
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any, TypeVar
+
+from aiohttp import web
+
+from .gateway import INTENT_NAMES, PRIVILEGED_INTENTS, Gateway
+from .interactions import (
+    ACK_DEADLINE_S,
+    CommandNotAvailable,
+    Interaction,
+    OptionBuilder,
+    resolve_command,
+)
+from .model import (
+    ALL_PERMISSIONS,
+    DEFAULT_BOT_PERMISSIONS,
+    DEFAULT_EVERYONE_PERMISSIONS,
+    JSON,
+    Channel,
+    ChannelType,
+    Clock,
+    Command,
+    Guild,
+    InteractionType,
+    Member,
+    Message,
+    MessageFlag,
+    Role,
+    SnowflakeFactory,
+    User,
+)
+from .process import BotProcess
+from .ratelimit import RateLimiter, RateLimitHit
+from .rest import RequestRecord, RestApi
+
+T = TypeVar("T")
+
+_APP_FLAG_FOR_INTENT = {1 << 8: 1 << 13, 1 << 1: 1 << 15, 1 << 15: 1 << 19}  # *_LIMITED application flags
+_EDITABLE_FLAGS = MessageFlag.SUPPRESS_EMBEDS
+
+
+class BotExited(RuntimeError):
+    """A watched bot process exited while a test was waiting for something."""
+
+
+class StandIn:
+    """A loopback Discord for end-to-end tests of a discord.py bot.
+
+    Usage::
+
+        async with StandIn(token="t0ken") as discord:
+            guild = discord.add_guild("Parlor")
+            tables = discord.add_channel(guild, "tables")
+            alice = discord.add_user("alice", permissions=Perm.MANAGE_CHANNELS)
+            ... start the bot with Route.BASE = discord.api_base ...
+            await discord.wait_until_ready()
+            handle = await discord.slash(alice, tables, "play", {"game": "poker"})
+            kind, message, _ = await handle.response()
+    """
+
+    def __init__(
+        self,
+        *,
+        token: str | None = None,
+        bot_name: str = "Cardroom",
+        app_id: int | None = None,
+        clock: Clock | Callable[[], float] | None = None,
+        enforce_rate_limits: bool = False,
+        validate_openapi: bool = True,
+        spec_path: Path | None = None,
+        heartbeat_interval_ms: int = 41_250,
+        enabled_privileged_intents: int = 0,
+        ack_deadline: float = ACK_DEADLINE_S,
+        reaction_time: float = 0.15,
+    ) -> None:
+        self.log = logging.getLogger("standin")
+        if isinstance(clock, Clock):
+            self.clock = clock
+        else:
+            self.clock = Clock(clock) if clock is not None else Clock()
+        self.snowflake = SnowflakeFactory(self.clock)
+        self.token = token or f"standin.{secrets.token_urlsafe(24)}"
+        self.app_id = app_id or self.snowflake()
+        self.bot_user = User(self.app_id, bot_name, bot=True)
+        self.owner = User(self.snowflake(), f"{bot_name.lower()}-developer")
+        self.ack_deadline = ack_deadline
+        #: minimum seconds between a message changing and a user clicking on it (a human cannot
+        #: click faster; it also lets the bot finish storing its View after the HTTP response)
+        self.reaction_time = reaction_time
+        self.spec_path = spec_path
+        self.enabled_privileged_intents = enabled_privileged_intents
+        self.rate_limiter = RateLimiter(self.clock, enforce=enforce_rate_limits)
+        self.gateway = Gateway(
+            self, heartbeat_interval_ms=heartbeat_interval_ms, enabled_privileged_intents=enabled_privileged_intents
+        )
+        self.rest = RestApi(self, validate_openapi=validate_openapi)
+
+        #: every problem found with what the bot sent ("METHOD /path: problem"); tests assert it is empty
+        self.violations: list[str] = []
+        #: rejected credentials (bad token on REST or gateway, disallowed intents) -- not violations
+        self.auth_failures: list[str] = []
+        #: every REST request received, in order
+        self.requests: list[RequestRecord] = []
+        self.guilds: list[Guild] = []
+        self.users: dict[int, User] = {self.bot_user.id: self.bot_user}
+        self.interactions: list[Interaction] = []
+        self._interactions_by_id: dict[int, Interaction] = {}
+        self._interactions_by_token: dict[str, Interaction] = {}
+        self._messages: dict[int, Message] = {}
+        self._channel_messages: dict[int, list[Message]] = {}
+        self._global_commands: list[Command] = []
+        self._guild_commands: dict[int, list[Command]] = {}
+        self._changed = asyncio.Event()
+        self._runner: web.AppRunner | None = None
+        self._pending: set[asyncio.Task[bool]] = set()
+        self._watched: list[BotProcess] = []
+        self.port = 0
+
+    # ------------------------------------------------------------------ lifecycle
+    async def start(self) -> StandIn:
+        app = web.Application(client_max_size=64 * 1024 * 1024)
+        app.router.add_get("/gateway", self.gateway.handle)
+        app.router.add_get("/gateway/", self.gateway.handle)
+        app.router.add_route("*", "/{tail:.*}", self.rest.handle)
+        self._runner = web.AppRunner(app, handle_signals=False, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        server = site._server
+        assert server is not None and server.sockets  # type: ignore[attr-defined]
+        self.port = server.sockets[0].getsockname()[1]  # type: ignore[attr-defined]
+        return self
+
+    async def stop(self) -> None:
+        for handle in self.interactions:
+            if handle.timer is not None:
+                handle.timer.cancel()
+        await self.flush_dispatches()
+        await self.gateway.close_all()
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    async def __aenter__(self) -> StandIn:
+        return await self.start()
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.stop()
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def api_base(self) -> str:
+        """What ``discord.http.Route.BASE`` must be set to."""
+        return f"{self.base_url}/api/v10"
+
+    @property
+    def gateway_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/gateway"
+
+    @property
+    def application_flags(self) -> int:
+        flags = 1 << 23  # APPLICATION_COMMAND_BADGE
+        for intent, flag in _APP_FLAG_FOR_INTENT.items():
+            if self.enabled_privileged_intents & intent:
+                flags |= flag
+        return flags
+
+    # ------------------------------------------------------------------ bookkeeping
+    def violation(self, method: str, path: str, problem: str) -> None:
+        self.violations.append(f"{method} {path}: {problem}")
+        self.log.warning("violation: %s %s: %s", method, path, problem)
+        self.notify()
+
+    def notify(self) -> None:
+        """Wake everything waiting in ``wait_for``."""
+        self._changed.set()
+        self._changed = asyncio.Event()
+
+    def advance_clock(self, seconds: float) -> None:
+        """Move the stand-in's clock forward (e.g. ``15 * 60 + 1`` expires all interaction tokens)."""
+        self.clock.advance(seconds)
+        self.notify()
+
+    @property
+    def rate_limit_hits(self) -> list[RateLimitHit]:
+        """Requests that exceeded a modeled rate limit (``enforced`` tells whether a 429 was sent)."""
+        return self.rate_limiter.hits
+
+    @property
+    def count_429(self) -> int:
+        return self.rate_limiter.count_429
+
+    @property
+    def identify_intents(self) -> list[int]:
+        """Intents of every IDENTIFY received, in order."""
+        return [int(p.get("intents") or 0) for p in self.gateway.identifies]
+
+    @property
+    def privileged_intents_requested(self) -> list[str]:
+        """Names of privileged intents any IDENTIFY asked for (should be [] for Cardroom)."""
+        requested = 0
+        for intents in self.identify_intents:
+            requested |= intents & PRIVILEGED_INTENTS
+        return [name for bit, name in INTENT_NAMES.items() if requested & bit]
+
+    def assert_clean(self) -> None:
+        """Raise AssertionError listing every violation and 429 so far."""
+        problems = list(self.violations) + [
+            f"{h.method} {h.path}: exceeded {h.bucket} ({'429 sent' if h.enforced else 'not enforced'})"
+            for h in self.rate_limit_hits
+        ]
+        if problems:
+            raise AssertionError("Discord stand-in found problems:\n  " + "\n  ".join(problems))
+
+    # ------------------------------------------------------------------ waiting
+    async def wait_for(self, predicate: Callable[[], T | None], *, timeout: float = 5.0, what: str = "condition") -> T:  # noqa: ASYNC109
+        """Wait until ``predicate()`` is truthy and return its value (TimeoutError otherwise)."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while True:
+            result = predicate()
+            if result:
+                return result
+            self._check_watched(what)
+            remaining = deadline - loop.time()
+            if remaining <= 0:
+                raise TimeoutError(f"timed out after {timeout}s waiting for {what}")
+            event = self._changed
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(event.wait(), min(remaining, 0.25))
+
+    def watch(self, process: BotProcess) -> BotProcess:
+        """Make every ``wait_for`` fail fast (with the bot's output) if ``process`` exits."""
+        self._watched.append(process)
+        return process
+
+    def unwatch(self, process: BotProcess) -> None:
+        """Stop watching ``process`` (a test killed it on purpose)."""
+        self._watched = [p for p in self._watched if p is not process]
+
+    def _check_watched(self, what: str) -> None:
+        for proc in self._watched:
+            if proc.returncode is not None:
+                tail = "\n".join(proc.output.splitlines()[-40:])
+                raise BotExited(f"bot process exited with code {proc.returncode} while waiting for {what}:\n{tail}")
+
+    async def wait_until_ready(self, timeout: float = 10.0) -> None:  # noqa: ASYNC109
+        """Wait until the bot identified on the gateway and received its GUILD_CREATEs."""
+        await self.wait_for(lambda: self.gateway.connected, timeout=timeout, what="the bot to connect to the gateway")
+
+    async def wait_for_commands(self, *names: str, guild: Guild | None = None, timeout: float = 10.0) -> None:  # noqa: ASYNC109
+        """Wait until the bot registered these command names (globally, or for ``guild``)."""
+
+        def registered() -> bool:
+            have = {c.name for c in self.registered_commands(guild.id if guild else None)}
+            return bool(have) and set(names) <= have
+
+        await self.wait_for(registered, timeout=timeout, what=f"commands {names} to be registered")
+
+    async def wait_for_message(
+        self,
+        channel: Channel,
+        predicate: Callable[[Message], bool] | None = None,
+        *,
+        user: User | None = None,
+        after: Message | int | None = None,
+        timeout: float = 5.0,  # noqa: ASYNC109
+    ) -> Message:
+        """First message in ``channel`` (public, or visible to ``user``) newer than ``after`` matching ``predicate``."""
+        floor = after.id if isinstance(after, Message) else (after or 0)
+
+        def find() -> Message | None:
+            msgs = self.messages_visible_to(user, channel) if user else self.channel_messages(channel)
+            for m in msgs:
+                if m.id > floor and not m.loading and (predicate is None or predicate(m)):
+                    return m
+            return None
+
+        return await self.wait_for(find, timeout=timeout, what=f"a matching message in #{channel.name}")
+
+    # ------------------------------------------------------------------ world building
+    def add_guild(
+        self,
+        name: str,
+        *,
+        locale: str = "en-US",
+        owner: User | None = None,
+        everyone_permissions: int = DEFAULT_EVERYONE_PERMISSIONS,
+        bot_permissions: int = DEFAULT_BOT_PERMISSIONS,
+    ) -> Guild:
+        """Create a guild the bot is in (with @everyone, the bot's managed role and an owner)."""
+        gid = self.snowflake()
+        owner = owner or self._new_user(f"{name.lower().replace(' ', '-')}-owner")
+        guild = Guild(gid, name, owner.id, locale=locale, created_at=self.clock.now())
+        guild.roles.append(Role(gid, "@everyone", everyone_permissions))
+        bot_role = Role(self.snowflake(), self.bot_user.name, bot_permissions, position=1, managed=True)
+        bot_role.bot_id = self.bot_user.id
+        guild.roles.append(bot_role)
+        now = self.clock.now()
+        guild.members[self.bot_user.id] = Member(self.bot_user, guild, [bot_role], joined_at=now)
+        guild.members[owner.id] = Member(owner, guild, [], joined_at=now)
+        self.guilds.append(guild)
+        self._later_dispatch("GUILD_CREATE", lambda: self.guild_create_payload(guild))
+        return guild
+
+    def add_channel(self, guild: Guild, name: str, *, topic: str | None = None, announcement: bool = False) -> Channel:
+        ctype = ChannelType.GUILD_ANNOUNCEMENT if announcement else ChannelType.GUILD_TEXT
+        position = len(guild.text_channels)
+        channel = Channel(self.snowflake(), guild, name, ctype, position=position, topic=topic)
+        guild.channels.append(channel)
+        self._channel_messages[channel.id] = []
+        self._later_dispatch("CHANNEL_CREATE", channel.to_payload)
+        return channel
+
+    def add_thread(
+        self,
+        parent: Channel,
+        name: str,
+        *,
+        owner: User | None = None,
+        private: bool = False,
+        archived: bool = False,
+        thread_id: int | None = None,
+        auto_archive_duration: int = 1440,
+    ) -> Channel:
+        """Create a thread (type 11, or 12 if private) under a text channel."""
+        thread = self._make_thread(parent, name, owner, private, archived, thread_id, auto_archive_duration)
+        self._later_dispatch("THREAD_CREATE", lambda: {**thread.to_payload(), "newly_created": True})
+        return thread
+
+    def _make_thread(
+        self,
+        parent: Channel,
+        name: str,
+        owner: User | None,
+        private: bool,
+        archived: bool,
+        thread_id: int | None,
+        auto_archive_duration: int,
+    ) -> Channel:
+        if parent.is_thread:
+            raise ValueError("threads can only be created under text channels")
+        ttype = ChannelType.PRIVATE_THREAD if private else ChannelType.PUBLIC_THREAD
+        thread = Channel(
+            thread_id or self.snowflake(),
+            parent.guild,
+            name,
+            ttype,
+            parent_id=parent.id,
+            owner_id=(owner or self.bot_user).id,
+            archived=archived,
+            auto_archive_duration=auto_archive_duration,
+            created_at=self.clock.now(),
+        )
+        parent.guild.channels.append(thread)
+        self._channel_messages[thread.id] = []
+        return thread
+
+    async def remove_channel(self, channel: Channel) -> None:
+        channel.guild.channels.remove(channel)
+        event = "THREAD_DELETE" if channel.is_thread else "CHANNEL_DELETE"
+        payload = channel.to_payload()
+        if channel.is_thread:
+            payload = {k: payload[k] for k in ("id", "guild_id", "parent_id", "type")}
+        await self.gateway.dispatch(event, payload)
+
+    def add_user(
+        self,
+        name: str,
+        *,
+        locale: str = "en-US",
+        permissions: int | None = None,
+        roles: Iterable[Role] = (),
+        guilds: Sequence[Guild] | None = None,
+    ) -> User:
+        """Create a user who is a member of ``guilds`` (default: every guild so far).
+
+        ``permissions`` (e.g. ``Perm.MANAGE_CHANNELS``) are granted through a per-user role on top
+        of @everyone's permissions.
+        """
+        user = self._new_user(name, locale=locale)
+        for guild in guilds if guilds is not None else self.guilds:
+            self.add_member(guild, user, permissions=permissions, roles=roles)
+        return user
+
+    def add_member(
+        self, guild: Guild, user: User, *, permissions: int | None = None, roles: Iterable[Role] = ()
+    ) -> Member:
+        member_roles = list(roles)
+        if permissions is not None:
+            role = Role(self.snowflake(), f"{user.name}-permissions", int(permissions), position=1)
+            guild.roles.append(role)
+            member_roles.append(role)
+        member = Member(user, guild, member_roles, joined_at=self.clock.now())
+        guild.members[user.id] = member
+        self._later_dispatch("GUILD_MEMBER_ADD", lambda: {**member.to_payload(), "guild_id": str(guild.id)})
+        return member
+
+    def add_role(self, guild: Guild, name: str, permissions: int = 0) -> Role:
+        role = Role(self.snowflake(), name, permissions, position=len(guild.roles))
+        guild.roles.append(role)
+        return role
+
+    def _new_user(self, name: str, *, locale: str = "en-US") -> User:
+        user = User(self.snowflake(), name, locale=locale)
+        self.users[user.id] = user
+        return user
+
+    def _later_dispatch(self, event: str, payload: Callable[[], JSON]) -> None:
+        """Dispatch a world change if the bot is already connected (world building is sync)."""
+        if self.gateway.session is None:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        task = loop.create_task(self.gateway.dispatch(event, payload()))
+        self._pending.add(task)
+        task.add_done_callback(self._pending.discard)
+
+    async def flush_dispatches(self) -> None:
+        """Wait until world changes made so far were dispatched to the bot."""
+        while self._pending:
+            await asyncio.gather(*list(self._pending))
+
+    # ------------------------------------------------------------------ lookups
+    def find_guild(self, guild_id: Any) -> Guild | None:
+        return next((g for g in self.guilds if str(g.id) == str(guild_id)), None)
+
+    def find_channel(self, channel_id: Any) -> Channel | None:
+        for guild in self.guilds:
+            for channel in guild.channels:
+                if str(channel.id) == str(channel_id):
+                    return channel
+        return None
+
+    def find_user(self, user_id: Any) -> User | None:
+        return self.users.get(int(user_id)) if str(user_id).isdigit() else None
+
+    def get_message(self, message_id: int) -> Message | None:
+        return self._messages.get(int(message_id))
+
+    def interaction_by_id(self, interaction_id: Any) -> Interaction | None:
+        return self._interactions_by_id.get(int(interaction_id)) if str(interaction_id).isdigit() else None
+
+    def interaction_by_token(self, token: str) -> Interaction | None:
+        return self._interactions_by_token.get(token)
+
+    def guild_create_payload(self, guild: Guild) -> JSON:
+        return guild.to_payload(full=True, me=self.bot_user.id)
+
+    # ------------------------------------------------------------------ reading messages
+    def channel_messages(self, channel: Channel) -> list[Message]:
+        """Public messages in the channel, oldest first (what everyone sees)."""
+        return [m for m in self._channel_messages.get(channel.id, []) if not m.deleted and not m.ephemeral]
+
+    def messages_visible_to(self, user: User, channel: Channel) -> list[Message]:
+        """Public messages plus ``user``'s own ephemeral messages, oldest first."""
+        return [
+            m
+            for m in self._channel_messages.get(channel.id, [])
+            if not m.deleted and (not m.ephemeral or m.visible_to == user.id)
+        ]
+
+    def ephemeral_messages(self, user: User, channel: Channel | None = None) -> list[Message]:
+        msgs = [m for m in self._messages.values() if m.ephemeral and m.visible_to == user.id and not m.deleted]
+        return [m for m in msgs if channel is None or m.channel is channel]
+
+    def last_message(self, channel: Channel, user: User | None = None) -> Message | None:
+        msgs = self.messages_visible_to(user, channel) if user else self.channel_messages(channel)
+        return msgs[-1] if msgs else None
+
+    # ------------------------------------------------------------------ commands
+    def registered_commands(self, guild_id: int | None = None) -> list[Command]:
+        """Commands registered globally (``None``) or for one guild."""
+        if guild_id is None:
+            return list(self._global_commands)
+        return list(self._guild_commands.get(guild_id, []))
+
+    def commands_for(self, guild: Guild) -> list[Command]:
+        """What a member of ``guild`` can see: the guild's commands, then global ones."""
+        return self.registered_commands(guild.id) + self.registered_commands(None)
+
+    def set_commands(self, guild_id: int | None, payloads: Sequence[JSON]) -> list[Command]:
+        old = {(c.type, c.name): c for c in self.registered_commands(guild_id)}
+        new: list[Command] = []
+        for payload in payloads:
+            body = copy.deepcopy(dict(payload))
+            body.pop("id", None)
+            key = (int(body.get("type", 1) or 1), str(body.get("name")))
+            previous = old.get(key)
+            if previous is not None and previous.payload == body:
+                new.append(previous)
+                continue
+            cid = previous.id if previous is not None else self.snowflake()
+            new.append(Command(cid, self.app_id, guild_id, self.snowflake(), body))
+        if guild_id is None:
+            self._global_commands = new
+        else:
+            self._guild_commands[guild_id] = new
+        self.notify()
+        return new
+
+    # ------------------------------------------------------------------ messages (used by REST)
+    def attachment_payload(self, attachment_id: int, spec: Mapping[str, Any]) -> JSON:
+        filename = str(spec.get("filename") or "file")
+        url = f"{self.base_url}/attachments/{attachment_id}/{filename}"
+        return {
+            "id": str(attachment_id),
+            "filename": filename,
+            "size": int(spec.get("size") or 0),
+            "url": url,
+            "proxy_url": url,
+            "content_type": spec.get("content_type"),
+            "description": spec.get("description"),
+        }
+
+    def _attachments(self, body: JSON, files: Sequence[JSON], current: list[JSON]) -> list[JSON] | None:
+        """New attachment list after a create/edit (``None`` = unchanged)."""
+        if "attachments" not in body and not files:
+            return None
+        by_index = {int(f["index"]): f for f in files}
+        listed = body.get("attachments")
+        used: set[int] = set()
+        if listed is None:
+            result = list(current)
+        else:
+            result = []
+            existing = {str(a["id"]): a for a in current}
+            for item in listed:
+                aid = str(item.get("id")) if isinstance(item, Mapping) else ""
+                if aid in existing:
+                    result.append(existing[aid])
+                elif aid.isdigit() and int(aid) in by_index:
+                    used.add(int(aid))
+                    extra = {k: v for k, v in item.items() if k in ("filename", "description")}
+                    result.append(self.attachment_payload(self.snowflake(), {**by_index[int(aid)], **extra}))
+        for index, spec in sorted(by_index.items()):
+            if index not in used:
+                result.append(self.attachment_payload(self.snowflake(), spec))
+        return result
+
+    @staticmethod
+    def _normalize_components(components: Any) -> list[JSON]:
+        items = copy.deepcopy(components) if isinstance(components, list) else []
+        counter = 0
+
+        def number(nodes: list[Any]) -> None:
+            nonlocal counter
+            for node in nodes:
+                if not isinstance(node, dict):
+                    continue
+                counter += 1
+                node.setdefault("id", counter)
+                if isinstance(node.get("components"), list):
+                    number(node["components"])
+                for key in ("accessory", "component"):
+                    if isinstance(node.get(key), dict):
+                        number([node[key]])
+
+        number(items)
+        return items
+
+    @staticmethod
+    def _normalize_embeds(embeds: Any) -> list[JSON]:
+        result = []
+        for e in embeds if isinstance(embeds, list) else []:
+            if isinstance(e, dict):
+                e = copy.deepcopy(e)
+                e.setdefault("type", "rich")
+                e.setdefault("content_scan_version", 0)
+                result.append(e)
+        return result
+
+    def _member_payload(self, guild: Guild, user: User) -> JSON | None:
+        member = guild.members.get(user.id)
+        return member.to_payload(with_user=False) if member else None
+
+    async def create_message(
+        self,
+        channel: Channel,
+        body: JSON,
+        *,
+        interaction: Interaction | None = None,
+        ephemeral: bool = False,
+        loading: bool = False,
+        files: Sequence[JSON] = (),
+        followup: bool = False,
+    ) -> Message:
+        flags = int(body.get("flags") or 0) & (
+            MessageFlag.SUPPRESS_EMBEDS | MessageFlag.SUPPRESS_NOTIFICATIONS | MessageFlag.IS_COMPONENTS_V2
+        )
+        if ephemeral:
+            flags |= MessageFlag.EPHEMERAL
+        if loading:
+            flags |= MessageFlag.LOADING
+        msg = Message(
+            id=self.snowflake(),
+            channel=channel,
+            author=self.bot_user,
+            content=str(body.get("content") or ""),
+            embeds=self._normalize_embeds(body.get("embeds")),
+            components=self._normalize_components(body.get("components")),
+            attachments=self._attachments(body, files, []) or [],
+            flags=flags,
+            timestamp=self.clock.now(),
+            visible_to=interaction.user.id if (interaction and ephemeral) else None,
+            poll=body.get("poll"),
+            tts=bool(body.get("tts")),
+        )
+        if interaction is not None:
+            msg.webhook_id = self.app_id
+            msg.application_id = self.app_id
+            is_command = interaction.type == InteractionType.APPLICATION_COMMAND
+            msg.type = 20 if is_command else 0
+            meta: JSON = {
+                "id": str(interaction.id),
+                "type": interaction.type,
+                "user": interaction.user.to_payload(),
+                "authorizing_integration_owners": {"0": str(channel.guild.id)},
+            }
+            if is_command and interaction.command is not None:
+                meta["name"] = (interaction.payload.get("data") or {}).get("name")
+                meta["command_type"] = interaction.command.type
+            if followup and interaction.original_message_id is not None:
+                meta["original_response_message_id"] = str(interaction.original_message_id)
+            if interaction.source_message is not None:
+                meta["interacted_message_id"] = str(interaction.source_message.id)
+            msg.interaction_metadata = meta
+            msg.legacy_interaction = {
+                "id": str(interaction.id),
+                "type": interaction.type,
+                "name": meta.get("name", ""),
+                "user": interaction.user.to_payload(),
+            }
+        msg.history.append(msg.to_payload())
+        msg.changed_at = asyncio.get_running_loop().time()
+        self._messages[msg.id] = msg
+        self._channel_messages.setdefault(channel.id, []).append(msg)
+        if not msg.ephemeral:
+            channel.last_message_id = msg.id
+            if channel.is_thread:
+                channel.message_count += 1
+            await self.gateway.dispatch(
+                "MESSAGE_CREATE", msg.to_payload(gateway=True, member=self._member_payload(channel.guild, msg.author))
+            )
+        self.notify()
+        return msg
+
+    async def edit_message(self, msg: Message, body: JSON, *, files: Sequence[JSON] = ()) -> None:
+        was_loading = msg.loading
+        if "content" in body:
+            msg.content = str(body["content"] or "")
+        if "embeds" in body:
+            msg.embeds = self._normalize_embeds(body["embeds"])
+        if "components" in body:
+            msg.components = self._normalize_components(body["components"])
+        attachments = self._attachments(body, files, msg.attachments)
+        if attachments is not None:
+            msg.attachments = attachments
+        if "poll" in body and body["poll"] is not None:
+            msg.poll = body["poll"]
+        flags = body.get("flags")
+        if isinstance(flags, int):
+            msg.flags = (msg.flags & ~_EDITABLE_FLAGS) | (flags & _EDITABLE_FLAGS)
+            if flags & MessageFlag.IS_COMPONENTS_V2:
+                msg.flags |= MessageFlag.IS_COMPONENTS_V2
+        msg.flags &= ~MessageFlag.LOADING
+        if not was_loading:
+            msg.edited_timestamp = self.clock.now()
+        msg.history.append(msg.to_payload())
+        msg.changed_at = asyncio.get_running_loop().time()
+        if not msg.ephemeral:
+            event = "MESSAGE_CREATE" if was_loading else "MESSAGE_UPDATE"
+            await self.gateway.dispatch(
+                event, msg.to_payload(gateway=True, member=self._member_payload(msg.channel.guild, msg.author))
+            )
+        self.notify()
+
+    async def delete_message(self, msg: Message) -> None:
+        msg.deleted = True
+        if not msg.ephemeral:
+            await self.gateway.dispatch(
+                "MESSAGE_DELETE",
+                {"id": str(msg.id), "channel_id": str(msg.channel.id), "guild_id": str(msg.channel.guild.id)},
+            )
+        self.notify()
+
+    # ------------------------------------------------------------------ acting as users
+    async def slash(
+        self,
+        user: User,
+        channel: Channel,
+        name: str,
+        options: Mapping[str, Any] | None = None,
+        *,
+        locale: str | None = None,
+    ) -> Interaction:
+        """Run ``/name`` (``"cmd"``, ``"cmd sub"`` or ``"cmd group sub"``, default or localized names)."""
+        command, path, definitions = resolve_command(self.commands_for(channel.guild), name)
+        self._check_command_permission(user, channel, command)
+        builder = OptionBuilder(self, channel)
+        leaf = builder.build(definitions, options or {})
+        data = self._command_data(command, path, leaf, builder.resolved)
+        return await self._dispatch_interaction(
+            InteractionType.APPLICATION_COMMAND, user, channel, data, locale=locale, command=command
+        )
+
+    async def autocomplete(
+        self,
+        user: User,
+        channel: Channel,
+        name: str,
+        focused_option: str,
+        value: str,
+        *,
+        options: Mapping[str, Any] | None = None,
+        locale: str | None = None,
+    ) -> Interaction:
+        """Type ``value`` into ``focused_option`` of ``/name``; await ``.response()`` for the choices."""
+        command, path, definitions = resolve_command(self.commands_for(channel.guild), name)
+        self._check_command_permission(user, channel, command)
+        builder = OptionBuilder(self, channel)
+        leaf = builder.build(definitions, options or {}, focused=focused_option, focused_value=value)
+        data = self._command_data(command, path, leaf, builder.resolved)
+        return await self._dispatch_interaction(
+            InteractionType.APPLICATION_COMMAND_AUTOCOMPLETE, user, channel, data, locale=locale, command=command
+        )
+
+    async def click(
+        self,
+        user: User,
+        message: Message,
+        custom_id: str | None = None,
+        *,
+        label: str | None = None,
+        locale: str | None = None,
+    ) -> Interaction:
+        """Click a button (by ``custom_id`` or ``label``) on ``message``."""
+        component = await self._usable_component(user, message, custom_id, label)
+        if component.get("type") != 2:
+            raise ValueError(f"component {component.get('custom_id')!r} is not a button")
+        if component.get("style") in (5, 6):
+            raise ValueError("link and premium buttons do not create interactions")
+        data: JSON = {"custom_id": component["custom_id"], "component_type": 2}
+        if "id" in component:
+            data["id"] = component["id"]
+        return await self._dispatch_interaction(
+            InteractionType.MESSAGE_COMPONENT, user, message.channel, data, locale=locale, message=message
+        )
+
+    async def forge_click(
+        self, user: User, message: Message, custom_id: str, *, locale: str | None = None, component_type: int = 2
+    ) -> Interaction:
+        """A click a modified client could send: any ``custom_id``, on a disabled or absent component too.
+
+        Real Discord forwards such interactions when the message exists and the user can see it.
+        """
+        current = self.get_message(message.id) or message
+        if current.ephemeral and current.visible_to != user.id:
+            raise PermissionError(f"{user.name} cannot see ephemeral message {message.id}")
+        data: JSON = {"custom_id": custom_id, "component_type": component_type}
+        if component_type == 3:
+            data["values"] = []
+        return await self._dispatch_interaction(
+            InteractionType.MESSAGE_COMPONENT, user, current.channel, data, locale=locale, message=current
+        )
+
+    async def select(
+        self,
+        user: User,
+        message: Message,
+        custom_id: str,
+        values: Sequence[Any],
+        *,
+        locale: str | None = None,
+    ) -> Interaction:
+        """Pick ``values`` in a select menu (option values for string selects; Users/Roles/Channels otherwise)."""
+        component = await self._usable_component(user, message, custom_id, None)
+        ctype = component.get("type")
+        if ctype not in (3, 5, 6, 7, 8):
+            raise ValueError(f"component {custom_id!r} is not a select menu")
+        lo, hi = component.get("min_values", 1), component.get("max_values", 1)
+        if not lo <= len(values) <= hi:
+            raise ValueError(f"select {custom_id!r} takes {lo}..{hi} values, got {len(values)}")
+        builder = OptionBuilder(self, message.channel)
+        if ctype == 3:
+            allowed = [o.get("value") for o in component.get("options") or []]
+            unknown = [v for v in values if v not in allowed]
+            if unknown:
+                raise ValueError(f"select {custom_id!r} has no options {unknown} (options: {allowed})")
+            raw = [str(v) for v in values]
+        else:
+            kinds = {5: (6,), 6: (8,), 7: (9,), 8: (7,)}[ctype]
+            raw = [builder._entity({"type": kinds[0], "name": custom_id}, v) for v in values]
+        data: JSON = {"custom_id": custom_id, "component_type": ctype, "values": raw}
+        if "id" in component:
+            data["id"] = component["id"]
+        if builder.resolved:
+            data["resolved"] = builder.resolved
+        return await self._dispatch_interaction(
+            InteractionType.MESSAGE_COMPONENT, user, message.channel, data, locale=locale, message=message
+        )
+
+    async def submit_modal(
+        self,
+        opened_by: Interaction,
+        values: Mapping[str, Any],
+        *,
+        locale: str | None = None,
+    ) -> Interaction:
+        """Submit the modal the bot opened in response to ``opened_by`` (text inputs by custom_id)."""
+        modal = opened_by.modal
+        if modal is None:
+            raise ValueError(f"{opened_by!r} was not answered with a modal")
+
+        def answer(node: JSON) -> JSON:
+            ntype = node.get("type")
+            out: JSON = {"type": ntype}
+            if "id" in node:
+                out["id"] = node["id"]
+            if ntype == 4:
+                cid = node["custom_id"]
+                value = values.get(cid, node.get("value") or "")
+                if node.get("required", True) and not value:
+                    raise ValueError(f"modal text input {cid!r} is required")
+                out.update(custom_id=cid, value=str(value))
+            elif ntype in (3, 5, 6, 7, 8):
+                out.update(custom_id=node["custom_id"], values=[str(v) for v in values.get(node["custom_id"], [])])
+            elif ntype == 18:
+                out["component"] = answer(node["component"])
+            elif isinstance(node.get("components"), list):
+                out["components"] = [answer(c) for c in node["components"]]
+            return out
+
+        data = {"custom_id": modal["custom_id"], "components": [answer(c) for c in modal.get("components") or []]}
+        return await self._dispatch_interaction(
+            InteractionType.MODAL_SUBMIT,
+            opened_by.user,
+            opened_by.channel,
+            data,
+            locale=locale,
+            message=opened_by.source_message,
+            parent=opened_by,
+        )
+
+    # ------------------------------------------------------------------ interaction plumbing
+    def _check_command_permission(self, user: User, channel: Channel, command: Command) -> None:
+        required = command.payload.get("default_member_permissions")
+        if required is None:
+            return
+        perms = channel.guild.permissions_of(user)
+        if perms == ALL_PERMISSIONS:
+            return
+        need = int(required)
+        if need == 0 or perms & need != need:
+            raise CommandNotAvailable(
+                f"{user.name} lacks permissions {need:#x} required by /{command.name} "
+                "(Discord would not show the command)"
+            )
+
+    @staticmethod
+    def _command_data(command: Command, path: list[str], leaf: list[JSON], resolved: JSON) -> JSON:
+        options: list[JSON] = leaf
+        # Wrap leaf options in their subcommand / group, innermost first.
+        definitions = command.payload.get("options") or []
+        chain = []
+        for name in path[1:]:
+            node = next(o for o in definitions if o.get("name") == name)
+            chain.append(node)
+            definitions = node.get("options") or []
+        for node in reversed(chain):
+            options = [{"name": node["name"], "type": node["type"], "options": options}]
+        data: JSON = {"id": str(command.id), "name": command.name, "type": command.type, "options": options}
+        if resolved:
+            data["resolved"] = resolved
+        if command.guild_id is not None:
+            data["guild_id"] = str(command.guild_id)
+        return data
+
+    async def _usable_component(self, user: User, message: Message, custom_id: str | None, label: str | None) -> JSON:
+        current = self.get_message(message.id) or message
+        wait = current.changed_at + self.reaction_time - asyncio.get_running_loop().time()
+        if wait > 0:
+            await asyncio.sleep(wait)
+        if current.deleted:
+            raise ValueError(f"message {message.id} was deleted")
+        if current.ephemeral and current.visible_to != user.id:
+            raise PermissionError(f"{user.name} cannot see ephemeral message {message.id}")
+        if custom_id is None and label is None:
+            raise ValueError("give a custom_id or a label")
+        component = current.component(custom_id, label=label)
+        if component.get("disabled"):
+            raise ValueError(f"component {component.get('custom_id')!r} is disabled")
+        return component
+
+    async def _dispatch_interaction(
+        self,
+        itype: int,
+        user: User,
+        channel: Channel,
+        data: JSON,
+        *,
+        locale: str | None = None,
+        message: Message | None = None,
+        command: Command | None = None,
+        parent: Interaction | None = None,
+    ) -> Interaction:
+        await self.flush_dispatches()
+        session = self.gateway.session
+        if session is None or not session.ready:
+            raise RuntimeError("the bot has no gateway session with the stand-in (await wait_until_ready() first)")
+        guild = channel.guild
+        member = guild.members.get(user.id)
+        if member is None:
+            raise ValueError(f"{user.name} is not a member of {guild.name}")
+        perms = guild.permissions_of(user)
+        iid = self.snowflake()
+        token = "aW50ZXJhY3Rpb246" + secrets.token_urlsafe(96)
+        payload: JSON = {
+            "id": str(iid),
+            "application_id": str(self.app_id),
+            "type": itype,
+            "data": data,
+            "guild": {"id": str(guild.id), "locale": guild.locale, "features": []},
+            "guild_id": str(guild.id),
+            "guild_locale": guild.locale,
+            "channel": channel.to_payload(permissions=perms),
+            "channel_id": str(channel.id),
+            "member": member.to_payload(permissions=perms),
+            "token": token,
+            "version": 1,
+            "locale": locale or user.locale,
+            "app_permissions": str(guild.permissions_of(self.bot_user)),
+            "entitlements": [],
+            "entitlement_sku_ids": [],
+            "authorizing_integration_owners": {"0": str(guild.id)},
+            "context": 0,
+            "attachment_size_limit": 10 * 1024 * 1024,
+        }
+        if message is not None:
+            payload["message"] = message.to_payload()
+        handle = Interaction(
+            self,
+            id=iid,
+            token=token,
+            type=itype,
+            user=user,
+            channel=channel,
+            payload=payload,
+            created_at=self.clock.now(),
+            message=message,
+            command=command,
+            parent=parent,
+        )
+        self.interactions.append(handle)
+        self._interactions_by_id[iid] = handle
+        self._interactions_by_token[token] = handle
+        handle.timer = asyncio.get_running_loop().call_later(self.ack_deadline + 0.1, self._ack_watchdog, handle)
+        await self.gateway.dispatch("INTERACTION_CREATE", payload)
+        return handle
+
+    def _ack_watchdog(self, handle: Interaction) -> None:
+        if not handle.acknowledged and not handle.late:
+            handle.late = True
+            self.violation(
+                "INTERACTION",
+                f"/interactions/{handle.id}",
+                f"{handle.describe()} was not acknowledged within {self.ack_deadline:g} s",
+            )
