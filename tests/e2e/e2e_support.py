@@ -50,7 +50,7 @@ class World:
         return BotProcess(
             [sys.executable, "-m", "bot", "run"],
             env=self.env(**extra_env),
-            cwd=ROOT,
+            cwd=self.tmp,  # no developer .env is read: the test's environment is the whole configuration
             log_path=self.tmp / f"{name}.log",
         )
 
