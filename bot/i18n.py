@@ -7,7 +7,6 @@ itself so a gap is visible rather than fatal.
 from __future__ import annotations
 
 import json
-import string
 from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
@@ -55,7 +54,7 @@ class Catalogue:
         template = self.text(lang, key)
         if not params:
             return template
-        return string.Formatter().vformat(template, (), _SafeDict(params))
+        return template.format_map(_SafeDict(params))
 
 
 @lru_cache(maxsize=1)

@@ -13,6 +13,7 @@ import secrets
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from pydantic import ValidationError
@@ -67,13 +68,13 @@ class Table:
     def seat_of(self, user_id: int) -> int | None:
         return self.record.seat_of(user_id)
 
-    @property
+    @cached_property
     def to_act(self) -> tuple[int, ...]:
         if self.state is None or self.record.status != "active":
             return ()
         return tuple(self.engine.to_act(self.state))
 
-    @property
+    @cached_property
     def result(self) -> Result | None:
         return None if self.state is None else self.engine.result(self.state)
 

@@ -25,7 +25,11 @@ Schema (version 1)
     Append-only log of accepted actions, keyed `(game_id, seq)` where `seq` is
     the game version the action produced (so gaps are lobby edits / start, and
     the latest action's seq equals the version of the state it produced).
-    Written in the same transaction as the state it produced.
+    Written in the same statement as the state it produced: a committed action
+    sets `games.last_seat` and `games.last_action` in its UPDATE, and the trigger
+    `actions_append` appends the row, so an ordinary move is one atomic
+    statement (one round trip to the database thread). No other write sets
+    `last_action`, so no other write can add to the log.
 
 `results`
     One row per seat when a game ends (finished, or aborted with results),
@@ -81,6 +85,8 @@ MIGRATIONS: tuple[Migration, ...] = (
                 updated_at       REAL    NOT NULL,
                 ended_at         REAL,
                 ended_by         INTEGER,
+                last_seat        INTEGER,
+                last_action      TEXT,
                 CHECK (status = 'lobby' OR status = 'aborted' OR state IS NOT NULL)
             )
             """,
@@ -112,6 +118,14 @@ MIGRATIONS: tuple[Migration, ...] = (
                 finished_at REAL    NOT NULL,
                 PRIMARY KEY (game_id, seat)
             )
+            """,
+            """
+            CREATE TRIGGER actions_append AFTER UPDATE OF last_action ON games
+            WHEN NEW.last_action IS NOT NULL
+            BEGIN
+                INSERT INTO actions (game_id, seq, seat, action, created_at)
+                VALUES (NEW.id, NEW.version, NEW.last_seat, NEW.last_action, NEW.updated_at);
+            END
             """,
             "CREATE INDEX results_board ON results (guild_id, game, user_id)",
             "CREATE INDEX results_user ON results (user_id, finished_at)",

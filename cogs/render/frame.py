@@ -14,7 +14,7 @@ from bot.services.tables import Table, option_value
 from cogs.render.games import renderer_for
 from cogs.render.limits import fit_embed
 from cogs.render.text import display_name, event_line, game_name, option_label, option_value_label
-from engines.core import option_choices
+from engines.core import Perspective, option_choices
 
 RECENT_EVENTS = 6
 COLOUR_LOBBY = discord.Colour.blurple()
@@ -102,11 +102,12 @@ def table_embed(table: Table, lang: str) -> discord.Embed:
     return fit_embed(embed)
 
 
-def hand_embed(table: Table, seat: int, lang: str) -> discord.Embed:
-    """One player's private view: their own perspective, for an ephemeral message."""
+def hand_embed(table: Table, seat: int, lang: str, view: Perspective | None = None) -> discord.Embed:
+    """One player's private view: their own perspective (`view`, computed if not given), for an ephemeral message."""
     assert table.state is not None
     record = table.record
-    view = table.engine.perspective(table.state, seat)
+    if view is None:
+        view = table.engine.perspective(table.state, seat)
     renderer = renderer_for(record.game)
     if table.result is not None or record.status != "active":
         prompt = turn_line(table, lang)

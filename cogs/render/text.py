@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 import discord
@@ -11,8 +12,9 @@ from bot.i18n import catalogue, t
 from engines.core import Event
 
 
+@lru_cache(maxsize=4096)
 def display_name(name: str) -> str:
-    """A player name safe to put in an embed (no markdown, no mentions)."""
+    """A player name safe to put in an embed (no markdown, no mentions). Cached: names repeat every move."""
     return discord.utils.escape_mentions(discord.utils.escape_markdown(name))
 
 

@@ -15,11 +15,11 @@ from bot.errors import CardroomError, ForgedComponentError, NotAPlayerError, Sta
 from bot.i18n import language_of, t
 from bot.services.tables import Table, TableService
 from bot.storage import Seat
-from cogs.render.frame import hand_embed, lobby_embed, table_embed
+from cogs.render.frame import lobby_embed, table_embed
 from cogs.tables._errors import guarded
 from cogs.tables._refresher import TableRefresher
 from cogs.tables._reply import Reply
-from cogs.tables._views import hand_view, leave_confirm_view, lobby_view, table_view
+from cogs.tables._views import hand_message, leave_confirm_view, lobby_view, table_view
 
 if TYPE_CHECKING:
     from bot.runtime import CardroomBot
@@ -113,7 +113,7 @@ class TableHandlers:
         if table.state is None:
             raise CardroomError("error.not_started")
         lang = language_of(interaction.locale)
-        embed, view = hand_embed(table, seat, lang), hand_view(table, seat, lang)
+        embed, view = hand_message(table, seat, lang)
         if in_place:
             await reply.update(content=notice, embed=embed, view=view)
         else:

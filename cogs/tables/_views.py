@@ -13,6 +13,7 @@ import discord
 
 from bot.i18n import t
 from bot.services.tables import Table, option_value
+from cogs.render.frame import hand_embed
 from cogs.render.games import renderer_for
 from cogs.render.limits import BUTTON_LABEL, OPTION_TEXT, PER_ROW, SELECT_OPTIONS, clip
 from cogs.render.text import option_label, option_value_label
@@ -25,7 +26,7 @@ from cogs.tables._components import (
     OptionSelect,
     RefreshButton,
 )
-from engines.core import option_choices
+from engines.core import Perspective, option_choices
 
 MAX_OPTION_ROWS = 4
 MAX_ACTIONS = 4 * PER_ROW
@@ -82,7 +83,13 @@ def ping_view(table: Table, lang: str) -> discord.ui.View:
     return view
 
 
-def hand_view(table: Table, seat: int, lang: str) -> discord.ui.View:
+def hand_message(table: Table, seat: int, lang: str) -> tuple[discord.Embed, discord.ui.View]:
+    """The embed and controls of one player's hand, from one computation of their perspective."""
+    perspective = table.engine.perspective(table.state, seat) if table.state is not None else None
+    return hand_embed(table, seat, lang, perspective), hand_view(table, seat, lang, perspective)
+
+
+def hand_view(table: Table, seat: int, lang: str, perspective: Perspective | None = None) -> discord.ui.View:
     """The seat's candidate actions, disabled where the engine refuses them, plus a refresh button."""
     view = discord.ui.View(timeout=None)
     state = table.state
@@ -90,7 +97,8 @@ def hand_view(table: Table, seat: int, lang: str) -> discord.ui.View:
         engine = table.engine
         renderer = renderer_for(table.record.game)
         candidates: list[Any] = list(engine.candidate_actions(state, seat))[:MAX_ACTIONS]
-        perspective = engine.perspective(state, seat)
+        if perspective is None:
+            perspective = engine.perspective(state, seat)
         for index, action in enumerate(candidates):
             legal = engine.refusal(state, seat, action) is None
             button = ActionButton(

@@ -57,7 +57,7 @@ A = TypeVar("A", bound=BaseModel)
 Opt = TypeVar("Opt", bound=BaseModel)
 P = TypeVar("P", bound=Perspective)
 
-EVENT_LOG_LIMIT = 40
+EVENT_LOG_LIMIT = 12  # the table shows the last 6; a short log keeps each stored state small
 
 
 class Engine(ABC, Generic[S, A, Opt, P]):
@@ -126,6 +126,7 @@ class Engine(ABC, Generic[S, A, Opt, P]):
 
     # ----- derived, shared by all games ---------------------------------------
     def is_over(self, state: S) -> bool:
+        """Whether the game has ended; engines may answer faster than building the `Result`."""
         return self.result(state) is not None
 
     def refusal(self, state: S, seat: int, action: A | Withdraw) -> Refusal | None:
@@ -160,14 +161,20 @@ class Engine(ABC, Generic[S, A, Opt, P]):
         refusal = self.refusal(state, seat, action)
         if refusal is not None:
             raise IllegalActionError(refusal)
-        new = state.model_copy(deep=True)
+        # A private copy by a dump/validate round trip: about three times faster than
+        # model_copy(deep=True) on these plain-data models, and exact (the JSON round
+        # trip of every state is checked by the conformance suite).
+        new = type(state).model_validate(state.model_dump(round_trip=True))
+        earlier = len(new.events)
         if isinstance(action, Withdraw):
             new.withdrawn.append(seat)
             self._withdraw(new, seat)
         else:
             self._apply(new, seat, action)
-        if len(new.events) > EVENT_LOG_LIMIT:
-            del new.events[: len(new.events) - EVENT_LOG_LIMIT]
+        # Keep a short log, but never drop what this very action caused.
+        keep = max(EVENT_LOG_LIMIT, len(new.events) - earlier)
+        if len(new.events) > keep:
+            del new.events[: len(new.events) - keep]
         return new
 
     # ----- serialisation and replay -------------------------------------------

@@ -70,6 +70,9 @@ class PairsEngine(Engine[PairsState, PairsAction, PairsOptions, PairsPerspective
     def _withdraw(self, state: PairsState, seat: int) -> None:
         play.withdraw(state, seat)
 
+    def is_over(self, state: PairsState) -> bool:
+        return state.finished
+
     def result(self, state: PairsState) -> Result | None:
         return endings.result(state)
 
