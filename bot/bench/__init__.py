@@ -83,6 +83,7 @@ def parse_args(argv: list[str]) -> Settings:
 
 
 async def run(settings: Settings, directory: Path, command: str) -> dict[str, Any]:
+    facts = machine(directory)
     path = directory / "cardroom.sqlite3"
     db = await Database.open(path)
     try:
@@ -109,7 +110,7 @@ async def run(settings: Settings, directory: Path, command: str) -> dict[str, An
     return figures(
         command=command,
         settings={k: str(v) if isinstance(v, Path) else v for k, v in vars(settings).items()},
-        facts=machine(directory),
+        facts=facts,
         pragmas=pragmas,
         path=moves.result(),
         bare=bare.result(),

@@ -25,11 +25,11 @@ from bot.errors import ForgedComponentError
 from bot.i18n import language_of
 from bot.services.tables import Outcome, Table, TableService
 from bot.storage import Seat
-from cogs.render.frame import hand_embed, table_embed
+from cogs.render.frame import table_embed
 from cogs.tables import _ids
 from cogs.tables._components import ActionButton
 from cogs.tables._reply import ACK_DEADLINE
-from cogs.tables._views import hand_view, table_view
+from cogs.tables._views import hand_message, table_view
 
 from ._gateway import Snowflakes, click_frame, dispatch, with_version
 
@@ -87,14 +87,17 @@ class Room:
         table = await service.start(table.id, players[0].user_id)
         self.opened += 1
         first = table.to_act[0]
-        message = self._message(dict(hand_embed(table, first, "en").to_dict()), hand_view(table, first, "en"))
+        embed, view = hand_message(table, first, "en")
+        message = {"id": self.ids(), "embeds": [embed.to_dict()], "components": view.to_components()}
         return Game(table=table, players=players, locales=locales, message=message)
 
-    def _message(self, embed: dict[str, Any], view: Any) -> dict[str, Any]:
-        return {"id": self.ids(), "embeds": [embed], "components": view.to_components()}
-
     def click(self, game: Game) -> str:
-        """The acting player's next click, as the gateway frame text (the player's side: not timed)."""
+        """The acting player's next click, as the gateway frame text: Discord's side of the move.
+
+        The player picks a legal action (hit more often than fold) on the last hand message shown at
+        the table, its buttons pinned to the current version as a refreshed hand would be. Outside the
+        throughput timing; under load it runs inside the arrival, as the gateway's own work would.
+        """
         table = game.table
         assert table.state is not None
         seat = table.to_act[0]
@@ -136,12 +139,8 @@ class Room:
             outcome = await self.service.act(item.game_id, user_id, item.version, item.index)
             acted = time.perf_counter()
             after = outcome.table
-            hand = interaction_message_response_params(
-                type=UPDATE_MESSAGE,
-                content=None,
-                embed=hand_embed(after, outcome.seat, lang),
-                view=hand_view(after, outcome.seat, lang),
-            )
+            embed, view = hand_message(after, outcome.seat, lang)
+            hand = interaction_message_response_params(type=UPDATE_MESSAGE, content=None, embed=embed, view=view)
             edit = handle_message_parameters(
                 embed=table_embed(after, after.record.locale), view=table_view(after, after.record.locale)
             )

@@ -16,6 +16,7 @@ from ._path import PathResult
 
 TARGET_RATIO = 0.5  # the whole path at half the bare commit rate or better
 TARGET_P99_MS = 20.0
+SATURATED = 0.95  # achieved below this share of the offered rate: the load test ran a growing backlog
 
 
 def _version(package: str) -> str:
@@ -40,7 +41,15 @@ def _filesystem(directory: Path) -> str:
     return kind
 
 
+def _load_average() -> list[float] | None:
+    try:
+        return [round(value, 2) for value in os.getloadavg()]
+    except OSError:  # not available on this platform
+        return None
+
+
 def machine(directory: Path) -> dict[str, Any]:
+    """Facts about where the bench runs; call it before the run so the load average is other processes'."""
     return {
         "python": f"{platform.python_implementation()} {platform.python_version()}",
         "platform": platform.platform(),
@@ -51,6 +60,7 @@ def machine(directory: Path) -> dict[str, Any]:
         "pydantic": _version("pydantic"),
         "database_dir": str(directory),
         "database_fs": _filesystem(directory),
+        "load_average_before": _load_average(),
     }
 
 
@@ -113,10 +123,18 @@ def text(result: dict[str, Any]) -> str:
     dbstat = disk["actions_table_bytes"]
     stages = ", ".join(f"{name} {ms:.2f} ms" for name, ms in path["stages_ms"].items())
     cpu = path["cpu_seconds"] / path["moves"] * 1000
+    saturated = []
+    if result["achieved_rate"] < SATURATED * result["offered_rate"]:
+        saturated.append(
+            f"  saturated: only {result['achieved_rate']:.0f} of the {result['offered_rate']:g} moves/s offered got"
+            " through; the growing backlog makes most of this latency"
+        )
     lines = [
         "Cardroom bench",
         f"  machine   {m['python']}, {m['cpu_count']} CPUs, SQLite {m['sqlite']}, {m['platform']}",
         f"            discord.py {m['discord.py']}, aiosqlite {m['aiosqlite']}, pydantic {m['pydantic']}",
+        f"            load average before the run (1, 5, 15 min): {m['load_average_before']}"
+        " (other processes share these CPUs and disk)",
         f"  database  {m['database_dir']} ({m['database_fs']}), journal_mode={pragmas['journal_mode']},"
         f" synchronous={sync}",
         "",
@@ -135,6 +153,7 @@ def text(result: dict[str, Any]) -> str:
         f"  p50 {result['p50_ms']:.2f} ms   p90 {result['p90_ms']:.2f} ms   p99 {result['p99_ms']:.2f} ms"
         f"   max {result['max_ms']:.2f} ms",
         f"  p99 target < {result['p99_target_ms']:g} ms: {_met(result['p99_target_met'])}",
+        *saturated,
         f"  achieved {result['achieved_rate']:.1f} moves/s ({load['completed']} of {load['arrivals']} arrivals"
         f" completed; {load['queued']} waited for a free game, {load['errors']} errors,"
         f" {load['opened_during_run']} games opened during the run)",

@@ -1,0 +1,38 @@
+"""`cardroom bench --quick` runs end to end and writes its figures. It measures; nothing here judges a timing."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from bot.bench import main
+
+FIGURES = (
+    "moves_per_second",
+    "bare_commits_per_second",
+    "ratio",
+    "p50_ms",
+    "p99_ms",
+    "bytes_per_stored_game",
+    "bytes_per_game_in_memory",
+)
+
+
+def test_quick_bench_writes_positive_figures(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "b.json"
+
+    assert main(["--quick", "--out", str(out)]) == 0
+
+    results = json.loads(out.read_text(encoding="utf-8"))
+    for name in FIGURES:
+        value = results[name]
+        assert isinstance(value, int | float) and not isinstance(value, bool), name
+        assert value > 0, name
+    load = results["details"]["load"]
+    assert load["errors"] == 0
+    assert load["completed"] > 0
+    assert results["command"].startswith("python -m bot bench --quick")
+    report = capsys.readouterr().out
+    assert "moves/s" in report and "p99" in report and "Reproduce:" in report
