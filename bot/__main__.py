@@ -20,6 +20,7 @@ from bot.settings import Settings
 
 EXIT_CONFIG = 2
 EXIT_TOKEN_REJECTED = 3
+SHUTDOWN_TIMEOUT = 10.0  # seconds; Docker's default grace period is 10 s too
 
 NO_TOKEN = (
     "cardroom: DISCORD_TOKEN is not set. Put your bot token in the environment or in a .env file "
@@ -52,11 +53,24 @@ async def _serve(settings: Settings, token: str) -> None:
     from bot.runtime import CardroomBot
 
     bot = CardroomBot(settings)
+    stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
+        loop.add_signal_handler(sig, stop.set)
     async with bot:
-        await bot.start(token)
+        running = asyncio.create_task(bot.start(token), name="cardroom")
+        stopping = asyncio.create_task(stop.wait())
+        await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
+        if running.done():
+            stopping.cancel()
+            running.result()  # re-raises LoginFailure and the like
+            return
+        logging.getLogger("cardroom").info("Stopping: finishing table edits and closing the database")
+        try:
+            await asyncio.wait_for(bot.close(), SHUTDOWN_TIMEOUT)
+        except TimeoutError:
+            logging.getLogger("cardroom").warning("Shutdown took longer than %ss; exiting anyway", SHUTDOWN_TIMEOUT)
+        running.cancel()
 
 
 def run() -> int:
@@ -111,13 +125,13 @@ def bench(argv: list[str]) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
+    if args[:1] == ["bench"]:
+        return bench(args[1:])  # the bench has its own options and --help
     parser = argparse.ArgumentParser(prog="cardroom", description="Cardroom, a parlor of card games for Discord.")
     parser.add_argument("command", nargs="?", default="run", choices=("run", "invite", "bench"))
-    parsed, rest = parser.parse_known_args(args)
+    parsed = parser.parse_args(args)
     if parsed.command == "invite":
         return invite()
-    if parsed.command == "bench":
-        return bench(rest)
     return run()
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hashlib
 import json
 import logging
@@ -71,7 +73,7 @@ class CardroomBot(commands.Bot):
             # Behind a REST proxy (or the test stand-in) the gateway is wherever it says it is.
             _, url, _ = await self.http.get_bot_gateway()
             DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
-        self.db = await Database.open(self.settings.database)
+        self.db = await Database.open(self.settings.database, durability=self.settings.durability)
         self.tables = TableService(self.db)
         await self.tree.set_translator(CatalogueTranslator())
         for extension in EXTENSIONS:
@@ -102,7 +104,8 @@ class CardroomBot(commands.Bot):
     async def close(self) -> None:
         cog: Any = self.get_cog("Tables")
         if cog is not None:
-            await cog.refresher.idle()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(cog.refresher.idle(), 5.0)  # a table left unedited is refreshed on restart
         await super().close()
         if hasattr(self, "db"):
             await self.db.close()

@@ -6,6 +6,7 @@ Every setting is listed in the README's settings table.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
 from pydantic import AliasChoices, Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -25,4 +26,5 @@ class Settings(BaseSettings):
     application_id: int | None = None
     dev_guild_id: int | None = None
     table_edit_delay: float = Field(default=1.0, ge=0.0, le=10.0)
+    durability: Literal["full", "normal"] = "full"
     log_level: str = "INFO"

@@ -64,7 +64,7 @@ async def test_invite_url_has_exactly_the_scopes_and_permissions(tmp_path: Path)
 
 
 async def test_commands_are_registered_localised_with_no_privileged_intent(tmp_path: Path) -> None:
-    async with world(tmp_path) as w, w.running():
+    async with world(tmp_path) as w, w.running() as bot:
         commands = {c.name: c.payload for c in w.discord.registered_commands()}
         assert set(commands) == {"play", "hand", "rules", "leaderboard", "abort"}
         assert commands["play"]["name_localizations"]["fr"] == "jouer"
@@ -72,6 +72,8 @@ async def test_commands_are_registered_localised_with_no_privileged_intent(tmp_p
         assert commands["play"]["options"][0]["name_localizations"]["fr"] == "jeu"
         assert w.discord.privileged_intents_requested == []
         assert w.discord.identify_intents[-1] == discord.Intents(guilds=True).value
+        assert await bot.stop() == 0  # SIGTERM: a clean, prompt exit
+        assert "Stopping" in bot.output
 
 
 async def test_a_thread_table_with_a_leaver_and_an_abort(tmp_path: Path) -> None:
