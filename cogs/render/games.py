@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -54,7 +55,12 @@ def register(game: str, renderer: GameRenderer) -> None:
     _RENDERERS[game] = renderer
 
 
+# Each module registers its game's renderer when imported.
+RENDERER_MODULES = ("cogs.render.pairs",)
+
+
 def renderer_for(game: str) -> GameRenderer:
     if not _RENDERERS:
-        from cogs.render import pairs  # noqa: F401  (registers itself)
+        for module in RENDERER_MODULES:
+            importlib.import_module(module)
     return _RENDERERS.get(game, DefaultRenderer())
