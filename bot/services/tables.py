@@ -257,6 +257,7 @@ class TableService:
 
     # ----- playing ------------------------------------------------------------
     async def playing(self, game_id: int) -> Table:
+        """The game, which must be running (its state is then set)."""
         table = await self.get(game_id)
         if table.record.status == "lobby":
             raise LobbyClosedError("error.not_started")
@@ -273,7 +274,7 @@ class TableService:
         async with self._locked(game_id):
             table = await self.playing(game_id)
             seat = table.seat_of(user_id)
-            if seat is None or seat in table.state.withdrawn:  # type: ignore[union-attr]
+            if seat is None or (table.state is not None and seat in table.state.withdrawn):
                 raise NotAPlayerError()
             if version != table.record.version:
                 raise StaleMessageError()

@@ -86,7 +86,7 @@ class InfoCog(commands.Cog, name="Info"):
         interaction = reply.interaction
         lang = language_of(interaction.locale)
         game = known_game(game)
-        order: Order = by if by in ("wins", "games", "measure") else "wins"  # type: ignore[assignment]
+        order: Order = "games" if by == "games" else "measure" if by == "measure" else "wins"
         rows = await self.bot.db.leaderboard(guild_id=interaction.guild_id, game=game, order=order, limit=10)
         measure_key = f"{game}.measure.name"
         lines = [

@@ -106,7 +106,8 @@ class TableRefresher:
     async def _ping(self, table: Table) -> None:
         to_act = table.to_act
         previous = self._pinged.get(table.id)
-        if previous is not None and previous.to_act == to_act:
+        if previous is not None and set(to_act) <= set(previous.to_act):
+            # The same decision, or fewer players still deciding at once: everyone left was already told.
             return
         elapsed = time.monotonic() - previous.sent_at if previous else PING_INTERVAL
         if elapsed < PING_INTERVAL:

@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 from tests.e2e.e2e_support import World, answered, button, footer, world
+from tests.standin import openapi_available
 from tests.standin.model import Message, User
 
 WAITING = re.compile(r"(?:Waiting for|En attente de) \*\*(.+?)\*\*")
@@ -100,3 +101,5 @@ async def test_three_players_play_a_whole_game(tmp_path: Path) -> None:
         for message in w.discord.channel_messages(w.channel):
             assert "Your cards" not in message.text and "Vos cartes" not in message.text
         w.discord.assert_clean()
+        if openapi_available():
+            assert w.discord.rest.openapi_checked > 50  # every body was checked against Discord's spec

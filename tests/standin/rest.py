@@ -153,6 +153,7 @@ class RestApi:
     def __init__(self, standin: StandIn, *, validate_openapi: bool) -> None:
         self.s = standin
         self.validate_openapi = validate_openapi
+        self.openapi_checked = 0  # request bodies validated against the spec (0 when it is absent)
 
     # ------------------------------------------------------------------ plumbing
     async def handle(self, request: web.Request) -> web.StreamResponse:
@@ -187,6 +188,8 @@ class RestApi:
             if self.validate_openapi and method in ("POST", "PUT", "PATCH") and body is not None:
                 for problem in openapi.request_body_problems(method, path, body, spec_path=s.spec_path):
                     s.violation(method, shown, problem)
+                if openapi.openapi_available(s.spec_path):
+                    self.openapi_checked += 1
             keys = ("channel_id", "guild_id", "webhook_token", "interaction_token")
             major = next((params[k] for k in keys if k in params), "")
             decision = s.rate_limiter.check(method, shown, route.template, major)
