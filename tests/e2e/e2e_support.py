@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import random
 import re
 import sqlite3
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from tests.standin import BotProcess, Perm, StandIn
 from tests.standin.interactions import Interaction
@@ -121,3 +123,80 @@ def button(message: Message, prefix: str, label: str | None = None) -> str:
         if custom_id.startswith(prefix) and (label is None or component.get("label") == label):
             return str(custom_id)
     raise LookupError(f"no button {prefix!r} {label!r} in {message.custom_ids}")
+
+
+WAITING = re.compile(r"(?:Waiting for|En attente de) (.+?)\.$", re.MULTILINE)
+NAME = re.compile(r"\*\*(.+?)\*\*")
+OVER = ("Game over.", "Partie terminée.")
+Chooser = Callable[[list[dict[str, Any]], random.Random], dict[str, Any]]
+
+
+def any_enabled(enabled: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
+    return rng.choice(enabled)
+
+
+async def open_lobby(w: World, host: User, game: str, options: dict[str, str]) -> Message:
+    """/play `game` in the main channel, then the host picks `options` in the lobby."""
+    lobby = await answered(await w.discord.slash(host, w.channel, "play", {"game": game}))
+    assert not lobby.ephemeral
+    game_id, _ = footer(lobby)
+    for field, value in options.items():
+        lobby = await answered(await w.discord.select(host, lobby, f"cr:o:{game_id}:{field}", [value]))
+    return lobby
+
+
+def waiting_for(message: Message) -> list[str]:
+    """The names the table says it is waiting for (several during a simultaneous decision)."""
+    line = WAITING.search(message.text)
+    assert line, message.text
+    return NAME.findall(line[1])
+
+
+async def in_step(w: World, table: Message) -> Message:
+    """The table message once it shows the committed version of its game."""
+    game_id, _ = footer(table)
+    committed = w.version(game_id)
+    await w.discord.wait_for(
+        lambda: footer(w.discord.get_message(table.id) or table)[1] == committed, timeout=10, what="table in step"
+    )
+    return w.discord.get_message(table.id) or table
+
+
+async def take_turn(
+    w: World, table: Message, users: dict[str, User], rng: random.Random, choose: Chooser = any_enabled
+) -> None:
+    """One player the table is waiting for opens their hand privately and clicks one of its enabled actions."""
+    table = await in_step(w, table)
+    _, version = footer(table)
+    user = users[rng.choice(waiting_for(table))]
+    hand = await answered(await w.discord.click(user, table, button(table, "cr:h:")))
+    assert hand.ephemeral and hand.visible_to == user.id
+    assert hand not in w.discord.channel_messages(w.channel)
+    assert "Your turn" in hand.text or "À vous de jouer" in hand.text, hand.text
+    enabled = [c for c in hand.buttons if c["custom_id"].startswith("cr:a:") and not c.get("disabled")]
+    assert enabled, hand.text
+    pick = choose(enabled, rng)
+    updated = await answered(await w.discord.click(user, hand, pick["custom_id"]))
+    assert updated.id == hand.id, "the hand is updated in place through the click"
+    assert footer(updated)[1] == version + 1
+    await w.discord.wait_for(
+        lambda: footer(w.discord.get_message(table.id) or table)[1] >= version + 1, timeout=10, what="table edit"
+    )
+
+
+async def play_game(
+    w: World,
+    table: Message,
+    users: dict[str, User],
+    rng: random.Random,
+    *,
+    choose: Chooser = any_enabled,
+    max_moves: int = 600,
+) -> Message:
+    """Play until the table says the game is over; returns the final table."""
+    for _ in range(max_moves):
+        current = await in_step(w, table)
+        if any(marker in current.text for marker in OVER):
+            return current
+        await take_turn(w, current, users, rng, choose)
+    raise AssertionError("the game did not end")

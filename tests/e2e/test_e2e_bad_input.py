@@ -9,8 +9,8 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from tests.e2e.e2e_support import World, answered, button, footer, world
-from tests.e2e.test_e2e_pairs_game import WAITING, open_lobby, play_to_the_end
+from tests.e2e.e2e_support import World, answered, button, footer, open_lobby, waiting_for, world
+from tests.e2e.test_e2e_pairs_game import play_to_the_end
 from tests.standin.model import Message, User
 
 
@@ -27,7 +27,7 @@ async def refused(
 
 
 async def started(w: World, *players: User) -> tuple[int, Message]:
-    lobby = await open_lobby(w, players[0], {})
+    lobby = await open_lobby(w, players[0], "pairs", {})
     game_id, _ = footer(lobby)
     for user in players[1:]:
         await answered(await w.discord.click(user, lobby, f"cr:l:{game_id}:join"))
@@ -36,10 +36,8 @@ async def started(w: World, *players: User) -> tuple[int, Message]:
 
 
 def acting(w: World, table: Message, users: dict[str, User]) -> User:
-    current = w.discord.get_message(table.id) or table
-    match = WAITING.search(current.text)
-    assert match, current.text
-    return users[match[1]]
+    (name,) = waiting_for(w.discord.get_message(table.id) or table)
+    return users[name]
 
 
 async def test_bad_clicks_are_refused_politely_and_change_nothing(tmp_path: Path) -> None:
@@ -106,7 +104,7 @@ async def test_bad_clicks_are_refused_politely_and_change_nothing(tmp_path: Path
 
 async def test_two_users_race_for_the_last_seat(tmp_path: Path) -> None:
     async with world(tmp_path) as w, w.running():
-        lobby = await open_lobby(w, w.alice, {})
+        lobby = await open_lobby(w, w.alice, "pairs", {})
         game_id, _ = footer(lobby)
         for n in range(6):
             extra = w.discord.add_user(f"guest{n}")

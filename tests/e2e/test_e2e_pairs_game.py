@@ -5,59 +5,21 @@ from __future__ import annotations
 import random
 import re
 from pathlib import Path
+from typing import Any
 
-from tests.e2e.e2e_support import World, answered, button, footer, world
+from tests.e2e.e2e_support import World, answered, button, footer, open_lobby, play_game, world
 from tests.standin import openapi_available
 from tests.standin.model import Message, User
 
-WAITING = re.compile(r"(?:Waiting for|En attente de) \*\*(.+?)\*\*")
 
-
-async def open_lobby(w: World, host: User, options: dict[str, str]) -> Message:
-    lobby = await answered(await w.discord.slash(host, w.channel, "play", {"game": "pairs"}))
-    assert not lobby.ephemeral and "Pairs" in lobby.text
-    game_id, _ = footer(lobby)
-    for field, value in options.items():
-        lobby = await answered(await w.discord.select(host, lobby, f"cr:o:{game_id}:{field}", [value]))
-    return lobby
-
-
-async def take_turn(w: World, table: Message, users: dict[str, User], rng: random.Random) -> None:
-    """Whoever the table names clicks My hand, then an enabled action in their private hand."""
-    game_id, _ = footer(table)
-    committed = w.version(game_id)
-    await w.discord.wait_for(
-        lambda: footer(w.discord.get_message(table.id) or table)[1] == committed, timeout=10, what="table in step"
-    )
-    table = w.discord.get_message(table.id) or table
-    _, version = footer(table)
-    name = WAITING.search(table.text)
-    assert name, table.text
-    user = users[name[1]]
-    hand = await answered(await w.discord.click(user, table, button(table, "cr:h:")))
-    assert hand.ephemeral and hand.visible_to == user.id
-    assert hand not in w.discord.channel_messages(w.channel)
-    assert "Your turn" in hand.text or "À vous de jouer" in hand.text
-    enabled = [c for c in hand.buttons if c["custom_id"].startswith("cr:a:") and not c.get("disabled")]
-    kinds = [c["label"] for c in enabled]
-    assert len(enabled) == 2, kinds  # hit and fold
-    pick = enabled[0] if rng.random() < 0.8 else enabled[1]
-    updated = await answered(await w.discord.click(user, hand, pick["custom_id"]))
-    assert updated.id == hand.id, "the hand is updated in place through the click"
-    assert footer(updated)[1] == version + 1
-    await w.discord.wait_for(
-        lambda: footer(w.discord.get_message(table.id) or table)[1] >= version + 1, timeout=10, what="table edit"
-    )
+def hit_mostly(enabled: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
+    """Pairs offers exactly hit and fold; hit four times in five."""
+    assert [c["custom_id"].rsplit(":", 1)[1] for c in enabled] == ["0", "1"], [c["label"] for c in enabled]
+    return enabled[0] if rng.random() < 0.8 else enabled[1]
 
 
 async def play_to_the_end(w: World, table: Message, users: dict[str, User], seed: int) -> Message:
-    rng = random.Random(seed)
-    for _ in range(400):
-        current = w.discord.get_message(table.id) or table
-        if "Game over." in current.text or "Partie terminée." in current.text:
-            return current
-        await take_turn(w, current, users, rng)
-    raise AssertionError("the game did not end")
+    return await play_game(w, table, users, random.Random(seed), choose=hit_mostly)
 
 
 async def test_three_players_play_a_whole_game(tmp_path: Path) -> None:
@@ -68,7 +30,7 @@ async def test_three_players_play_a_whole_game(tmp_path: Path) -> None:
         await choices.response()
         assert {"name": "Paires", "value": "pairs"} in (choices.choices or [])
 
-        lobby = await open_lobby(w, w.alice, {"ending": "norland", "games": "1"})
+        lobby = await open_lobby(w, w.alice, "pairs", {"ending": "norland", "games": "1"})
         game_id, _ = footer(lobby)
         busy = await w.discord.slash(w.carol, w.channel, "play", {"game": "pairs"})
         busy_text = (await answered(busy)).text

@@ -9,15 +9,15 @@ import random
 import signal
 from pathlib import Path
 
-from tests.e2e.e2e_support import answered, button, footer, world
-from tests.e2e.test_e2e_pairs_game import WAITING, open_lobby, play_to_the_end, take_turn
+from tests.e2e.e2e_support import answered, button, footer, in_step, open_lobby, take_turn, waiting_for, world
+from tests.e2e.test_e2e_pairs_game import play_to_the_end
 
 
 async def test_killed_mid_game_the_bot_resumes_and_old_buttons_work(tmp_path: Path) -> None:
     async with world(tmp_path) as w, contextlib.AsyncExitStack() as bots:
         users = {"alice": w.alice, "bob": w.bob}
         bot = await bots.enter_async_context(w.running("before"))
-        lobby = await open_lobby(w, w.alice, {})
+        lobby = await open_lobby(w, w.alice, "pairs", {})
         game_id, _ = footer(lobby)
         await answered(await w.discord.click(w.bob, lobby, f"cr:l:{game_id}:join"))
         table = await answered(await w.discord.click(w.alice, lobby, f"cr:l:{game_id}:start"))
@@ -28,10 +28,9 @@ async def test_killed_mid_game_the_bot_resumes_and_old_buttons_work(tmp_path: Pa
                 break
 
         # The player to act opens their hand before the crash.
-        table = w.discord.get_message(table.id) or table
-        waiting = WAITING.search(table.text)
-        assert waiting
-        player = users[waiting[1]]
+        table = await in_step(w, table)
+        (name,) = waiting_for(table)
+        player = users[name]
         hand = await answered(await w.discord.click(player, table, button(table, "cr:h:")))
         version = w.version(game_id)
 
