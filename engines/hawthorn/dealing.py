@@ -1,0 +1,150 @@
+"""Starting a hand: antes, the deal, the secret starting cards, the button; and drawing from the deck.
+
+No burn (RULES §7). When a card must be drawn and the deck is empty, the
+face-down cards out of play (the discards and the cards of players who folded
+or paired this hand) are shuffled into a new deck.
+"""
+
+from __future__ import annotations
+
+from engines.core import Event
+from engines.core.messages import Param
+from engines.hawthorn.deck import ANTE, HAND_SIZE, full_deck
+from engines.hawthorn.state import HawthornState
+
+
+def emit(state: HawthornState, key: str, audience: tuple[int, ...] | None = None, **params: Param) -> None:
+    """Append an event `hawthorn.event.<key>`: public, or seen only by `audience`."""
+    state.events.append(Event(key=f"hawthorn.event.{key}", params=params, audience=audience))
+
+
+def reshuffle(state: HawthornState) -> bool:
+    """The deck is empty: the face-down cards out of play become the new deck. False when there are none."""
+    pool = list(state.discard)
+    state.discard = []
+    for seat in range(state.players):
+        pool.extend(state.face_down[seat])
+        state.face_down[seat] = []
+    if not pool:
+        return False
+    state.rng.shuffle(pool)
+    state.deck = pool
+    emit(state, "reshuffle", cards=len(pool))
+    return True
+
+
+def drawable(state: HawthornState) -> list[int]:
+    """The cards a draw could still bring: the deck, then what a reshuffle would use."""
+    return [*state.deck, *state.discard, *(card for cards in state.face_down for card in cards)]
+
+
+def draw(state: HawthornState) -> int | None:
+    """The top card of the deck (reshuffling first if it is empty), or None if no card can be drawn."""
+    if not state.deck and not reshuffle(state):
+        return None
+    return state.deck.pop(0)
+
+
+def start_hand(state: HawthornState, order: list[int] | None = None) -> None:
+    """Begin the next hand: everyone with chips antes 1, and gets 5 cards from a fresh shuffled deck.
+
+    `order` (top card first, a permutation of the 55 cards) replaces the shuffle
+    so tests can stack the deck; the deal gives each player 5 cards in turn, seat 0 first.
+    """
+    if order is None:
+        cards = full_deck()
+        state.rng.shuffle(cards)
+    else:
+        if sorted(order) != full_deck():
+            raise ValueError("a stacked deck must hold exactly the 55 Pairs cards")
+        cards = list(order)
+    players = state.players
+    state.hand += 1
+    state.phase = "choose"
+    state.lap = 0
+    state.discard = []
+    state.choices = [None] * players
+    state.face_up = [[] for _ in range(players)]
+    state.face_down = [[] for _ in range(players)]
+    state.hands = [[] for _ in range(players)]
+    state.votes = [None] * players
+    playing = state.with_chips()
+    state.status = [
+        "in" if seat in playing else "left" if seat in state.withdrawn else "idle" for seat in range(players)
+    ]
+    for seat in playing:
+        state.chips.ante(seat, ANTE, into_pot=True)
+    emit(state, "hand_start", hand=state.hand, hands=state.options.hands, pot=state.chips.pot)
+    for seat in playing:
+        state.hands[seat] = sorted(cards[:HAND_SIZE])
+        del cards[:HAND_SIZE]
+    state.deck = cards
+    emit(state, "dealt", cards=HAND_SIZE)
+
+
+def choose(state: HawthornState, seat: int, card: int) -> None:
+    """`seat` secretly sets `card` of their hand aside as their starting card; reveal once everyone has."""
+    state.hands[seat].remove(card)
+    state.choices[seat] = card
+    emit(state, "chose", seat=seat)
+    emit(state, "you_chose", audience=(seat,), card=card)
+    if all(state.choices[seat] is not None for seat in state.in_round()):
+        reveal(state)
+
+
+def reveal(state: HawthornState) -> None:
+    """Everyone has chosen: the starting cards are turned face up together, then the button is decided."""
+    for seat in state.in_round():
+        card = state.choices[seat]
+        if card is None:  # everyone in has chosen before a reveal
+            raise ValueError("a player still in has no starting card")
+        state.face_up[seat] = [card]
+        emit(state, "reveal", seat=seat, card=card)
+    state.choices = [None] * state.players
+    previous = state.button
+    if state.options.button == "left" and previous is not None:
+        button = state.next_in(previous)
+        state.button = previous if button is None else button
+        emit(state, "button_left", seat=state.button)
+    else:
+        state.button = lowest_card_holder(state)
+    state.phase = "play"
+    state.lap = 1
+    state.to_move = state.button
+    emit(state, "lap_deck", lap=1, seat=state.button)
+
+
+def deal_tie_card(state: HawthornState, seat: int) -> int | None:
+    """Deal a tie-break card face up to `seat`; a card pairing one of theirs is discarded and replaced.
+
+    None when no card that could break the tie is left.
+    """
+    while any(card not in state.face_up[seat] for card in drawable(state)):
+        card = draw(state)
+        if card is None:
+            return None
+        if card in state.face_up[seat]:
+            state.discard.append(card)
+            emit(state, "tie_pair", seat=seat, card=card)
+            continue
+        state.face_up[seat].append(card)
+        emit(state, "tie_card", seat=seat, card=card)
+        return card
+    return None
+
+
+def lowest_card_holder(state: HawthornState) -> int:
+    """The player with the lowest starting card; ties broken as in Pairs (newest cards only, cards stay out)."""
+    contenders = state.in_round()
+    while True:
+        newest = {seat: state.face_up[seat][-1] for seat in contenders}
+        low = min(newest.values())
+        tied = [seat for seat in contenders if newest[seat] == low]
+        if len(tied) == 1:
+            break
+        emit(state, "tie", card=low, count=len(tied))
+        if any(deal_tie_card(state, seat) is None for seat in tied):
+            break  # nothing left to break the tie with: the first tied seat takes the button
+        contenders = tied
+    emit(state, "button", seat=tied[0], card=state.face_up[tied[0]][-1])
+    return tied[0]

@@ -1,0 +1,83 @@
+"""The Hawthorn catalogues: both languages, every key the engine emits, placeholders that match the params."""
+
+from __future__ import annotations
+
+import json
+import re
+import string
+from pathlib import Path
+from typing import get_args
+
+import pytest
+from hawthorn_rig import random_action
+
+from engines.core import Rng, Withdraw, option_choices
+from engines.hawthorn import ENGINE, HawthornOptions
+from engines.hawthorn.state import EndReason
+
+ROOT = Path(__file__).resolve().parents[3]
+CATALOGUES = {
+    lang: json.loads((ROOT / "data" / "locales" / lang / "hawthorn.json").read_text("utf-8")) for lang in ("en", "fr")
+}
+SOURCE = "\n".join(path.read_text("utf-8") for path in (ROOT / "engines" / "hawthorn").glob("*.py"))
+
+
+def placeholders(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def test_both_languages_have_the_same_keys_and_placeholders() -> None:
+    en, fr = CATALOGUES["en"], CATALOGUES["fr"]
+    assert en.keys() == fr.keys()
+    for key in en:
+        assert placeholders(en[key]) == placeholders(fr[key]), key
+        assert key.startswith("hawthorn."), key
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_names_options_and_rules(lang: str) -> None:
+    catalogue = CATALOGUES[lang]
+    assert catalogue["hawthorn.name"] == "Hawthorn"
+    for key in ("hawthorn.summary", "hawthorn.rules", "hawthorn.measure.chips", "hawthorn.measure.name"):
+        assert catalogue[key].strip(), key
+    assert len(catalogue["hawthorn.rules"]) <= 1500
+    for field, values in option_choices(HawthornOptions).items():
+        assert f"hawthorn.option.{field}" in catalogue
+        for value in values:
+            assert f"hawthorn.option.{field}.{value}" in catalogue
+
+
+def test_every_key_in_the_engine_source_is_catalogued() -> None:
+    emitted = {f"hawthorn.event.{name}" for name in re.findall(r'emit\(\s*state,\s*"([a-z_]+)"', SOURCE)}
+    emitted |= {f"hawthorn.event.over_{reason}" for reason in get_args(EndReason)}
+    emitted |= {"hawthorn.event.paired_play", "hawthorn.event.paired_draw", "hawthorn.event.play"}
+    emitted |= {"hawthorn.event.draw", "hawthorn.event.lap_deck", "hawthorn.event.lap_hand"}
+    refusals = {f"hawthorn.refusal.{name}" for name in re.findall(r'refuse\("([a-z_]+)"', SOURCE)}
+    assert len(emitted) > 25 and len(refusals) == 6
+    for lang, catalogue in CATALOGUES.items():
+        assert not (emitted | refusals) - catalogue.keys(), lang
+    catalogued = {k for k in CATALOGUES["en"] if k.startswith(("hawthorn.event.", "hawthorn.refusal."))}
+    assert catalogued == emitted | refusals  # no stale keys either
+
+
+def test_event_params_fill_every_placeholder() -> None:
+    seen: dict[str, set[str]] = {}
+    for seed in range(12):
+        options = HawthornOptions(hands=5, button="left" if seed % 2 else "lowest")
+        state = ENGINE.new(2 + seed % 5, options, seed)
+        rng = Rng.from_seed(seed)
+        while not ENGINE.is_over(state):
+            for event in state.events:
+                seen.setdefault(event.key, set(event.params))
+            quiet = state.model_copy(update={"events": []})  # see every event, untrimmed
+            seat = rng.choice(list(ENGINE.to_act(quiet)))
+            state = ENGINE.apply(quiet, seat, random_action(quiet, seat, rng))
+        for event in state.events:
+            seen.setdefault(event.key, set(event.params))
+        state = ENGINE.apply(ENGINE.new(3, options, seed), 0, Withdraw())
+        for event in state.events:
+            seen.setdefault(event.key, set(event.params))
+    assert len(seen) > 20
+    for key, params in seen.items():
+        for lang, catalogue in CATALOGUES.items():
+            assert placeholders(catalogue[key]) <= params, (lang, key)
