@@ -73,7 +73,7 @@ def standings(table: Table, lang: str) -> str:
     lines = []
     for seat in order:
         medal = "🏆 " if seat in result.winners else ""
-        measure = t(lang, result.measure_key, value=result.measure[seat])
+        measure = f"{t(lang, result.measure_key)}: {result.measure[seat]}"
         left = " " + t(lang, "table.left") if table.state is not None and seat in table.state.withdrawn else ""
         lines.append(f"{result.places[seat]}. {medal}{display_name(table.names[seat])} — {measure}{left}")
     return "\n".join(lines)
