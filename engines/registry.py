@@ -27,9 +27,15 @@ def all_engines() -> list[Engine[Any, Any, Any, Any]]:
 
 def _register_builtin() -> None:
     """Register the games shipped with Cardroom (imported late: the engines import `engines.core`, not this module)."""
+    from engines.blackstone import ENGINE as blackstone
+    from engines.hawthorn import ENGINE as hawthorn
     from engines.pairs import ENGINE as pairs
+    from engines.zombie import ENGINE as zombie
 
+    register(blackstone)
+    register(hawthorn)
     register(pairs)
+    register(zombie)
 
 
 _register_builtin()

@@ -56,7 +56,7 @@ def register(game: str, renderer: GameRenderer) -> None:
 
 
 # Each module registers its game's renderer when imported.
-RENDERER_MODULES = ("cogs.render.pairs",)
+RENDERER_MODULES = ("cogs.render.pairs", "cogs.render.hawthorn", "cogs.render.blackstone", "cogs.render.zombie")
 
 
 def renderer_for(game: str) -> GameRenderer:

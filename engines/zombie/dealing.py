@@ -1,0 +1,145 @@
+"""Shuffling, drawing and dealing: how cards leave the deck, who deals and who starts a round.
+
+There is no burn in Zombie Life: when a card must be drawn and the deck is
+empty, the discard pile is shuffled into a new deck.
+"""
+
+from __future__ import annotations
+
+from engines.core import Event
+from engines.core.messages import Param
+from engines.zombie.deck import full_deck
+from engines.zombie.state import ZombieState
+
+
+def emit(state: ZombieState, key: str, **params: Param) -> None:
+    """Append a public table event `zombie.event.<key>`."""
+    state.events.append(Event(key=f"zombie.event.{key}", params=params))
+
+
+def reshuffle(state: ZombieState) -> bool:
+    """The deck is empty: the discard pile, shuffled, becomes the deck. False when there is nothing to shuffle."""
+    if not state.discard:
+        return False
+    pool = state.deck + state.discard
+    state.discard = []
+    state.rng.shuffle(pool)
+    state.deck = pool
+    emit(state, "reshuffle", cards=len(pool))
+    return True
+
+
+def draw(state: ZombieState) -> int | None:
+    """The top card of the deck (reshuffling first if it is empty), or None if no card is left to draw.
+
+    A draw on a player's turn always finds a card: there are ten 10s but at most
+    nine places for them on the table (eight Refuges and the Horde).
+    """
+    if not state.deck and not reshuffle(state):
+        return None
+    return state.deck.pop(0)
+
+
+def begin_game(state: ZombieState, order: list[int] | None = None) -> None:
+    """Shuffle the 55 cards and deal round 1.
+
+    `order` (top card first, a permutation of the 55 cards) replaces the
+    shuffle; it exists so tests can stack the deck.
+    """
+    if order is None:
+        cards = full_deck()
+        state.rng.shuffle(cards)
+    else:
+        if sorted(order) != full_deck():
+            raise ValueError("a stacked deck must hold exactly the 55 Zombie Life cards")
+        cards = list(order)
+    state.deck = cards
+    state.discard = []
+    emit(state, "game_start", target=state.options.target)
+    start_round(state)
+
+
+def next_dealer(state: ZombieState) -> int:
+    """Who deals the next round: the fewest points; among tied players the first eliminated, else the first hidden.
+
+    (RULES §7.) Seats that left the game never deal; a tie nothing settles goes to the first tied seat.
+    """
+    active = state.active()
+    low = min(state.points[seat] for seat in active)
+    tied = [seat for seat in active if state.points[seat] == low]
+    for order in (state.eliminated, state.hid):
+        for seat in order:
+            if seat in tied:
+                return seat
+    return tied[0]
+
+
+def deal_tie_card(state: ZombieState, seat: int) -> int | None:
+    """Deal a tie-break card into `seat`'s Refuge; a value already there is discarded and replaced.
+
+    None when no card that could break the tie is left (nothing to draw, or
+    every drawable card would match).
+    """
+    while any(card not in state.refuge[seat] for card in state.deck + state.discard):
+        card = draw(state)
+        if card is None:
+            return None
+        if card in state.refuge[seat]:
+            state.discard.append(card)
+            emit(state, "tie_discard", seat=seat, card=card)
+            continue
+        state.refuge[seat].append(card)
+        emit(state, "tie_card", seat=seat, card=card)
+        return card
+    return None
+
+
+def start_round(state: ZombieState) -> None:
+    """Deal one card face up into each Refuge; the lowest card starts.
+
+    Round 1 is dealt from seat 0. Later rounds are dealt by `next_dealer`,
+    starting on their left and ending with themselves. Players tied for the
+    lowest card each get one more card (the Pairs tie-break): only those newest
+    cards break the tie, repeating as needed; tie-break cards stay in the Refuge.
+    """
+    active = state.active()
+    if state.round == 0:
+        state.dealer = None
+        order = active
+    else:
+        dealer = next_dealer(state)
+        state.dealer = dealer
+        order = [(dealer + step) % state.players for step in range(1, state.players + 1)]
+        order = [seat for seat in order if seat in active]
+    state.round += 1
+    state.eliminated = []
+    state.hid = []
+    state.pending = None
+    for seat in range(state.players):
+        state.status[seat] = "in_play" if seat in active else "left"
+    emit(state, "round_start", round=state.round)
+    if state.dealer is not None:
+        emit(state, "dealer", seat=state.dealer, points=state.points[state.dealer])
+    contenders: list[int] = []
+    for seat in order:
+        card = draw(state)
+        if card is None:  # cannot happen: every card is back in the deck or the discard pile
+            continue
+        state.refuge[seat].append(card)
+        contenders.append(seat)
+        emit(state, "deal", seat=seat, card=card)
+    if not contenders:
+        state.to_move = order[0]
+        return
+    while True:
+        newest = {seat: state.refuge[seat][-1] for seat in contenders}
+        low = min(newest.values())
+        tied = [seat for seat in contenders if newest[seat] == low]
+        if len(tied) == 1:
+            break
+        emit(state, "tie", card=low, count=len(tied))
+        if any(deal_tie_card(state, seat) is None for seat in tied):
+            break  # nothing left to break the tie with: the first tied seat starts
+        contenders = tied
+    state.to_move = tied[0]
+    emit(state, "first_player", seat=tied[0], card=state.refuge[tied[0]][-1])

@@ -1,0 +1,77 @@
+"""The Zombie Life catalogues: both languages, every key the engine emits, placeholders that match the params."""
+
+from __future__ import annotations
+
+import json
+import re
+import string
+from pathlib import Path
+
+import pytest
+from zombie_rig import random_action
+
+from engines.core import Rng, Withdraw, option_choices
+from engines.zombie import ENGINE, ZombieOptions
+
+ROOT = Path(__file__).resolve().parents[3]
+CATALOGUES = {
+    lang: json.loads((ROOT / "data" / "locales" / lang / "zombie.json").read_text("utf-8")) for lang in ("en", "fr")
+}
+SOURCE = "\n".join(path.read_text("utf-8") for path in (ROOT / "engines" / "zombie").glob("*.py"))
+
+
+def placeholders(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def test_both_languages_have_the_same_keys_and_placeholders() -> None:
+    en, fr = CATALOGUES["en"], CATALOGUES["fr"]
+    assert en.keys() == fr.keys()
+    assert all(key.startswith("zombie.") for key in en)
+    for key in en:
+        assert placeholders(en[key]) == placeholders(fr[key]), key
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_names_options_and_rules(lang: str) -> None:
+    catalogue = CATALOGUES[lang]
+    assert catalogue["zombie.name"] == "Zombie Life"
+    for key in ("zombie.summary", "zombie.rules", "zombie.measure.points", "zombie.measure.name"):
+        assert catalogue[key].strip(), key
+    assert len(catalogue["zombie.rules"]) <= 1500
+    for field, values in option_choices(ZombieOptions).items():
+        assert f"zombie.option.{field}" in catalogue
+        for value in values:
+            assert f"zombie.option.{field}.{value}" in catalogue
+
+
+def test_every_key_in_the_engine_source_is_catalogued() -> None:
+    emitted = {f"zombie.event.{name}" for name in re.findall(r'emit\(state, "([a-z_]+)"', SOURCE)}
+    refusals = set(re.findall(r'"(zombie\.refusal\.[a-z_]+)"', SOURCE))
+    assert len(emitted) > 20 and refusals
+    for lang, catalogue in CATALOGUES.items():
+        assert not (emitted | refusals) - catalogue.keys(), lang
+    catalogued = {k for k in CATALOGUES["en"] if k.startswith(("zombie.event.", "zombie.refusal."))}
+    assert catalogued == emitted | refusals  # no stale keys either
+
+
+def test_event_params_fill_every_placeholder() -> None:
+    seen: dict[str, set[str]] = {}
+    for seed in range(10):
+        options = ZombieOptions(target=11, tie="play_on" if seed % 2 else "shared")
+        state = ENGINE.new(2 + seed % 7, options, seed)
+        rng = Rng.from_seed(seed)
+        while not ENGINE.is_over(state):
+            for event in state.events:
+                seen.setdefault(event.key, set(event.params))
+            quiet = state.model_copy(update={"events": []})  # see every event, untrimmed
+            state = ENGINE.apply(quiet, quiet.to_move, random_action(quiet, rng))
+        for event in state.events:
+            seen.setdefault(event.key, set(event.params))
+        state = ENGINE.apply(ENGINE.new(2, options, seed), 0, Withdraw())
+        for event in state.events:
+            seen.setdefault(event.key, set(event.params))
+    assert len(seen) > 18
+    for key, params in seen.items():
+        for lang, catalogue in CATALOGUES.items():
+            assert placeholders(catalogue[key]) <= params, (lang, key)

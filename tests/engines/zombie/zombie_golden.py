@@ -1,0 +1,109 @@
+"""The Zombie Life golden playthrough: a fixed seed, a fixed policy, every step's events and the final facts.
+
+Regenerate (only when a rule change is intended) from the repository root:
+
+    python -m tests.engines.zombie.zombie_golden
+
+`test_zombie_golden.py` replays the stored action log and checks it against the file.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from engines.core import Event, Withdraw
+from engines.zombie import ENGINE, Draw, Hide, Place, Take, ZombieAction, ZombieOptions, ZombieState
+
+GOLDEN = Path(__file__).parent / "golden" / "zombie_4p_seed192.json"
+SEED = 192
+PLAYERS = 4
+OPTIONS = ZombieOptions(target=15, tie="play_on")
+LEAVER = 3  # this seat leaves the game ...
+LEAVE_AT = 40  # ... at this step of the log
+
+
+def policy(state: ZombieState) -> ZombieAction:
+    """A plain, deterministic player: keep up to 4 cards (odd seats 3), send 9s and 10s to the Horde, take the
+    highest card it can, then hide."""
+    seat = state.to_move
+    mine = state.refuge[seat]
+    keep = 4 - seat % 2
+    if state.pending is not None:
+        to_refuge = Place(zone="refuge")
+        wanted = len(mine) < keep and state.pending < 9
+        return to_refuge if wanted and ENGINE.can(state, seat, to_refuge) else Place(zone="horde")
+    takes = [action for action in ENGINE.legal_actions(state, seat) if isinstance(action, Take)]
+    if takes and len(mine) < keep - 1:
+        return takes[-1]
+    if len(mine) >= keep:
+        return Hide()
+    return Draw()
+
+
+def describe(event: Event) -> str:
+    """An event as one short line: `key a=1 b=2`."""
+    params = " ".join(f"{k}={v}" for k, v in event.params.items())
+    return f"{event.key.removeprefix('zombie.event.')} {params}".strip()
+
+
+def step(state: ZombieState, seat: int, action: ZombieAction | Withdraw) -> tuple[ZombieState, list[str]]:
+    """Apply one action and return the new state with the events that action caused."""
+    quiet = state.model_copy(update={"events": []})
+    after = ENGINE.apply(quiet, seat, action)
+    return after, [describe(e) for e in after.events]
+
+
+def facts(state: ZombieState) -> dict[str, Any]:
+    """The final state's key facts."""
+    result = ENGINE.result(state)
+    return {
+        "finished": state.finished,
+        "round": state.round,
+        "points": state.points,
+        "status": state.status,
+        "refuge": state.refuge,
+        "face_down": state.face_down,
+        "horde": state.horde,
+        "deck": state.deck,
+        "discard": state.discard,
+        "withdrawn": state.withdrawn,
+        "last_round": state.last_round.model_dump(mode="json") if state.last_round else None,
+        "result": result.model_dump(mode="json") if result else None,
+        "rng_state": state.rng.state,
+    }
+
+
+def play() -> dict[str, Any]:
+    """Play the golden game from scratch with `policy` (and one player leaving)."""
+    state = ENGINE.new(PLAYERS, OPTIONS, SEED)
+    opening = [describe(e) for e in state.events]
+    log: list[dict[str, Any]] = []
+    while not ENGINE.is_over(state):
+        seat: int
+        action: ZombieAction | Withdraw
+        if len(log) == LEAVE_AT:
+            seat, action = LEAVER, Withdraw()
+        else:
+            seat, action = state.to_move, policy(state)
+        state, emitted = step(state, seat, action)
+        log.append({"seat": seat, "action": action.model_dump(mode="json"), "events": emitted})
+    return {
+        "engine": ENGINE.name,
+        "seed": SEED,
+        "players": PLAYERS,
+        "options": OPTIONS.model_dump(mode="json"),
+        "opening": opening,
+        "log": log,
+        "final": facts(state),
+    }
+
+
+def main() -> None:
+    GOLDEN.write_text(json.dumps(play(), indent=1) + "\n", encoding="utf-8")
+    print(f"wrote {GOLDEN}")
+
+
+if __name__ == "__main__":
+    main()
