@@ -78,14 +78,15 @@ class InfoCog(commands.Cog, name="Info"):
         ]
     )
     @app_commands.guild_only()
-    async def leaderboard(self, interaction: discord.Interaction[Any], game: str, by: str = "wins") -> None:
+    async def leaderboard(self, interaction: discord.Interaction[Any], game: str, by: str | None = None) -> None:
         await self._leaderboard(interaction, game, by)
 
     @guarded(ephemeral=False)
-    async def _leaderboard(self, reply: Reply, game: str, by: str) -> None:
+    async def _leaderboard(self, reply: Reply, game: str, by: str | None) -> None:
         interaction = reply.interaction
         lang = language_of(interaction.locale)
         game = known_game(game)
+        by = by or registry.get(game).leaderboard_order  # each game ranks by its own measure unless asked
         order: Order = "games" if by == "games" else "measure" if by == "measure" else "wins"
         rows = await self.bot.db.leaderboard(guild_id=interaction.guild_id, game=game, order=order, limit=10)
         measure_key = f"{game}.measure.name"

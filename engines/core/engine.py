@@ -70,6 +70,8 @@ class Engine(ABC, Generic[S, A, Opt, P]):
     options_model: ClassVar[type[BaseModel]]
     # TypeAdapter over the game's discriminated action union (field `kind`).
     action_adapter: ClassVar[TypeAdapter[Any]]
+    # How the leaderboard ranks players by default: by wins, or by the game's own measure.
+    leaderboard_order: ClassVar[Literal["wins", "measure"]] = "wins"
 
     # ----- set-up -------------------------------------------------------------
     @abstractmethod

@@ -73,5 +73,8 @@ async def test_zombie_life_game_to_the_end(tmp_path: Path) -> None:
         users = {"alice": w.alice, "bob": w.bob}
         _, table = await seated(w, "zombie", {"target": "11"}, w.alice, w.bob)
         final = await play_game(w, table, users, random.Random(2), max_moves=1500)
-        assert "Final standings" in final.text
+        assert "Final standings" in final.text and "Points scored" in final.text
+        board = await answered(await w.discord.slash(w.bob, w.channel, "leaderboard", {"game": "zombie"}))
+        assert "la mesure propre au jeu" in board.text  # Zombie Life ranks by points unless asked (Bob reads French)
+        assert all(name in board.text for name in users)
         w.discord.assert_clean()
