@@ -25,6 +25,6 @@ class Settings(BaseSettings):
     api_base_url: str = "https://discord.com"
     application_id: int | None = None
     dev_guild_id: int | None = None
-    table_edit_delay: float = Field(default=1.0, ge=0.0, le=10.0)
+    table_edit_delay: float = Field(default=1.2, ge=0.0, le=10.0)  # 5 edits per 5 s per channel at most
     durability: Literal["full", "normal"] = "full"
     log_level: str = "INFO"

@@ -65,7 +65,7 @@ def _user(seat: Seat) -> dict[str, Any]:
     }
 
 
-def with_version(components: list[dict[str, Any]], game_id: int, version: int) -> list[dict[str, Any]]:
+def with_version(components: list[dict[str, Any]], game_id: int, version: int, token: str) -> list[dict[str, Any]]:
     """The hand's components with every action button pinned to `version` (what a refreshed hand shows)."""
     rows = []
     for row in components:
@@ -73,7 +73,7 @@ def with_version(components: list[dict[str, Any]], game_id: int, version: int) -
         for child in row["components"]:
             match = _ids.ACTION.fullmatch(child.get("custom_id", ""))
             if match is not None:
-                child = {**child, "custom_id": _ids.action(game_id, version, int(match["index"]))}
+                child = {**child, "custom_id": _ids.action(game_id, version, int(match["index"]), token)}
             children.append(child)
         rows.append({**row, "components": children})
     return rows

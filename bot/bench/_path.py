@@ -108,7 +108,8 @@ class Room:
         ]
         index = legal[0] if len(legal) == 1 or self.rng.random() < HIT_BIAS else legal[1]
         version = table.record.version
-        message = {**game.message, "components": with_version(game.message["components"], table.id, version)}
+        token = table.engine.decision_token(table.state, seat)
+        message = {**game.message, "components": with_version(game.message["components"], table.id, version, token)}
         self.seq += 1
         return click_frame(
             seq=self.seq,
@@ -118,7 +119,7 @@ class Room:
             channel_id=table.record.channel_id,
             user=game.players[seat],
             locale=game.locales[seat],
-            custom_id=_ids.action(table.id, version, index),
+            custom_id=_ids.action(table.id, version, index, token),
             message=message,
         )
 
@@ -136,7 +137,7 @@ class Room:
             lang = language_of(data["locale"])
             user_id = int(data["member"]["user"]["id"])
             dispatched = time.perf_counter()
-            outcome = await self.service.act(item.game_id, user_id, item.version, item.index)
+            outcome = await self.service.act(item.game_id, user_id, item.version, item.index, item.token)
             acted = time.perf_counter()
             after = outcome.table
             embed, view = hand_message(after, outcome.seat, lang)

@@ -269,14 +269,21 @@ class TableService:
         assert table.state is not None
         return list(table.engine.candidate_actions(table.state, seat))
 
-    async def act(self, game_id: int, user_id: int, version: int, index: int) -> Outcome:
-        """Play candidate action number `index` as rendered at `version`."""
+    async def act(self, game_id: int, user_id: int, version: int, index: int, token: str | None = None) -> Outcome:
+        """Play candidate action number `index` as rendered at `version` for the decision `token`.
+
+        A click rendered at an older version still counts when the player's own
+        pending decision is the same (its token matches: only others acted since);
+        otherwise it is stale and nothing changes.
+        """
         async with self._locked(game_id):
             table = await self.playing(game_id)
             seat = table.seat_of(user_id)
             if seat is None or (table.state is not None and seat in table.state.withdrawn):
                 raise NotAPlayerError()
-            if version != table.record.version:
+            if version != table.record.version and (
+                token is None or table.state is None or token != table.engine.decision_token(table.state, seat)
+            ):
                 raise StaleMessageError()
             candidates = self.candidates(table, seat)
             if not 0 <= index < len(candidates):

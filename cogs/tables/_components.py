@@ -119,6 +119,7 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_ids
         game_id: int,
         version: int,
         index: int,
+        token: str,
         *,
         label: str = "",
         style: discord.ButtonStyle = discord.ButtonStyle.success,
@@ -126,21 +127,22 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_ids
     ) -> None:
         super().__init__(
             discord.ui.Button(
-                label=label, style=style, disabled=disabled, custom_id=_ids.action(game_id, version, index)
+                label=label, style=style, disabled=disabled, custom_id=_ids.action(game_id, version, index, token)
             )
         )
         self.game_id = game_id
         self.version = version
         self.index = index
+        self.token = token
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> ActionButton:
-        return cls(int(match["game"]), int(match["version"]), int(match["index"]))
+        return cls(int(match["game"]), int(match["version"]), int(match["index"]), match["token"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await handlers(interaction).act(interaction, self.game_id, self.version, self.index)
+        await handlers(interaction).act(interaction, self.game_id, self.version, self.index, self.token)
 
 
 class LeaveButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_ids.LEAVE):

@@ -135,12 +135,12 @@ class TableHandlers:
         await self._send_hand(reply, table, in_place=False)
 
     @guarded()
-    async def act(self, reply: Reply, game_id: int, version: int, index: int) -> None:
+    async def act(self, reply: Reply, game_id: int, version: int, index: int, token: str) -> None:
         interaction = reply.interaction
         await self._table_here(interaction, game_id)
         lang = language_of(interaction.locale)
         try:
-            outcome = await self.service.act(game_id, interaction.user.id, version, index)
+            outcome = await self.service.act(game_id, interaction.user.id, version, index, token)
         except StaleMessageError:
             # Nothing changed; show the player where the game stands now, in place.
             table = await self.service.get(game_id)

@@ -99,12 +99,14 @@ def hand_view(table: Table, seat: int, lang: str, perspective: Perspective | Non
         candidates: list[Any] = list(engine.candidate_actions(state, seat))[:MAX_ACTIONS]
         if perspective is None:
             perspective = engine.perspective(state, seat)
+        token = engine.decision_token(state, seat)
         for index, action in enumerate(candidates):
             legal = engine.refusal(state, seat, action) is None
             button = ActionButton(
                 table.id,
                 table.record.version,
                 index,
+                token,
                 label=clip(renderer.action_label(table.record.game, action, perspective, lang), BUTTON_LABEL),
                 style=discord.ButtonStyle.success if legal else discord.ButtonStyle.secondary,
                 disabled=not legal,

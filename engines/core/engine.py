@@ -12,6 +12,8 @@ Hidden information leaves an engine only through `perspective(state, viewer)`.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any, ClassVar, Generic, Literal, TypeVar
@@ -39,6 +41,8 @@ class GameState(BaseModel):
     events: list[Event] = []
     # Seats that left the game; they never act again.
     withdrawn: list[int] = []
+    # How many actions each seat has had accepted (kept by `Engine.apply`).
+    moves: list[int] = []
 
 
 class Perspective(BaseModel):
@@ -151,6 +155,18 @@ class Engine(ABC, Generic[S, A, Opt, P]):
             return []
         return [a for a in self.candidate_actions(state, seat) if self.check(state, seat, a) is None]
 
+    def decision_token(self, state: S, seat: int) -> str:
+        """A short fingerprint of `seat`'s pending decision: their own move count and their candidate actions.
+
+        Other players acting (say, at the same time) leave it unchanged; the seat
+        acting, or its choices changing, changes it. The UI pins buttons to it, so
+        a click is stale only when the decision it was drawn for is gone.
+        """
+        own = state.moves[seat] if seat < len(state.moves) else 0
+        choices = [a.model_dump(mode="json") for a in self.candidate_actions(state, seat)]
+        digest = hashlib.blake2s(json.dumps([own, choices], sort_keys=True).encode(), digest_size=4)
+        return digest.hexdigest()
+
     def default_action(self, state: S, seat: int) -> A:
         """A safe choice for a pending decision (timeouts, computer seats): the first legal action."""
         legal = self.legal_actions(state, seat)
@@ -167,6 +183,9 @@ class Engine(ABC, Generic[S, A, Opt, P]):
         # model_copy(deep=True) on these plain-data models, and exact (the JSON round
         # trip of every state is checked by the conformance suite).
         new = type(state).model_validate(state.model_dump(round_trip=True))
+        if len(new.moves) != new.players:
+            new.moves = [0] * new.players
+        new.moves[seat] += 1
         earlier = len(new.events)
         if isinstance(action, Withdraw):
             new.withdrawn.append(seat)

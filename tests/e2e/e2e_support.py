@@ -38,12 +38,14 @@ class World:
     def database(self) -> Path:
         return self.tmp / "cardroom.sqlite3"
 
+    edit_delay: str = "0.05"  # fast table edits keep the tests quick; the coalescing test uses the default
+
     def env(self, **extra: str) -> dict[str, str]:
         return {
             "DISCORD_TOKEN": TOKEN,
             "CARDROOM_API_BASE_URL": self.discord.base_url,
             "CARDROOM_DATABASE": str(self.database),
-            "CARDROOM_TABLE_EDIT_DELAY": "0.05",
+            "CARDROOM_TABLE_EDIT_DELAY": self.edit_delay,
             "CARDROOM_LOG_LEVEL": "INFO",
             **extra,
         }

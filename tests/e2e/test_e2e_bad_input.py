@@ -62,9 +62,9 @@ async def test_bad_clicks_are_refused_politely_and_change_nothing(tmp_path: Path
         assert "not valid" in await refused(w, w.alice, table, "evil-button")
         assert "not valid" in await refused(w, w.alice, table, f"cr:a:{game_id}:{version}:x")
         gone = "no longer on this message"
-        assert gone in await refused(w, w.alice, table, "cr:a:999999:1:0")
-        assert gone in await refused(w, w.alice, table, f"cr:a:{game_id}:{version}:999")
-        assert gone in await refused(w, other, other_hand, f"cr:a:{game_id}:{version}:2", locale="en-US")
+        assert gone in await refused(w, w.alice, table, "cr:a:999999:1:0:0badc0de")
+        assert gone in await refused(w, w.alice, table, f"cr:a:{game_id}:{version}:999:0badc0de")
+        assert gone in await refused(w, other, other_hand, f"cr:a:{game_id}:{version}:2:0badc0de", locale="en-US")
         elsewhere = await answered(await w.discord.slash(w.carol, w.other_channel, "play", {"game": "pairs"}))
         assert gone in await refused(w, w.carol, elsewhere, f"cr:h:{game_id}")
         # A click from an old view of the lobby, which has become the table.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 from pathlib import Path
 
@@ -78,3 +79,26 @@ async def test_zombie_life_game_to_the_end(tmp_path: Path) -> None:
         assert "la mesure propre au jeu" in board.text  # Zombie Life ranks by points unless asked (Bob reads French)
         assert all(name in board.text for name in users)
         w.discord.assert_clean()
+
+
+async def test_a_burst_of_moves_is_one_table_edit_within_rate_limits(tmp_path: Path) -> None:
+    async with world(tmp_path, enforce_rate_limits=True) as w:
+        w.edit_delay = "1.2"  # the production default
+        async with w.running():
+            game_id, table = await seated(w, "hawthorn", {}, w.alice, w.bob, w.carol)
+            table = await in_step(w, table)
+            edits_before, version_before = table.edit_count, w.version(game_id)
+            hands = [
+                await answered(await w.discord.click(u, table, button(table, "cr:h:")))
+                for u in (w.alice, w.bob, w.carol)
+            ]
+            # Everyone picks a starting card at once.
+            picks = [button(hand, "cr:a:") for hand in hands]
+            await asyncio.gather(
+                *(w.discord.click(u, h, p) for u, h, p in zip((w.alice, w.bob, w.carol), hands, picks, strict=True))
+            )
+            await w.discord.wait_for(lambda: w.version(game_id) >= version_before + 3, timeout=10, what="three choices")
+            table = await in_step(w, table)
+            assert w.version(game_id) - version_before >= 3  # three moves (and the reveal they caused)
+            assert table.edit_count - edits_before <= 2  # coalesced into one edit (two if the burst straddled one)
+            w.discord.assert_clean()  # no 429, no request over Discord's limits

@@ -14,7 +14,7 @@ from tests.standin.model import Message, User
 
 def hit_mostly(enabled: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
     """Pairs offers exactly hit and fold; hit four times in five."""
-    assert [c["custom_id"].rsplit(":", 1)[1] for c in enabled] == ["0", "1"], [c["label"] for c in enabled]
+    assert [c["custom_id"].split(":")[4] for c in enabled] == ["0", "1"], [c["label"] for c in enabled]
     return enabled[0] if rng.random() < 0.8 else enabled[1]
 
 

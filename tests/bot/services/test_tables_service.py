@@ -223,3 +223,33 @@ async def test_fold_is_refused_with_the_engine_reason_when_illegal(service: Tabl
     assert table.state is not None
     seat = table.to_act[0]
     assert table.engine.refusal(table.state, seat, Fold()) is None
+
+
+async def test_a_simultaneous_choice_is_not_made_stale_by_the_others(service: TableService) -> None:
+    table = await service.open_lobby(guild_id=9, channel_id=CHANNEL, game="hawthorn", host=ALICE, locale="en")
+    for seat in (BOB, CAROL):
+        table = await service.join(table.id, seat)
+    table = await service.start(table.id, ALICE.user_id)
+    assert table.state is not None and len(table.to_act) == 3  # everyone chooses a starting card at once
+    rendered = table.record.version
+    tokens = {seat: table.engine.decision_token(table.state, seat) for seat in range(3)}
+    for seat, person in enumerate((ALICE, BOB, CAROL)):
+        # Each hand was drawn at the same version; the others' choices do not make it stale.
+        outcome = await service.act(table.id, person.user_id, rendered, 0, tokens[seat])
+        assert outcome.seat == seat
+    assert len(await service.db.actions(table.id)) == 3
+
+
+async def test_a_click_for_a_decision_already_taken_is_stale(service: TableService) -> None:
+    table = await started(service, ALICE, BOB)
+    assert table.state is not None
+    seat = table.to_act[0]
+    user = table.record.seats[seat].user_id
+    token = table.engine.decision_token(table.state, seat)
+    hit = index_of(service, table, seat, "hit")
+    await service.act(table.id, user, table.record.version, hit, token)
+    with pytest.raises(StaleMessageError):
+        await service.act(table.id, user, table.record.version, hit, token)
+    with pytest.raises(StaleMessageError):
+        await service.act(table.id, user, table.record.version, hit, "00000000")
+    assert len(await service.db.actions(table.id)) == 1
