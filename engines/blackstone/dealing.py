@@ -6,15 +6,17 @@ from all 55 cards, freshly shuffled.
 
 from __future__ import annotations
 
-from engines.blackstone.deck import ANTE, full_deck, is_black
+from engines import pairs_deck
+from engines.blackstone.deck import ANTE, is_black
 from engines.blackstone.state import BlackstoneState
-from engines.core import Event
 from engines.core.messages import Param
+
+GAME = "blackstone"  # the event prefix
 
 
 def emit(state: BlackstoneState, key: str, **params: Param) -> None:
     """Append a public table event `blackstone.event.<key>`."""
-    state.events.append(Event(key=f"blackstone.event.{key}", params=params))
+    pairs_deck.emit(state, GAME, key, **params)
 
 
 def reshuffle(state: BlackstoneState) -> bool:
@@ -23,19 +25,17 @@ def reshuffle(state: BlackstoneState) -> bool:
     With 8 players or fewer this cannot happen before somebody takes a second
     black stone; it keeps the engine total anyway.
     """
-    if not state.discard:
-        return False
-    state.deck, state.discard = state.discard, []
-    state.rng.shuffle(state.deck)
-    emit(state, "reshuffle", cards=len(state.deck))
-    return True
+    return pairs_deck.reshuffle_discards(state, GAME)
 
 
 def draw(state: BlackstoneState) -> int | None:
     """The top card of the deck (reshuffling the discards first if it is empty), or None if none is left."""
-    if not state.deck and not reshuffle(state):
-        return None
-    return state.deck.pop(0)
+    return pairs_deck.draw(state, reshuffle)
+
+
+def drawable(state: BlackstoneState) -> list[int]:
+    """The cards a draw could still bring: the deck, then the discards a reshuffle would use."""
+    return state.deck + state.discard
 
 
 def begin_hand(state: BlackstoneState, order: list[int] | None = None) -> None:
@@ -44,13 +44,7 @@ def begin_hand(state: BlackstoneState, order: list[int] | None = None) -> None:
     `order` (top card first, a permutation of the 55 cards) replaces the
     shuffle; it exists so tests can stack the deck.
     """
-    if order is None:
-        cards = full_deck()
-        state.rng.shuffle(cards)
-    else:
-        if sorted(order) != full_deck():
-            raise ValueError("a stacked deck must hold exactly the 55 Pairs cards")
-        cards = list(order)
+    cards = pairs_deck.starting_deck(state.rng, order, "Pairs")
     players = state.players
     state.hand += 1
     state.phase = "play"
@@ -99,25 +93,10 @@ def opening_deal(state: BlackstoneState) -> None:
         state.opening[seat].append(card)
         contenders.append(seat)
         emit(state, "deal", seat=seat, card=card)
-    tied = contenders
-    while len(contenders) > 1:
-        low = min(state.opening[seat][-1] for seat in contenders)
-        tied = [seat for seat in contenders if state.opening[seat][-1] == low]
-        if len(tied) == 1:
-            break
-        emit(state, "tie", card=low, count=len(tied))
-        complete = True
-        for seat in tied:
-            card = draw(state)
-            if card is None:  # nothing left to break the tie with: the first tied seat starts
-                complete = False
-                break
-            state.opening[seat].append(card)
-            emit(state, "tie_card", seat=seat, card=card)
-        if not complete:
-            break
-        contenders = tied
-    starter = tied[0] if tied else state.in_hand()[0]
+    if contenders:  # pairs are kept: no card is discarded during the tie-break
+        starter = pairs_deck.lowest_card_seat(state, GAME, state.opening, contenders, draw, drawable, None)
+    else:
+        starter = state.in_hand()[0]
     state.starter = state.to_move = starter
     if state.opening[starter]:
         emit(state, "first_player", seat=starter, card=state.opening[starter][-1])

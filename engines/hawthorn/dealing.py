@@ -7,10 +7,13 @@ or paired this hand) are shuffled into a new deck.
 
 from __future__ import annotations
 
+from engines import pairs_deck
 from engines.core import Event
 from engines.core.messages import Param
-from engines.hawthorn.deck import ANTE, HAND_SIZE, full_deck
+from engines.hawthorn.deck import ANTE, HAND_SIZE
 from engines.hawthorn.state import HawthornState
+
+GAME = "hawthorn"  # the event prefix
 
 
 def emit(state: HawthornState, key: str, audience: tuple[int, ...] | None = None, **params: Param) -> None:
@@ -25,12 +28,7 @@ def reshuffle(state: HawthornState) -> bool:
     for seat in range(state.players):
         pool.extend(state.face_down[seat])
         state.face_down[seat] = []
-    if not pool:
-        return False
-    state.rng.shuffle(pool)
-    state.deck = pool
-    emit(state, "reshuffle", cards=len(pool))
-    return True
+    return pairs_deck.shuffle_in(state, GAME, pool)
 
 
 def drawable(state: HawthornState) -> list[int]:
@@ -40,9 +38,7 @@ def drawable(state: HawthornState) -> list[int]:
 
 def draw(state: HawthornState) -> int | None:
     """The top card of the deck (reshuffling first if it is empty), or None if no card can be drawn."""
-    if not state.deck and not reshuffle(state):
-        return None
-    return state.deck.pop(0)
+    return pairs_deck.draw(state, reshuffle)
 
 
 def start_hand(state: HawthornState, order: list[int] | None = None) -> None:
@@ -51,13 +47,7 @@ def start_hand(state: HawthornState, order: list[int] | None = None) -> None:
     `order` (top card first, a permutation of the 55 cards) replaces the shuffle
     so tests can stack the deck; the deal gives each player 5 cards in turn, seat 0 first.
     """
-    if order is None:
-        cards = full_deck()
-        state.rng.shuffle(cards)
-    else:
-        if sorted(order) != full_deck():
-            raise ValueError("a stacked deck must hold exactly the 55 Pairs cards")
-        cards = list(order)
+    cards = pairs_deck.starting_deck(state.rng, order, "Pairs")
     players = state.players
     state.hand += 1
     state.phase = "choose"
@@ -114,37 +104,17 @@ def reveal(state: HawthornState) -> None:
     emit(state, "lap_deck", lap=1, seat=state.button)
 
 
-def deal_tie_card(state: HawthornState, seat: int) -> int | None:
-    """Deal a tie-break card face up to `seat`; a card pairing one of theirs is discarded and replaced.
-
-    None when no card that could break the tie is left.
-    """
-    while any(card not in state.face_up[seat] for card in drawable(state)):
-        card = draw(state)
-        if card is None:
-            return None
-        if card in state.face_up[seat]:
-            state.discard.append(card)
-            emit(state, "tie_pair", seat=seat, card=card)
-            continue
-        state.face_up[seat].append(card)
-        emit(state, "tie_card", seat=seat, card=card)
-        return card
-    return None
+def discard_tie_pair(state: HawthornState, seat: int, card: int) -> None:
+    """A tie-break card pairing one of `seat`'s face-up cards is discarded (and replaced)."""
+    state.discard.append(card)
+    emit(state, "tie_pair", seat=seat, card=card)
 
 
 def lowest_card_holder(state: HawthornState) -> int:
     """The player with the lowest starting card; ties broken as in Pairs (newest cards only, cards stay out)."""
-    contenders = state.in_round()
-    while True:
-        newest = {seat: state.face_up[seat][-1] for seat in contenders}
-        low = min(newest.values())
-        tied = [seat for seat in contenders if newest[seat] == low]
-        if len(tied) == 1:
-            break
-        emit(state, "tie", card=low, count=len(tied))
-        if any(deal_tie_card(state, seat) is None for seat in tied):
-            break  # nothing left to break the tie with: the first tied seat takes the button
-        contenders = tied
-    emit(state, "button", seat=tied[0], card=state.face_up[tied[0]][-1])
-    return tied[0]
+    # When nothing is left to break a tie, the first tied seat takes the button.
+    button = pairs_deck.lowest_card_seat(
+        state, GAME, state.face_up, state.in_round(), draw, drawable, discard_tie_pair
+    )
+    emit(state, "button", seat=button, card=state.face_up[button][-1])
+    return button

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engines.pairs.deck import DECK_SIZE, full_deck
+from engines.pairs_deck import DECK_SIZE, full_deck
 
 HAND_SIZE = 5  # cards dealt face down to each player at the start of a hand
 STACK = 100  # chips issued to each player

@@ -6,27 +6,21 @@ empty, the discard pile is shuffled into a new deck.
 
 from __future__ import annotations
 
-from engines.core import Event
+from engines import pairs_deck
 from engines.core.messages import Param
-from engines.zombie.deck import full_deck
 from engines.zombie.state import ZombieState
+
+GAME = "zombie"  # the event prefix
 
 
 def emit(state: ZombieState, key: str, **params: Param) -> None:
     """Append a public table event `zombie.event.<key>`."""
-    state.events.append(Event(key=f"zombie.event.{key}", params=params))
+    pairs_deck.emit(state, GAME, key, **params)
 
 
 def reshuffle(state: ZombieState) -> bool:
     """The deck is empty: the discard pile, shuffled, becomes the deck. False when there is nothing to shuffle."""
-    if not state.discard:
-        return False
-    pool = state.deck + state.discard
-    state.discard = []
-    state.rng.shuffle(pool)
-    state.deck = pool
-    emit(state, "reshuffle", cards=len(pool))
-    return True
+    return pairs_deck.reshuffle_discards(state, GAME)
 
 
 def draw(state: ZombieState) -> int | None:
@@ -35,9 +29,12 @@ def draw(state: ZombieState) -> int | None:
     A draw on a player's turn always finds a card: there are ten 10s but at most
     nine places for them on the table (eight Refuges and the Horde).
     """
-    if not state.deck and not reshuffle(state):
-        return None
-    return state.deck.pop(0)
+    return pairs_deck.draw(state, reshuffle)
+
+
+def drawable(state: ZombieState) -> list[int]:
+    """The cards a draw could still bring: the deck, then the discard pile a reshuffle would use."""
+    return state.deck + state.discard
 
 
 def begin_game(state: ZombieState, order: list[int] | None = None) -> None:
@@ -46,14 +43,7 @@ def begin_game(state: ZombieState, order: list[int] | None = None) -> None:
     `order` (top card first, a permutation of the 55 cards) replaces the
     shuffle; it exists so tests can stack the deck.
     """
-    if order is None:
-        cards = full_deck()
-        state.rng.shuffle(cards)
-    else:
-        if sorted(order) != full_deck():
-            raise ValueError("a stacked deck must hold exactly the 55 Zombie Life cards")
-        cards = list(order)
-    state.deck = cards
+    state.deck = pairs_deck.starting_deck(state.rng, order, "Zombie Life")
     state.discard = []
     emit(state, "game_start", target=state.options.target)
     start_round(state)
@@ -74,24 +64,10 @@ def next_dealer(state: ZombieState) -> int:
     return tied[0]
 
 
-def deal_tie_card(state: ZombieState, seat: int) -> int | None:
-    """Deal a tie-break card into `seat`'s Refuge; a value already there is discarded and replaced.
-
-    None when no card that could break the tie is left (nothing to draw, or
-    every drawable card would match).
-    """
-    while any(card not in state.refuge[seat] for card in state.deck + state.discard):
-        card = draw(state)
-        if card is None:
-            return None
-        if card in state.refuge[seat]:
-            state.discard.append(card)
-            emit(state, "tie_discard", seat=seat, card=card)
-            continue
-        state.refuge[seat].append(card)
-        emit(state, "tie_card", seat=seat, card=card)
-        return card
-    return None
+def discard_tie_match(state: ZombieState, seat: int, card: int) -> None:
+    """A tie-break card matching a value already in `seat`'s Refuge is discarded (and replaced)."""
+    state.discard.append(card)
+    emit(state, "tie_discard", seat=seat, card=card)
 
 
 def start_round(state: ZombieState) -> None:
@@ -131,15 +107,6 @@ def start_round(state: ZombieState) -> None:
     if not contenders:
         state.to_move = order[0]
         return
-    while True:
-        newest = {seat: state.refuge[seat][-1] for seat in contenders}
-        low = min(newest.values())
-        tied = [seat for seat in contenders if newest[seat] == low]
-        if len(tied) == 1:
-            break
-        emit(state, "tie", card=low, count=len(tied))
-        if any(deal_tie_card(state, seat) is None for seat in tied):
-            break  # nothing left to break the tie with: the first tied seat starts
-        contenders = tied
-    state.to_move = tied[0]
-    emit(state, "first_player", seat=tied[0], card=state.refuge[tied[0]][-1])
+    first = pairs_deck.lowest_card_seat(state, GAME, state.refuge, contenders, draw, drawable, discard_tie_match)
+    state.to_move = first
+    emit(state, "first_player", seat=first, card=state.refuge[first][-1])

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-VALUES = tuple(range(1, 11))
-DECK_SIZE = sum(VALUES)  # 55
+from engines.pairs_deck import DECK_SIZE, full_deck
+
 MIN_PLAYERS = 2
 MAX_PLAYERS = 8
 
-
-def full_deck() -> list[int]:
-    """The 55 cards in value order (1, 2, 2, 3, 3, 3, ...), before shuffling."""
-    return [value for value in VALUES for _ in range(value)]
+__all__ = ["DECK_SIZE", "MAX_PLAYERS", "MIN_PLAYERS", "full_deck"]

@@ -9,12 +9,12 @@ Regenerate (only when a rule change is intended) from the repository root:
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 from engines.blackstone import ENGINE, BlackstoneAction, BlackstoneOptions, BlackstoneState, NextHand, Pass, Stop, Take
 from engines.core import Event, Withdraw
+from tests.engines.family_support import describe_event, golden_record, golden_step, write_golden
 
 GOLDEN = Path(__file__).parent / "golden" / "blackstone_4p_seed11.json"
 SEED = 11
@@ -39,15 +39,12 @@ def policy(state: BlackstoneState, seat: int) -> BlackstoneAction:
 
 def describe(event: Event) -> str:
     """An event as one short line: `key a=1 b=2`."""
-    params = " ".join(f"{k}={v}" for k, v in event.params.items())
-    return f"{event.key.removeprefix('blackstone.event.')} {params}".strip()
+    return describe_event(event, "blackstone")
 
 
 def step(state: BlackstoneState, seat: int, action: BlackstoneAction | Withdraw) -> tuple[BlackstoneState, list[str]]:
     """Apply one action and return the new state with the events that action caused."""
-    quiet = state.model_copy(update={"events": []})
-    after = ENGINE.apply(quiet, seat, action)
-    return after, [describe(e) for e in after.events]
+    return golden_step(ENGINE, state, seat, action, describe)
 
 
 def facts(state: BlackstoneState) -> dict[str, Any]:
@@ -79,20 +76,11 @@ def play() -> dict[str, Any]:
         action = policy(state, seat)
         state, emitted = step(state, seat, action)
         log.append({"seat": seat, "action": action.model_dump(mode="json"), "events": emitted})
-    return {
-        "engine": ENGINE.name,
-        "seed": SEED,
-        "players": PLAYERS,
-        "options": OPTIONS.model_dump(mode="json"),
-        "opening": opening,
-        "log": log,
-        "final": facts(state),
-    }
+    return golden_record(ENGINE, SEED, PLAYERS, OPTIONS, opening, log, facts(state))
 
 
 def main() -> None:
-    GOLDEN.write_text(json.dumps(play(), indent=1) + "\n", encoding="utf-8")
-    print(f"wrote {GOLDEN}")
+    write_golden(GOLDEN, play())
 
 
 if __name__ == "__main__":

@@ -5,30 +5,21 @@ Every helper keeps the 55 cards whole, so rigged tables are real tables.
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from engines.blackstone import ENGINE, BlackstoneAction, BlackstoneOptions, BlackstoneState, NextHand, Pass, Stop, Take
 from engines.blackstone.dealing import begin_hand
 from engines.blackstone.deck import full_deck
 from engines.blackstone.engine import setup
 from engines.core import Rng
+from tests.engines.family_support import event_keys, event_params, stacked_deck, without
 
 DEFAULT = BlackstoneOptions()
 
 
-def without(cards: Iterable[int], taken: Iterable[int]) -> list[int]:
-    """`cards` minus the multiset `taken` (raises if `taken` is not there)."""
-    left = Counter(cards)
-    left.subtract(Counter(taken))
-    if any(n < 0 for n in left.values()):
-        raise ValueError(f"not enough cards for {sorted(taken)}")
-    return sorted(left.elements())
-
-
 def stacked(cards: Sequence[int]) -> list[int]:
     """A full 55-card deck, top first: `cards`, then the rest in ascending order (the 10s last)."""
-    return [*cards, *without(full_deck(), cards)]
+    return stacked_deck(cards)
 
 
 def new_rigged(
@@ -78,12 +69,12 @@ def top(state: BlackstoneState, *cards: int) -> BlackstoneState:
 
 def keys(state: BlackstoneState) -> list[str]:
     """The event keys, without the `blackstone.event.` prefix."""
-    return [e.key.removeprefix("blackstone.event.") for e in state.events]
+    return event_keys(state, "blackstone")
 
 
 def events(state: BlackstoneState, key: str) -> list[dict[str, int | str]]:
     """The params of every `blackstone.event.<key>` event."""
-    return [dict(e.params) for e in state.events if e.key == f"blackstone.event.{key}"]
+    return event_params(state, "blackstone", key)
 
 
 def quiet(state: BlackstoneState) -> BlackstoneState:

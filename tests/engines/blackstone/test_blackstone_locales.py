@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import json
 import re
-import string
 from pathlib import Path
 
 import pytest
@@ -12,25 +10,16 @@ from blackstone_rig import random_action
 
 from engines.blackstone import ENGINE, BlackstoneOptions
 from engines.core import Rng, Withdraw, option_choices
+from tests.engines import family_support as family
 
 ROOT = Path(__file__).resolve().parents[3]
-CATALOGUES = {
-    lang: json.loads((ROOT / "data" / "locales" / lang / "blackstone.json").read_text("utf-8")) for lang in ("en", "fr")
-}
-SOURCE = "\n".join(path.read_text("utf-8") for path in (ROOT / "engines" / "blackstone").glob("*.py"))
+CATALOGUES = family.catalogues("blackstone")
+SOURCE = family.engine_source("blackstone")
 RENDERER = (ROOT / "cogs" / "render" / "blackstone.py").read_text("utf-8")
 
 
-def placeholders(text: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
-
-
 def test_both_languages_have_the_same_keys_and_placeholders() -> None:
-    en, fr = CATALOGUES["en"], CATALOGUES["fr"]
-    assert en.keys() == fr.keys()
-    for key in en:
-        assert placeholders(en[key]) == placeholders(fr[key]), key
-        assert key.startswith("blackstone."), key
+    family.assert_languages_match(CATALOGUES, "blackstone.")
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
@@ -47,13 +36,10 @@ def test_names_options_and_rules(lang: str) -> None:
 
 
 def test_every_key_in_the_engine_source_is_catalogued_and_none_is_stale() -> None:
-    emitted = {f"blackstone.event.{name}" for name in re.findall(r'emit\(\s*state,\s*"([a-z_]+)"', SOURCE)}
+    emitted = family.emitted_keys("blackstone", SOURCE)
     refusals = set(re.findall(r'"(blackstone\.refusal\.[a-z_]+)"', SOURCE))
     assert len(emitted) > 20 and len(refusals) == 5
-    for lang, catalogue in CATALOGUES.items():
-        assert not (emitted | refusals) - catalogue.keys(), lang
-    catalogued = {k for k in CATALOGUES["en"] if k.startswith(("blackstone.event.", "blackstone.refusal."))}
-    assert catalogued == emitted | refusals
+    family.assert_catalogued_exactly("blackstone", CATALOGUES, emitted | refusals)
 
 
 def test_every_key_the_renderer_names_is_catalogued() -> None:
@@ -83,6 +69,4 @@ def test_event_params_fill_every_placeholder() -> None:
         for event in state.events:
             seen.setdefault(event.key, set(event.params))
     assert len(seen) > 15
-    for key, params in seen.items():
-        for lang, catalogue in CATALOGUES.items():
-            assert placeholders(catalogue[key]) <= params, (lang, key)
+    family.assert_placeholders_filled(CATALOGUES, seen)

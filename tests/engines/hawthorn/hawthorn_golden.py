@@ -9,7 +9,6 @@ Regenerate (only when a rule change is intended) from the repository root:
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +25,7 @@ from engines.hawthorn import (
     Start,
     Stop,
 )
+from tests.engines.family_support import describe_event, golden_record, golden_step, write_golden
 
 GOLDEN = Path(__file__).parent / "golden" / "hawthorn_4p_seed11.json"
 SEED = 11
@@ -54,16 +54,12 @@ def policy(state: HawthornState, seat: int) -> HawthornAction:
 
 def describe(event: Event) -> str:
     """An event as one short line: `key a=1 b=2`, with `@seats` for an event only some seats see."""
-    params = " ".join(f"{k}={v}" for k, v in event.params.items())
-    audience = "" if event.audience is None else " @" + ",".join(str(seat) for seat in event.audience)
-    return f"{event.key.removeprefix('hawthorn.event.')} {params}".strip() + audience
+    return describe_event(event, "hawthorn", audience=True)
 
 
 def step(state: HawthornState, seat: int, action: HawthornAction | Withdraw) -> tuple[HawthornState, list[str]]:
     """Apply one action and return the new state with the events that action caused."""
-    quiet = state.model_copy(update={"events": []})
-    after = ENGINE.apply(quiet, seat, action)
-    return after, [describe(e) for e in after.events]
+    return golden_step(ENGINE, state, seat, action, describe)
 
 
 def facts(state: HawthornState) -> dict[str, Any]:
@@ -98,20 +94,11 @@ def play() -> dict[str, Any]:
         action = policy(state, seat)
         state, emitted = step(state, seat, action)
         log.append({"to_act": list(to_act), "seat": seat, "action": action.model_dump(mode="json"), "events": emitted})
-    return {
-        "engine": ENGINE.name,
-        "seed": SEED,
-        "players": PLAYERS,
-        "options": OPTIONS.model_dump(mode="json"),
-        "opening": opening,
-        "log": log,
-        "final": facts(state),
-    }
+    return golden_record(ENGINE, SEED, PLAYERS, OPTIONS, opening, log, facts(state))
 
 
 def main() -> None:
-    GOLDEN.write_text(json.dumps(play(), indent=1) + "\n", encoding="utf-8")
-    print(f"wrote {GOLDEN}")
+    write_golden(GOLDEN, play())
 
 
 if __name__ == "__main__":

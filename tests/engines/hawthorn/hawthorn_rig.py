@@ -6,30 +6,21 @@ Every helper keeps the 55 cards whole, so rigged tables are real tables.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from engines.core import Event, Rng
 from engines.hawthorn import ENGINE, Draw, Fold, HawthornAction, HawthornOptions, HawthornState, Play, Start
 from engines.hawthorn.dealing import start_hand
-from engines.hawthorn.deck import full_deck
 from engines.hawthorn.engine import setup
+from tests.engines.family_support import event_keys, event_params, stacked_deck
 
 DEFAULT = HawthornOptions()
-
-
-def without(cards: Iterable[int], taken: Iterable[int]) -> list[int]:
-    """`cards` minus the multiset `taken` (raises if `taken` is not there)."""
-    left = Counter(cards)
-    left.subtract(Counter(taken))
-    if any(n < 0 for n in left.values()):
-        raise ValueError(f"not enough cards for {sorted(taken)}")
-    return sorted(left.elements())
 
 
 def stacked(hands: Sequence[Sequence[int]], top: Sequence[int] = ()) -> list[int]:
     """A full deck, top first: each dealt hand in seat order, then `top`, then the rest in ascending order."""
     dealt = [card for hand in hands for card in hand]
-    return [*dealt, *top, *without(full_deck(), [*dealt, *top])]
+    return stacked_deck([*dealt, *top])
 
 
 def deal_next(state: HawthornState, hands: Sequence[Sequence[int]], top: Sequence[int] = ()) -> None:
@@ -97,12 +88,12 @@ def play(state: HawthornState, card: int) -> HawthornState:
 
 def keys(state: HawthornState) -> list[str]:
     """The event keys, without the `hawthorn.event.` prefix."""
-    return [e.key.removeprefix("hawthorn.event.") for e in state.events]
+    return event_keys(state, "hawthorn")
 
 
 def events(state: HawthornState, key: str) -> list[dict[str, int | str]]:
     """The params of every `hawthorn.event.<key>` event."""
-    return [dict(e.params) for e in state.events if e.key == f"hawthorn.event.{key}"]
+    return event_params(state, "hawthorn", key)
 
 
 def quiet(state: HawthornState) -> HawthornState:

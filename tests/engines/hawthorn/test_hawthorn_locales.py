@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import json
 import re
-import string
-from pathlib import Path
 from typing import get_args
 
 import pytest
@@ -14,24 +11,14 @@ from hawthorn_rig import random_action
 from engines.core import Rng, Withdraw, option_choices
 from engines.hawthorn import ENGINE, HawthornOptions
 from engines.hawthorn.state import EndReason
+from tests.engines import family_support as family
 
-ROOT = Path(__file__).resolve().parents[3]
-CATALOGUES = {
-    lang: json.loads((ROOT / "data" / "locales" / lang / "hawthorn.json").read_text("utf-8")) for lang in ("en", "fr")
-}
-SOURCE = "\n".join(path.read_text("utf-8") for path in (ROOT / "engines" / "hawthorn").glob("*.py"))
-
-
-def placeholders(text: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+CATALOGUES = family.catalogues("hawthorn")
+SOURCE = family.engine_source("hawthorn")
 
 
 def test_both_languages_have_the_same_keys_and_placeholders() -> None:
-    en, fr = CATALOGUES["en"], CATALOGUES["fr"]
-    assert en.keys() == fr.keys()
-    for key in en:
-        assert placeholders(en[key]) == placeholders(fr[key]), key
-        assert key.startswith("hawthorn."), key
+    family.assert_languages_match(CATALOGUES, "hawthorn.")
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
@@ -48,16 +35,13 @@ def test_names_options_and_rules(lang: str) -> None:
 
 
 def test_every_key_in_the_engine_source_is_catalogued() -> None:
-    emitted = {f"hawthorn.event.{name}" for name in re.findall(r'emit\(\s*state,\s*"([a-z_]+)"', SOURCE)}
+    emitted = family.emitted_keys("hawthorn", SOURCE)
     emitted |= {f"hawthorn.event.over_{reason}" for reason in get_args(EndReason)}
     emitted |= {"hawthorn.event.paired_play", "hawthorn.event.paired_draw", "hawthorn.event.play"}
     emitted |= {"hawthorn.event.draw", "hawthorn.event.lap_deck", "hawthorn.event.lap_hand"}
     refusals = {f"hawthorn.refusal.{name}" for name in re.findall(r'refuse\("([a-z_]+)"', SOURCE)}
     assert len(emitted) > 25 and len(refusals) == 6
-    for lang, catalogue in CATALOGUES.items():
-        assert not (emitted | refusals) - catalogue.keys(), lang
-    catalogued = {k for k in CATALOGUES["en"] if k.startswith(("hawthorn.event.", "hawthorn.refusal."))}
-    assert catalogued == emitted | refusals  # no stale keys either
+    family.assert_catalogued_exactly("hawthorn", CATALOGUES, emitted | refusals)
 
 
 def test_event_params_fill_every_placeholder() -> None:
@@ -78,6 +62,4 @@ def test_event_params_fill_every_placeholder() -> None:
         for event in state.events:
             seen.setdefault(event.key, set(event.params))
     assert len(seen) > 20
-    for key, params in seen.items():
-        for lang, catalogue in CATALOGUES.items():
-            assert placeholders(catalogue[key]) <= params, (lang, key)
+    family.assert_placeholders_filled(CATALOGUES, seen)

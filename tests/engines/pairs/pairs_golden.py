@@ -9,12 +9,12 @@ Regenerate (only when a rule change is intended) from the repository root:
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 from engines.core import Event, Withdraw
 from engines.pairs import ENGINE, Fold, Hit, PairsAction, PairsOptions, PairsState
+from tests.engines.family_support import describe_event, golden_record, golden_step, write_golden
 
 GOLDEN = Path(__file__).parent / "golden" / "pairs_3p_seed7.json"
 SEED = 7
@@ -33,15 +33,12 @@ def policy(state: PairsState) -> PairsAction:
 
 def describe(event: Event) -> str:
     """An event as one short line: `key a=1 b=2`."""
-    params = " ".join(f"{k}={v}" for k, v in event.params.items())
-    return f"{event.key.removeprefix('pairs.event.')} {params}".strip()
+    return describe_event(event, "pairs")
 
 
 def step(state: PairsState, seat: int, action: PairsAction | Withdraw) -> tuple[PairsState, list[str]]:
     """Apply one action and return the new state with the events that action caused."""
-    quiet = state.model_copy(update={"events": []})
-    after = ENGINE.apply(quiet, seat, action)
-    return after, [describe(e) for e in after.events]
+    return golden_step(ENGINE, state, seat, action, describe)
 
 
 def facts(state: PairsState) -> dict[str, Any]:
@@ -73,20 +70,11 @@ def play() -> dict[str, Any]:
         seat, action = state.to_move, policy(state)
         state, emitted = step(state, seat, action)
         log.append({"seat": seat, "action": action.model_dump(mode="json"), "events": emitted})
-    return {
-        "engine": ENGINE.name,
-        "seed": SEED,
-        "players": PLAYERS,
-        "options": OPTIONS.model_dump(mode="json"),
-        "opening": opening,
-        "log": log,
-        "final": facts(state),
-    }
+    return golden_record(ENGINE, SEED, PLAYERS, OPTIONS, opening, log, facts(state))
 
 
 def main() -> None:
-    GOLDEN.write_text(json.dumps(play(), indent=1) + "\n", encoding="utf-8")
-    print(f"wrote {GOLDEN}")
+    write_golden(GOLDEN, play())
 
 
 if __name__ == "__main__":

@@ -5,30 +5,21 @@ Every helper keeps the 55 cards whole, so rigged tables are real tables.
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from engines.core import Rng
 from engines.pairs import ENGINE, Fold, Hit, PairsAction, PairsOptions, PairsState
 from engines.pairs.dealing import begin_game
 from engines.pairs.deck import full_deck
 from engines.pairs.engine import setup
+from tests.engines.family_support import event_keys, event_params, stacked_deck, without
 
 FORFEIT = PairsOptions()
 
 
-def without(cards: Iterable[int], taken: Iterable[int]) -> list[int]:
-    """`cards` minus the multiset `taken` (raises if `taken` is not there)."""
-    left = Counter(cards)
-    left.subtract(Counter(taken))
-    if any(n < 0 for n in left.values()):
-        raise ValueError(f"not enough cards for {sorted(taken)}")
-    return sorted(left.elements())
-
-
 def stacked(cards: Sequence[int], burn: Sequence[int] = (10, 10, 10, 10, 10)) -> list[int]:
     """A full 55-card deck, top first: the 5 burned cards, then `cards`, then the rest in ascending order."""
-    return [*burn, *cards, *without(full_deck(), [*burn, *cards])]
+    return stacked_deck([*burn, *cards])
 
 
 def new_rigged(
@@ -75,12 +66,12 @@ def arrange(
 
 def keys(state: PairsState) -> list[str]:
     """The event keys, without the `pairs.event.` prefix."""
-    return [e.key.removeprefix("pairs.event.") for e in state.events]
+    return event_keys(state, "pairs")
 
 
 def events(state: PairsState, key: str) -> list[dict[str, int | str]]:
     """The params of every `pairs.event.<key>` event."""
-    return [dict(e.params) for e in state.events if e.key == f"pairs.event.{key}"]
+    return event_params(state, "pairs", key)
 
 
 def hit(state: PairsState) -> PairsState:

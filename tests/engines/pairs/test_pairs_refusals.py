@@ -5,19 +5,15 @@ from __future__ import annotations
 import pytest
 from pairs_rig import arrange, new_rigged
 
-from engines.core import IllegalActionError, Withdraw
+from engines.core import Withdraw
 from engines.pairs import ENGINE, Fold, Hit, PairsOptions, PairsState
 from engines.pairs.engine import setup
+from tests.engines.family_support import refused_by
 
 
 def refused(state: PairsState, seat: int, action: Hit | Fold | Withdraw) -> str:
     """Apply a refused action; assert the state did not change and return the refusal key."""
-    before = state.model_dump_json()
-    with pytest.raises(IllegalActionError) as error:
-        ENGINE.apply(state, seat, action)
-    assert state.model_dump_json() == before
-    assert ENGINE.refusal(state, seat, action) == error.value.refusal
-    return error.value.refusal.key
+    return refused_by(ENGINE, state, seat, action)
 
 
 def test_not_your_turn() -> None:

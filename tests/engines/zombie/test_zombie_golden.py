@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
 from zombie_golden import GOLDEN, describe, facts, step
 
 from engines.zombie import ENGINE, ZombieOptions
+from tests.engines.family_support import load_golden
 
 
 @pytest.fixture(scope="module")
 def golden() -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(GOLDEN.read_text(encoding="utf-8"))
-    return data
+    return load_golden(GOLDEN)
 
 
 def test_golden_replays_step_by_step(golden: dict[str, Any]) -> None:

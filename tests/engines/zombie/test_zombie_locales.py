@@ -2,34 +2,21 @@
 
 from __future__ import annotations
 
-import json
 import re
-import string
-from pathlib import Path
 
 import pytest
 from zombie_rig import random_action
 
 from engines.core import Rng, Withdraw, option_choices
 from engines.zombie import ENGINE, ZombieOptions
+from tests.engines import family_support as family
 
-ROOT = Path(__file__).resolve().parents[3]
-CATALOGUES = {
-    lang: json.loads((ROOT / "data" / "locales" / lang / "zombie.json").read_text("utf-8")) for lang in ("en", "fr")
-}
-SOURCE = "\n".join(path.read_text("utf-8") for path in (ROOT / "engines" / "zombie").glob("*.py"))
-
-
-def placeholders(text: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+CATALOGUES = family.catalogues("zombie")
+SOURCE = family.engine_source("zombie")
 
 
 def test_both_languages_have_the_same_keys_and_placeholders() -> None:
-    en, fr = CATALOGUES["en"], CATALOGUES["fr"]
-    assert en.keys() == fr.keys()
-    assert all(key.startswith("zombie.") for key in en)
-    for key in en:
-        assert placeholders(en[key]) == placeholders(fr[key]), key
+    family.assert_languages_match(CATALOGUES, "zombie.")
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
@@ -46,13 +33,10 @@ def test_names_options_and_rules(lang: str) -> None:
 
 
 def test_every_key_in_the_engine_source_is_catalogued() -> None:
-    emitted = {f"zombie.event.{name}" for name in re.findall(r'emit\(state, "([a-z_]+)"', SOURCE)}
+    emitted = family.emitted_keys("zombie", SOURCE)
     refusals = set(re.findall(r'"(zombie\.refusal\.[a-z_]+)"', SOURCE))
     assert len(emitted) > 20 and refusals
-    for lang, catalogue in CATALOGUES.items():
-        assert not (emitted | refusals) - catalogue.keys(), lang
-    catalogued = {k for k in CATALOGUES["en"] if k.startswith(("zombie.event.", "zombie.refusal."))}
-    assert catalogued == emitted | refusals  # no stale keys either
+    family.assert_catalogued_exactly("zombie", CATALOGUES, emitted | refusals)
 
 
 def test_event_params_fill_every_placeholder() -> None:
@@ -72,6 +56,4 @@ def test_event_params_fill_every_placeholder() -> None:
         for event in state.events:
             seen.setdefault(event.key, set(event.params))
     assert len(seen) > 18
-    for key, params in seen.items():
-        for lang, catalogue in CATALOGUES.items():
-            assert placeholders(catalogue[key]) <= params, (lang, key)
+    family.assert_placeholders_filled(CATALOGUES, seen)

@@ -9,12 +9,12 @@ Regenerate (only when a rule change is intended) from the repository root:
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 from engines.core import Event, Withdraw
 from engines.zombie import ENGINE, Draw, Hide, Place, Take, ZombieAction, ZombieOptions, ZombieState
+from tests.engines.family_support import describe_event, golden_record, golden_step, write_golden
 
 GOLDEN = Path(__file__).parent / "golden" / "zombie_4p_seed192.json"
 SEED = 192
@@ -44,15 +44,12 @@ def policy(state: ZombieState) -> ZombieAction:
 
 def describe(event: Event) -> str:
     """An event as one short line: `key a=1 b=2`."""
-    params = " ".join(f"{k}={v}" for k, v in event.params.items())
-    return f"{event.key.removeprefix('zombie.event.')} {params}".strip()
+    return describe_event(event, "zombie")
 
 
 def step(state: ZombieState, seat: int, action: ZombieAction | Withdraw) -> tuple[ZombieState, list[str]]:
     """Apply one action and return the new state with the events that action caused."""
-    quiet = state.model_copy(update={"events": []})
-    after = ENGINE.apply(quiet, seat, action)
-    return after, [describe(e) for e in after.events]
+    return golden_step(ENGINE, state, seat, action, describe)
 
 
 def facts(state: ZombieState) -> dict[str, Any]:
@@ -89,20 +86,11 @@ def play() -> dict[str, Any]:
             seat, action = state.to_move, policy(state)
         state, emitted = step(state, seat, action)
         log.append({"seat": seat, "action": action.model_dump(mode="json"), "events": emitted})
-    return {
-        "engine": ENGINE.name,
-        "seed": SEED,
-        "players": PLAYERS,
-        "options": OPTIONS.model_dump(mode="json"),
-        "opening": opening,
-        "log": log,
-        "final": facts(state),
-    }
+    return golden_record(ENGINE, SEED, PLAYERS, OPTIONS, opening, log, facts(state))
 
 
 def main() -> None:
-    GOLDEN.write_text(json.dumps(play(), indent=1) + "\n", encoding="utf-8")
-    print(f"wrote {GOLDEN}")
+    write_golden(GOLDEN, play())
 
 
 if __name__ == "__main__":

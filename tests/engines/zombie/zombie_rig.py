@@ -5,8 +5,7 @@ Every helper keeps the 55 cards whole, so rigged tables are real tables.
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from engines.core import Rng
 from engines.zombie import ENGINE, Draw, Hide, Place, Take, ZombieAction, ZombieOptions, ZombieState
@@ -14,22 +13,14 @@ from engines.zombie.dealing import begin_game
 from engines.zombie.deck import full_deck
 from engines.zombie.engine import setup
 from engines.zombie.state import Status
+from tests.engines.family_support import event_keys, event_params, stacked_deck, without
 
 DEFAULT = ZombieOptions()
 
 
-def without(cards: Iterable[int], taken: Iterable[int]) -> list[int]:
-    """`cards` minus the multiset `taken` (raises if `taken` is not there)."""
-    left = Counter(cards)
-    left.subtract(Counter(taken))
-    if any(n < 0 for n in left.values()):
-        raise ValueError(f"not enough cards for {sorted(taken)}")
-    return sorted(left.elements())
-
-
 def stacked(cards: Sequence[int]) -> list[int]:
     """A full 55-card deck, top first: `cards`, then the rest in ascending order."""
-    return [*cards, *without(full_deck(), cards)]
+    return stacked_deck(cards)
 
 
 def new_rigged(players: int, cards: Sequence[int], options: ZombieOptions = DEFAULT, seed: int = 0) -> ZombieState:
@@ -93,12 +84,12 @@ def on_top(state: ZombieState, *cards: int) -> ZombieState:
 
 def keys(state: ZombieState) -> list[str]:
     """The event keys, without the `zombie.event.` prefix."""
-    return [e.key.removeprefix("zombie.event.") for e in state.events]
+    return event_keys(state, "zombie")
 
 
 def events(state: ZombieState, key: str) -> list[dict[str, int | str]]:
     """The params of every `zombie.event.<key>` event."""
-    return [dict(e.params) for e in state.events if e.key == f"zombie.event.{key}"]
+    return event_params(state, "zombie", key)
 
 
 def act(state: ZombieState, action: ZombieAction) -> ZombieState:

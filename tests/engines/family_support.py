@@ -1,0 +1,146 @@
+"""Test helpers shared by the Pairs-family games (Pairs, Zombie Life, Hawthorn, Blackstone)."""
+
+from __future__ import annotations
+
+import json
+import re
+import string
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import Any, TypeVar
+
+import pytest
+from pydantic import BaseModel
+
+from engines.core import Event, GameState, IllegalActionError
+from engines.pairs_deck import full_deck
+
+S = TypeVar("S", bound=GameState)
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def engine_source(game: str) -> str:
+    """The game's engine package, plus the Pairs-family deck functions it shares (they emit under its name)."""
+    paths = [*(ROOT / "engines" / game).glob("*.py"), ROOT / "engines" / "pairs_deck.py"]
+    return "\n".join(path.read_text("utf-8") for path in paths)
+
+
+def catalogues(game: str) -> dict[str, dict[str, Any]]:
+    """The game's English and French message catalogues."""
+    locales = ROOT / "data" / "locales"
+    return {lang: json.loads((locales / lang / f"{game}.json").read_text("utf-8")) for lang in ("en", "fr")}
+
+
+def placeholders(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def without(cards: Iterable[int], taken: Iterable[int]) -> list[int]:
+    """`cards` minus the multiset `taken` (raises if `taken` is not there)."""
+    left = Counter(cards)
+    left.subtract(Counter(taken))
+    if any(n < 0 for n in left.values()):
+        raise ValueError(f"not enough cards for {sorted(taken)}")
+    return sorted(left.elements())
+
+
+def stacked_deck(top: Sequence[int]) -> list[int]:
+    """A full 55-card deck, top first: `top`, then the rest in ascending order (the 10s last)."""
+    return [*top, *without(full_deck(), top)]
+
+
+def describe_event(event: Event, game: str, *, audience: bool = False) -> str:
+    """An event as one short golden-file line: `key a=1 b=2`; with `audience`, `@seats` for an event only some see."""
+    params = " ".join(f"{k}={v}" for k, v in event.params.items())
+    line = f"{event.key.removeprefix(f'{game}.event.')} {params}".strip()
+    if audience and event.audience is not None:
+        line += " @" + ",".join(str(seat) for seat in event.audience)
+    return line
+
+
+def golden_step(
+    engine: Any, state: S, seat: int, action: BaseModel, describe: Callable[[Event], str]
+) -> tuple[S, list[str]]:
+    """Apply one action and return the new state with the events that action caused, described."""
+    quiet = state.model_copy(update={"events": []})
+    after: S = engine.apply(quiet, seat, action)
+    return after, [describe(e) for e in after.events]
+
+
+def golden_record(
+    engine: Any, seed: int, players: int, options: BaseModel, opening: list[str], log: list[dict[str, Any]], final: Any
+) -> dict[str, Any]:
+    """The contents of a golden file."""
+    return {
+        "engine": engine.name,
+        "seed": seed,
+        "players": players,
+        "options": options.model_dump(mode="json"),
+        "opening": opening,
+        "log": log,
+        "final": final,
+    }
+
+
+def write_golden(path: Path, data: dict[str, Any]) -> None:
+    """Write a golden file (only when a rule change is intended)."""
+    path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    print(f"wrote {path}")
+
+
+def load_golden(path: Path) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return data
+
+
+def refused_by(engine: Any, state: GameState, seat: int, action: BaseModel) -> str:
+    """Apply a refused action; assert the state did not change and return the refusal key."""
+    before = state.model_dump_json()
+    with pytest.raises(IllegalActionError) as error:
+        engine.apply(state, seat, action)
+    assert state.model_dump_json() == before
+    assert engine.refusal(state, seat, action) == error.value.refusal
+    key: str = error.value.refusal.key
+    return key
+
+
+def emitted_keys(game: str, source: str) -> set[str]:
+    """The event keys the engine source emits with a literal name: `emit(state, "x")` or `emit(state, game, "x")`."""
+    return {f"{game}.event.{name}" for name in re.findall(r'emit\(\s*state,\s*(?:game,\s*)?"([a-z_]+)"', source)}
+
+
+def assert_languages_match(catalogues: dict[str, dict[str, Any]], prefix: str | None = None) -> None:
+    """Both languages have the same keys (all starting with `prefix` when given) and the same placeholders."""
+    en, fr = catalogues["en"], catalogues["fr"]
+    assert en.keys() == fr.keys()
+    for key in en:
+        assert placeholders(en[key]) == placeholders(fr[key]), key
+        if prefix is not None:
+            assert key.startswith(prefix), key
+
+
+def assert_catalogued_exactly(game: str, catalogues: dict[str, dict[str, Any]], keys: set[str]) -> None:
+    """Every language holds `keys`, and the English events and refusals are exactly `keys` (no stale ones)."""
+    for lang, catalogue in catalogues.items():
+        assert not keys - catalogue.keys(), lang
+    catalogued = {k for k in catalogues["en"] if k.startswith((f"{game}.event.", f"{game}.refusal."))}
+    assert catalogued == keys  # no stale keys either
+
+
+def assert_placeholders_filled(catalogues: dict[str, dict[str, Any]], seen: dict[str, set[str]]) -> None:
+    """Every message's placeholders are among the params its events were seen with."""
+    for key, params in seen.items():
+        for lang, catalogue in catalogues.items():
+            assert placeholders(catalogue[key]) <= params, (lang, key)
+
+
+def event_keys(state: GameState, game: str) -> list[str]:
+    """The event keys, without the `<game>.event.` prefix."""
+    return [e.key.removeprefix(f"{game}.event.") for e in state.events]
+
+
+def event_params(state: GameState, game: str, key: str) -> list[dict[str, int | str]]:
+    """The params of every `<game>.event.<key>` event."""
+    return [dict(e.params) for e in state.events if e.key == f"{game}.event.{key}"]
