@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from bot.bench._poker import poker_bench
 from bot.services.tables import TableService
 from bot.storage import Database
 
@@ -46,6 +47,7 @@ class Settings:
     directory: Path | None
     seed: int
     quick: bool
+    poker_hands: int
 
 
 def _positive(kind: type[int] | type[float]) -> Any:
@@ -58,6 +60,17 @@ def _positive(kind: type[int] | type[float]) -> Any:
     return parse
 
 
+def poker_text(poker: dict[str, float]) -> str:
+    return "\n".join(
+        [
+            f"4. Poker-hand evaluator on {int(poker['hands']):,} five-card hands (engines.poker against treys)",
+            f"  ours     {poker['ours_hands_per_s']:12,.0f} hands/s  ({poker['ours_us_per_hand']:.2f} µs per hand)",
+            f"  treys    {poker['treys_hands_per_s']:12,.0f} hands/s  ({poker['treys_us_per_hand']:.2f} µs per hand)",
+            f"  ratio    {poker['ratio']:12.2f}   ours / treys (above 1: ours is faster)",
+        ]
+    )
+
+
 def parse_args(argv: list[str]) -> Settings:
     parser = argparse.ArgumentParser(prog="cardroom bench", description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small counts, for the smoke test")
@@ -68,6 +81,11 @@ def parse_args(argv: list[str]) -> Settings:
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help=f"JSON results file (default {DEFAULT_OUT})")
     parser.add_argument("--dir", type=Path, dest="directory", help="where to create the databases (default: tmp)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the players' choices (default 1)")
+    parser.add_argument(
+        "--poker-hands",
+        type=_positive(int),
+        help="five-card hands for the poker evaluator against treys (default all 2,598,960; 50,000 with --quick)",
+    )
     args = parser.parse_args(argv)
     defaults = QUICK if args.quick else {"moves": 2000, "games": 100, "rate": 200.0, "duration": 10.0}
     return Settings(
@@ -79,6 +97,7 @@ def parse_args(argv: list[str]) -> Settings:
         directory=args.directory,
         seed=args.seed,
         quick=args.quick,
+        poker_hands=args.poker_hands or (50_000 if args.quick else 2_598_960),
     )
 
 
@@ -128,7 +147,9 @@ def main(argv: list[str] | None = None) -> int:
         settings.directory.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="cardroom-bench-", dir=settings.directory) as tmp:
         result = asyncio.run(run(settings, Path(tmp), command))
+    result["poker"] = poker_bench(settings.poker_hands)
     print(text(result))
+    print(poker_text(result["poker"]))
     settings.out.parent.mkdir(parents=True, exist_ok=True)
     settings.out.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
     print(f"Figures written to {settings.out}")

@@ -36,3 +36,5 @@ def test_quick_bench_writes_positive_figures(tmp_path: Path, capsys: pytest.Capt
     assert results["command"].startswith("python -m bot bench --quick")
     report = capsys.readouterr().out
     assert "moves/s" in report and "p99" in report and "Reproduce:" in report
+    assert results["poker"]["hands"] == 50_000 and results["poker"]["ours_hands_per_s"] > 0
+    assert "Poker-hand evaluator" in report
