@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -129,6 +130,15 @@ class TableService:
 
     async def active(self) -> list[Table]:
         return [self._table(record) for record in await self.db.active_games()]
+
+    async def behind(self, within: float = 86_400.0) -> list[Table]:
+        """Tables whose channel message is behind the database (open, or ended within `within` seconds)."""
+        records = await self.db.behind_tables(ended_since=time.time() - within)
+        return [self._table(record) for record in records]
+
+    async def shown(self, table: Table) -> None:
+        """The table's channel message now shows this version."""
+        await self.db.set_shown_version(table.id, table.record.version)
 
     def held_in_memory(self) -> int:
         return len(self._cache)

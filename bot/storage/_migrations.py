@@ -21,6 +21,9 @@ Schema (version 1)
     leaves the index, so the channel is free again. The same small index serves
     the start-up scan for open games.
 
+    `shown_version` is the version the table's channel message shows; a table
+    whose message is behind its row (the bot stopped between a commit and the
+    edit) is brought up to date at the next start.
 `actions`
     Append-only log of accepted actions, keyed `(game_id, seq)` where `seq` is
     the game version the action produced (so gaps are lobby edits / start, and
@@ -87,6 +90,7 @@ MIGRATIONS: tuple[Migration, ...] = (
                 ended_by         INTEGER,
                 last_seat        INTEGER,
                 last_action      TEXT,
+                shown_version    INTEGER NOT NULL DEFAULT 0,
                 CHECK (status = 'lobby' OR status = 'aborted' OR state IS NOT NULL)
             )
             """,

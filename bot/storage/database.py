@@ -350,6 +350,25 @@ class Database:
             if cursor.rowcount == 0:
                 raise GameNotFoundError(game_id)
 
+    async def set_shown_version(self, game_id: int, version: int) -> None:
+        """The table's channel message now shows `version` (it never goes back). Not a game change."""
+        async with self._transaction() as tx:
+            cursor = await tx.conn.execute(
+                "UPDATE games SET shown_version = MAX(shown_version, ?) WHERE id = ?", (version, game_id)
+            )
+            if cursor.rowcount == 0:
+                raise GameNotFoundError(game_id)
+
+    async def behind_tables(self, *, ended_since: float) -> list[GameRecord]:
+        """Games whose table message is behind their row: open ones, and those that ended since `ended_since`."""
+        async with self._reading() as conn:
+            rows = await conn.execute_fetchall(
+                "SELECT * FROM games WHERE shown_version < version AND table_message_id IS NOT NULL"
+                " AND (status IN ('lobby', 'active') OR ended_at >= ?) ORDER BY id",
+                (ended_since,),
+            )
+            return [_record(row) for row in rows]
+
     async def start(self, game_id: int, expected_version: int, *, state: str) -> GameRecord:
         """Lobby -> active with the engine's initial `state`."""
         async with self._transaction() as tx:
@@ -635,4 +654,5 @@ def _record(row: sqlite3.Row) -> GameRecord:
         updated_at=row["updated_at"],
         ended_at=row["ended_at"],
         ended_by=row["ended_by"],
+        shown_version=row["shown_version"],
     )

@@ -48,6 +48,7 @@ class GameRecord:
     updated_at: float
     ended_at: float | None = None  # when it finished or was aborted
     ended_by: int | None = None  # user who aborted it (None when it finished normally)
+    shown_version: int = 0  # the version the table's channel message shows
 
     @property
     def is_open(self) -> bool:

@@ -56,9 +56,16 @@ class TablesCog(commands.Cog, name="Tables"):
         self.handlers = TableHandlers(bot, self.refresher)
 
     async def cog_load(self) -> None:
-        """After a restart, bring every open table up to date and mention whoever must act."""
-        for table in await self.bot.tables.active():
-            self.refresher.mark(table.id)
+        """After a restart, bring every table up to date and mention whoever must act.
+
+        That is every open table, and every table whose message is behind its
+        last commit (the bot stopped between a move and the edit), including
+        games that ended just before: their final standings are shown then.
+        """
+        tables = {table.id for table in await self.bot.tables.active()}
+        tables |= {table.id for table in await self.bot.tables.behind()}
+        for game_id in sorted(tables):
+            self.refresher.mark(game_id)
 
     @app_commands.command(
         name=loc("play", "command.play.name"),

@@ -97,6 +97,7 @@ class TableHandlers:
             embed, view = table_embed(table, lang), table_view(table, lang)
         await reply.update(embed=embed, view=view)
         self.refresher.rendered(table)
+        await self.service.shown(table)
         if table.record.status == "active":
             self.refresher.mark(table.id)  # mention the first player
 

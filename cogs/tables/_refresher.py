@@ -82,6 +82,7 @@ class TableRefresher:
         if self._rendered.get(game_id) != table.record.version:
             await self._edit_table(table)
             self._rendered[game_id] = table.record.version
+            await self.bot.tables.shown(table)
         if table.record.status == "active" and table.result is None:
             await self._ping(table)
         else:

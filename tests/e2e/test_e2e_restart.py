@@ -52,3 +52,32 @@ async def test_killed_mid_game_the_bot_resumes_and_old_buttons_work(tmp_path: Pa
         assert w.log_length(game_id) >= 4
         await asyncio.sleep(0)
         w.discord.assert_clean()
+
+
+async def test_a_table_left_behind_by_a_crash_is_brought_up_to_date_at_restart(tmp_path: Path) -> None:
+    async with world(tmp_path) as w, contextlib.AsyncExitStack() as bots:
+        w.edit_delay = "5"  # a wide window between a commit and its table edit
+        bot = await bots.enter_async_context(w.running("before"))
+        lobby = await open_lobby(w, w.alice, "pairs", {})
+        game_id, _ = footer(lobby)
+        await answered(await w.discord.click(w.bob, lobby, f"cr:l:{game_id}:join"))
+        table = await answered(await w.discord.click(w.alice, lobby, f"cr:l:{game_id}:start"))
+        ended = await answered(await w.discord.slash(w.alice, w.channel, "abort"))
+        assert "ended by" in ended.text
+        # The game is over in the database, but the table edit is still waiting: crash now.
+        assert w.discord.get_message(table.id) is not None
+        assert "ended before its finish" not in (w.discord.get_message(table.id) or table).text
+        assert bot.proc is not None
+        w.discord.unwatch(bot)
+        os.killpg(bot.proc.pid, signal.SIGKILL)
+        await bot.proc.wait()
+        await w.discord.wait_for(lambda: not w.discord.gateway.connected, timeout=10, what="disconnect")
+
+        await bots.enter_async_context(w.running("after"))
+        await w.discord.wait_for(
+            lambda: "ended before its finish" in (w.discord.get_message(table.id) or table).text,
+            timeout=15,
+            what="the table brought up to date",
+        )
+        assert not (w.discord.get_message(table.id) or table).buttons
+        w.discord.assert_clean()
