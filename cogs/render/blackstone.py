@@ -9,7 +9,7 @@ from pydantic import BaseModel
 from bot.i18n import t
 from cogs.render import games
 from cogs.render.games import Field
-from cogs.render.text import display_name
+from cogs.render.text import display_name, seat_name
 from engines.blackstone import BlackstonePerspective, SeatView
 from engines.core import Perspective
 
@@ -18,24 +18,22 @@ def _stones(middle: Sequence[int]) -> str:
     return f"`{' '.join(str(card) for card in sorted(middle))}`" if middle else ""
 
 
-def _name(names: Sequence[str], seat: int) -> str:
-    return f"**{display_name(names[seat])}**" if 0 <= seat < len(names) else "?"
-
-
 def _last_hand(view: BlackstonePerspective, names: Sequence[str], lang: str) -> str | None:
     if not view.history:
         return None
     record = view.history[-1]
-    seats = ", ".join(_name(names, seat) for seat in record.winners)
+    seats = ", ".join(seat_name(names, seat) for seat in record.winners)
     if record.loser is None:
         return t(lang, "blackstone.table.last_hand", seats=seats, won=record.won)
-    return t(lang, "blackstone.table.last_hand_loser", loser=_name(names, record.loser), seats=seats, won=record.won)
+    return t(
+        lang, "blackstone.table.last_hand_loser", loser=seat_name(names, record.loser), seats=seats, won=record.won
+    )
 
 
 def _summary(view: BlackstonePerspective, names: Sequence[str], lang: str) -> str:
     lines = [t(lang, "blackstone.table.hand", hand=view.hand, hands=view.hands)]
     if view.phase == "play" and view.to_move is not None:
-        lines.append(t(lang, "blackstone.table.turn", seat=_name(names, view.to_move)))
+        lines.append(t(lang, "blackstone.table.turn", seat=seat_name(names, view.to_move)))
     elif view.phase == "decide":
         deciders = [seat for seat in view.seats if seat.decided or seat.seat in view.to_act]
         decided = sum(1 for seat in deciders if seat.decided)
@@ -52,7 +50,9 @@ def _summary(view: BlackstonePerspective, names: Sequence[str], lang: str) -> st
         if view.last_taker is None:
             lines.append(t(lang, "blackstone.table.min_take", min=view.min_take))
         else:
-            lines.append(t(lang, "blackstone.table.last_take", min=view.min_take, seat=_name(names, view.last_taker)))
+            lines.append(
+                t(lang, "blackstone.table.last_take", min=view.min_take, seat=seat_name(names, view.last_taker))
+            )
         lines.append(t(lang, "blackstone.table.deck", deck=view.deck_count, blacks=view.deck_blacks))
     else:
         last = _last_hand(view, names, lang)

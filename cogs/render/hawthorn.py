@@ -10,8 +10,7 @@ from pydantic import BaseModel
 from bot.i18n import t
 from cogs.render import games
 from cogs.render.games import Field
-from cogs.render.pairs import cards
-from cogs.render.text import display_name
+from cogs.render.text import card_faces, display_name
 from engines.core import Perspective
 from engines.hawthorn import HawthornPerspective, SeatView
 
@@ -63,7 +62,7 @@ def _seat_value(view: HawthornPerspective, seat: SeatView, lang: str) -> str:
     if view.phase == "vote" and seat.status != "left" and seat.chips > 0:
         lines.append(t(lang, "hawthorn.table.voted" if seat.voted else "hawthorn.table.not_voted"))
     if seat.face_up:
-        lines.append(t(lang, "hawthorn.table.face_up", cards=cards(seat.face_up)))
+        lines.append(t(lang, "hawthorn.table.face_up", cards=card_faces(seat.face_up)))
     if seat.face_down:
         lines.append(t(lang, "hawthorn.table.face_down", count=seat.face_down))
     lines.append(t(lang, "hawthorn.table.chips", chips=seat.chips, cards=seat.hand_size))
@@ -93,11 +92,11 @@ def _help(view: HawthornPerspective, lang: str) -> str | None:
 
 
 def _own_value(view: HawthornPerspective, lang: str) -> str:
-    lines = [cards(view.my_hand) if view.my_hand else t(lang, "hawthorn.hand.empty")]
+    lines = [card_faces(view.my_hand) if view.my_hand else t(lang, "hawthorn.hand.empty")]
     if view.my_choice is not None:
-        lines.append(t(lang, "hawthorn.hand.choice", card=cards([view.my_choice])))
+        lines.append(t(lang, "hawthorn.hand.choice", card=card_faces([view.my_choice])))
     if view.my_face_down:
-        lines.append(t(lang, "hawthorn.hand.face_down", cards=cards(view.my_face_down)))
+        lines.append(t(lang, "hawthorn.hand.face_down", cards=card_faces(view.my_face_down)))
     if view.my_vote is not None:
         lines.append(t(lang, f"hawthorn.hand.voted_{view.my_vote}"))
     helper = _help(view, lang)
@@ -121,7 +120,7 @@ class HawthornRenderer:
         if view.viewer is not None:
             fields.append(Field(name=t(lang, "hawthorn.hand.yours"), value=_own_value(view, lang)))
         table = [
-            f"{_seat_name(view, seat, names)}: {cards(seat.face_up)} · {_status(view, seat, lang)}"
+            f"{_seat_name(view, seat, names)}: {card_faces(seat.face_up)} · {_status(view, seat, lang)}"
             for seat in view.seats
             if seat.seat != view.viewer and seat.status != "left"
         ]

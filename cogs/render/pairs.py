@@ -9,19 +9,13 @@ from pydantic import BaseModel
 from bot.i18n import t
 from cogs.render import games
 from cogs.render.games import Field
-from cogs.render.text import display_name
+from cogs.render.text import card_face, card_faces, display_name
 from engines.core import Perspective
 from engines.pairs import PairsPerspective, SeatView
 
-CARD_FACES = {1: "1️⃣", 2: "2️⃣", 3: "3️⃣", 4: "4️⃣", 5: "5️⃣", 6: "6️⃣", 7: "7️⃣", 8: "8️⃣", 9: "9️⃣", 10: "🔟"}
-
-
-def cards(ranks: Sequence[int]) -> str:
-    return " ".join(CARD_FACES.get(rank, str(rank)) for rank in ranks) or "—"
-
 
 def _seat_value(view: PairsPerspective, seat: SeatView, lang: str) -> str:
-    lines = [t(lang, "pairs.table.in_play", cards=cards(seat.in_play))]
+    lines = [t(lang, "pairs.table.in_play", cards=card_faces(seat.in_play))]
     scored = ", ".join(str(card) for card in seat.score_cards)
     lines.append(t(lang, "pairs.table.score", score=seat.score, target=view.losing_score, cards=scored or "—"))
     if seat.chips is not None:
@@ -46,7 +40,7 @@ def _summary(view: PairsPerspective, lang: str) -> str:
         parts.append(t(lang, "pairs.table.match", game=view.game, games=view.games))
         parts.append(t(lang, "pairs.table.pot", pot=view.pot or view.unclaimed_pot))
     if view.fold_card is not None and not view.finished:
-        parts.append(t(lang, "pairs.table.fold_card", card=CARD_FACES.get(view.fold_card, str(view.fold_card))))
+        parts.append(t(lang, "pairs.table.fold_card", card=card_face(view.fold_card)))
     return "\n".join(parts)
 
 
@@ -66,7 +60,7 @@ class PairsRenderer:
             own = view.seats[view.viewer]
             fields.append(Field(name=t(lang, "pairs.hand.yours"), value=_seat_value(view, own, lang)))
         others = [
-            f"{_seat_name(view, seat, names)}: {cards(seat.in_play)}"
+            f"{_seat_name(view, seat, names)}: {card_faces(seat.in_play)}"
             for seat in view.seats
             if seat.seat != view.viewer and not seat.withdrawn
         ]

@@ -11,6 +11,18 @@ import discord
 from bot.i18n import catalogue, t
 from engines.core import Event
 
+# The 55-card Pairs-family deck's ranks 1-10, as keycap emoji.
+CARD_FACES = {1: "1️⃣", 2: "2️⃣", 3: "3️⃣", 4: "4️⃣", 5: "5️⃣", 6: "6️⃣", 7: "7️⃣", 8: "8️⃣", 9: "9️⃣", 10: "🔟"}
+
+
+def card_face(rank: int) -> str:
+    return CARD_FACES.get(rank, str(rank))
+
+
+def card_faces(ranks: Sequence[int]) -> str:
+    """Ranks as keycaps, or a dash for none."""
+    return " ".join(card_face(rank) for rank in ranks) or "—"
+
 
 @lru_cache(maxsize=4096)
 def display_name(name: str) -> str:
@@ -18,12 +30,17 @@ def display_name(name: str) -> str:
     return discord.utils.escape_mentions(discord.utils.escape_markdown(name))
 
 
+def seat_name(names: Sequence[str], seat: int | None) -> str:
+    """A seat as its player's name in bold, or "?" for no seat."""
+    return f"**{display_name(names[seat])}**" if seat is not None and 0 <= seat < len(names) else "?"
+
+
 def render_params(params: dict[str, Any], names: Sequence[str], lang: str) -> dict[str, Any]:
     """Seat indexes become player names; card ranks stay as numbers; seat lists become name lists."""
     rendered: dict[str, Any] = {}
     for key, value in params.items():
         if (key == "seat" or key.endswith("_seat")) and isinstance(value, int):
-            rendered[key] = f"**{display_name(names[value])}**" if 0 <= value < len(names) else "?"
+            rendered[key] = seat_name(names, value)
         elif (key == "seats" or key.endswith("_seats")) and isinstance(value, str):
             seats = [int(s) for s in value.split(",") if s.strip().isdigit()]
             rendered[key] = ", ".join(f"**{display_name(names[s])}**" for s in seats if 0 <= s < len(names))

@@ -14,23 +14,9 @@ from pydantic import BaseModel
 from bot.i18n import t
 from cogs.render import games
 from cogs.render.games import Field
-from cogs.render.text import display_name
+from cogs.render.text import card_face, card_faces, display_name, seat_name
 from engines.core import Perspective
 from engines.zombie import SeatView, ZombiePerspective
-
-CARD_FACES = {1: "1️⃣", 2: "2️⃣", 3: "3️⃣", 4: "4️⃣", 5: "5️⃣", 6: "6️⃣", 7: "7️⃣", 8: "8️⃣", 9: "9️⃣", 10: "🔟"}
-
-
-def card(value: int) -> str:
-    return CARD_FACES.get(value, str(value))
-
-
-def cards(values: Sequence[int]) -> str:
-    return " ".join(card(value) for value in values) or "—"
-
-
-def _name(names: Sequence[str], seat: int | None) -> str:
-    return f"**{display_name(names[seat])}**" if seat is not None and 0 <= seat < len(names) else "?"
 
 
 def _status(view: ZombiePerspective, seat: SeatView, lang: str) -> str:
@@ -42,7 +28,7 @@ def _status(view: ZombiePerspective, seat: SeatView, lang: str) -> str:
 
 
 def _refuge(seat: SeatView, lang: str) -> str:
-    line = t(lang, "zombie.table.refuge", cards=cards(seat.refuge))
+    line = t(lang, "zombie.table.refuge", cards=card_faces(seat.refuge))
     if seat.face_down:
         line += " " + t(lang, "zombie.table.face_down", count=seat.face_down)
     return line
@@ -64,12 +50,14 @@ def _seat_name(view: ZombiePerspective, seat: SeatView, names: Sequence[str]) ->
 def _summary(view: ZombiePerspective, names: Sequence[str], lang: str) -> str:
     lines = [t(lang, "zombie.table.round", round=view.round, target=view.target)]
     if view.dealer is not None:
-        lines.append(t(lang, "zombie.table.dealer", name=_name(names, view.dealer)))
+        lines.append(t(lang, "zombie.table.dealer", name=seat_name(names, view.dealer)))
     lines.append(t(lang, "zombie.table.deck", deck=view.deck_count, discard=view.discard_count))
     if not view.finished:
-        lines.append(t(lang, "zombie.table.horde", cards=cards(view.horde)))
+        lines.append(t(lang, "zombie.table.horde", cards=card_faces(view.horde)))
         if view.pending is not None:
-            lines.append(t(lang, "zombie.table.pending", name=_name(names, view.to_move), card=card(view.pending)))
+            lines.append(
+                t(lang, "zombie.table.pending", name=seat_name(names, view.to_move), card=card_face(view.pending))
+            )
         if view.last_in_play:
             lines.append(t(lang, "zombie.table.last_in_play"))
     if view.last_round is not None:
@@ -91,10 +79,10 @@ def _you_can(view: ZombiePerspective, own: SeatView, lang: str) -> list[str]:
     if view.viewer not in view.to_act:
         return []
     if view.pending is not None:
-        return [t(lang, "zombie.hand.pending", card=card(view.pending))]
+        return [t(lang, "zombie.hand.pending", card=card_face(view.pending))]
     lines = []
     if view.takeable:
-        lines.append(t(lang, "zombie.hand.can_take", cards=cards(view.takeable)))
+        lines.append(t(lang, "zombie.hand.can_take", cards=card_faces(view.takeable)))
     if "hide" in view.legal:
         score = len(own.refuge) - view.hide_count
         lines.append(t(lang, "zombie.hand.hide_now", count=view.hide_count, score=score))
@@ -117,7 +105,7 @@ class ZombieRenderer:
             own = view.seats[view.viewer]
             lines = [_seat_value(view, own, lang)]
             if own.face_down_cards:
-                lines.append(t(lang, "zombie.hand.face_down", cards=cards(own.face_down_cards)))
+                lines.append(t(lang, "zombie.hand.face_down", cards=card_faces(own.face_down_cards)))
             lines += _you_can(view, own, lang)
             fields.append(Field(name=t(lang, "zombie.hand.yours"), value="\n".join(lines)))
         others = [

@@ -15,11 +15,11 @@ from bot.errors import CardroomError, ForgedComponentError, NotAPlayerError, Sta
 from bot.i18n import language_of, t
 from bot.services.tables import Table, TableService
 from bot.storage import Seat
-from cogs.render.frame import lobby_embed, table_embed
+from cogs.render.frame import lobby_embed
 from cogs.tables._errors import guarded
 from cogs.tables._refresher import TableRefresher
 from cogs.tables._reply import Reply
-from cogs.tables._views import hand_message, leave_confirm_view, lobby_view, table_view
+from cogs.tables._views import hand_message, leave_confirm_view, lobby_view, table_message
 
 if TYPE_CHECKING:
     from bot.runtime import CardroomBot
@@ -90,11 +90,7 @@ class TableHandlers:
 
     async def _show_table_in_place(self, reply: Reply, table: Table) -> None:
         """Answer a click on the table message by editing that message through the click."""
-        lang = table.record.locale
-        if table.state is None:
-            embed, view = lobby_embed(table, lang), lobby_view(table, lang)
-        else:
-            embed, view = table_embed(table, lang), table_view(table, lang)
+        embed, view = table_message(table)
         await reply.update(embed=embed, view=view)
         self.refresher.rendered(table)
         await self.service.shown(table)

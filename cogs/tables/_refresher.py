@@ -19,9 +19,9 @@ import discord
 
 from bot.i18n import t
 from bot.services.tables import Table
-from cogs.render.frame import lobby_embed, standings, table_embed
+from cogs.render.frame import standings
 from cogs.render.text import display_name, game_name
-from cogs.tables._views import lobby_view, ping_view, table_view
+from cogs.tables._views import ping_view, table_message
 
 if TYPE_CHECKING:
     from bot.runtime import CardroomBot
@@ -89,11 +89,7 @@ class TableRefresher:
             await self._close(table)
 
     async def _edit_table(self, table: Table) -> None:
-        lang = table.record.locale
-        if table.state is None:
-            embed, view = lobby_embed(table, lang), lobby_view(table, lang)
-        else:
-            embed, view = table_embed(table, lang), table_view(table, lang)
+        embed, view = table_message(table)
         channel = self.bot.get_partial_messageable(table.record.channel_id)
         if table.record.table_message_id is not None:
             try:

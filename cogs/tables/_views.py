@@ -13,7 +13,7 @@ import discord
 
 from bot.i18n import t
 from bot.services.tables import Table, option_value
-from cogs.render.frame import hand_embed
+from cogs.render.frame import hand_embed, lobby_embed, table_embed
 from cogs.render.games import renderer_for
 from cogs.render.limits import BUTTON_LABEL, OPTION_TEXT, PER_ROW, SELECT_OPTIONS, clip
 from cogs.render.text import option_label, option_value_label
@@ -81,6 +81,14 @@ def ping_view(table: Table, lang: str) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(HandButton(table.id, label=t(lang, "table.button.hand")))
     return view
+
+
+def table_message(table: Table) -> tuple[discord.Embed, discord.ui.View | None]:
+    """The public table message in the table's language: the lobby until the game starts, then the table."""
+    lang = table.record.locale
+    if table.state is None:
+        return lobby_embed(table, lang), lobby_view(table, lang)
+    return table_embed(table, lang), table_view(table, lang)
 
 
 def hand_message(table: Table, seat: int, lang: str) -> tuple[discord.Embed, discord.ui.View]:
