@@ -19,6 +19,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from bot import games
 from bot.errors import (
     AlreadySeatedError,
     BusyError,
@@ -46,6 +47,8 @@ from bot.storage import (
 )
 from engines import registry
 from engines.core import Engine, GameState, IllegalActionError, Result, Withdraw, option_choices
+
+games.install()
 
 LOCK_TIMEOUT = 2.0  # seconds; well inside Discord's 3-second acknowledgement window
 

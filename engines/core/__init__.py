@@ -3,11 +3,13 @@
 from engines.core.engine import EVENT_LOG_LIMIT, Engine, GameState, Perspective, Withdraw
 from engines.core.messages import Event, IllegalActionError, Refusal
 from engines.core.options import option_choices
+from engines.core.picks import CardPick
 from engines.core.result import Result, places_from_scores
 from engines.core.rng import Rng
 
 __all__ = [
     "EVENT_LOG_LIMIT",
+    "CardPick",
     "Engine",
     "Event",
     "GameState",

@@ -21,6 +21,7 @@ from typing import Any, ClassVar, Generic, Literal, TypeVar
 from pydantic import BaseModel, ConfigDict, TypeAdapter
 
 from engines.core.messages import Event, IllegalActionError, Refusal
+from engines.core.picks import CardPick
 from engines.core.result import Result
 from engines.core.rng import Rng
 
@@ -129,6 +130,14 @@ class Engine(ABC, Generic[S, A, Opt, P]):
         The conformance suite checks `perspective` is identical on both: a view
         that changes proves it showed something hidden.
         """
+
+    def card_pick(self, state: S, seat: int) -> CardPick | None:
+        """The set of cards `seat` is asked to choose from now, when a choice is too large for buttons.
+
+        The candidate actions of that kind are then offered by a card picker instead of
+        one button each. Most games never need one.
+        """
+        return None
 
     # ----- derived, shared by all games ---------------------------------------
     def is_over(self, state: S) -> bool:

@@ -113,8 +113,6 @@ def discard_tie_pair(state: HawthornState, seat: int, card: int) -> None:
 def lowest_card_holder(state: HawthornState) -> int:
     """The player with the lowest starting card; ties broken as in Pairs (newest cards only, cards stay out)."""
     # When nothing is left to break a tie, the first tied seat takes the button.
-    button = pairs_deck.lowest_card_seat(
-        state, GAME, state.face_up, state.in_round(), draw, drawable, discard_tie_pair
-    )
+    button = pairs_deck.lowest_card_seat(state, GAME, state.face_up, state.in_round(), draw, drawable, discard_tie_pair)
     emit(state, "button", seat=button, card=state.face_up[button][-1])
     return button

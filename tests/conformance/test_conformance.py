@@ -742,6 +742,8 @@ spec = json.load(sys.stdin)
 sys.path[:0] = spec["path"]
 module = importlib.import_module(spec["module"])
 from engines import registry
+from bot import games
+games.install()
 engine = registry.get(spec["name"]) if spec["name"] in registry.names() else getattr(module, spec["class"])()
 dumps = []
 for game in spec["games"]:

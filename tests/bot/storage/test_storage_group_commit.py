@@ -30,10 +30,7 @@ async def test_a_stale_move_in_a_batch_fails_alone(storage_db: Database) -> None
     games = [await new_game(storage_db, channel_id=200 + n) for n in range(4)]
     stale = games[2]
     outcomes = await asyncio.gather(
-        *(
-            storage_db.commit_action(g.id, g.version - (g is stale), seat=1, action="{}", state='"next"')
-            for g in games
-        ),
+        *(storage_db.commit_action(g.id, g.version - (g is stale), seat=1, action="{}", state='"next"') for g in games),
         return_exceptions=True,
     )
     assert isinstance(outcomes[2], StaleVersionError) and outcomes[2].current == stale
@@ -56,9 +53,7 @@ async def test_a_wrong_seat_in_a_batch_fails_alone(storage_db: Database) -> None
 async def test_close_waits_for_accepted_moves(db_file, clock) -> None:  # type: ignore[no-untyped-def]
     db = await Database.open(db_file, clock=clock)
     games = [await new_game(db, channel_id=400 + n) for n in range(5)]
-    pending = [
-        asyncio.create_task(db.commit_action(g.id, g.version, seat=0, action="{}", state='"z"')) for g in games
-    ]
+    pending = [asyncio.create_task(db.commit_action(g.id, g.version, seat=0, action="{}", state='"z"')) for g in games]
     await asyncio.sleep(0)
     await db.close()
     assert all(task.done() and not task.exception() for task in pending)
