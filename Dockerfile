@@ -13,6 +13,7 @@ COPY bot ./bot
 COPY engines ./engines
 COPY cogs ./cogs
 COPY data/locales ./data/locales
+COPY data/cards ./data/cards
 # Editable install keeps `data/` (catalogues, card data) beside the code, where the bot reads it.
 RUN pip install -e . \
  && useradd --system --uid 10001 --home-dir /var/lib/cardroom --create-home cardroom \

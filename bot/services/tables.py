@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
+from collections import Counter
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -46,7 +47,7 @@ from bot.storage import (
     StaleVersionError,
 )
 from engines import registry
-from engines.core import Engine, GameState, IllegalActionError, Result, Withdraw, option_choices
+from engines.core import CardPick, Engine, GameState, IllegalActionError, Result, Withdraw, option_choices
 
 games.install()
 
@@ -302,6 +303,51 @@ class TableService:
             if not 0 <= index < len(candidates):
                 raise ForgedComponentError()
             return await self._commit(table, seat, candidates[index])
+
+    def _pending_pick(self, table: Table, user_id: int, version: int, token: str) -> tuple[int, CardPick]:
+        """The seat of `user_id` and the card pick it was asked for, under `act`'s staleness rule."""
+        seat = table.seat_of(user_id)
+        state = table.state
+        if seat is None or state is None or seat in state.withdrawn:
+            raise NotAPlayerError()
+        if version != table.record.version and token != table.engine.decision_token(state, seat):
+            raise StaleMessageError()
+        pick = table.engine.card_pick(state, seat)
+        if pick is None or not pick.cards:
+            raise StaleMessageError()
+        return seat, pick
+
+    async def pending_pick(self, game_id: int, user_id: int, version: int, token: str) -> tuple[Table, int, CardPick]:
+        """The table, seat and card pick a picker component was drawn for; StaleMessageError when it is gone.
+
+        Read only: the picker's drafting (choosing cards, turning pages) changes nothing.
+        """
+        table = await self.playing(game_id)
+        seat, pick = self._pending_pick(table, user_id, version, token)
+        return table, seat, pick
+
+    async def act_pick(self, game_id: int, user_id: int, version: int, token: str, cards: list[str]) -> Outcome:
+        """Play the cards chosen in the card picker drawn at `version` for the decision `token`.
+
+        The same staleness rule as `act`. The cards must be a choice the pending
+        pick offers (a sub-multiset of its cards, between `min` and `max` of them),
+        else the pick is forged; the engine then judges the action it builds.
+        """
+        async with self._locked(game_id):
+            table = await self.playing(game_id)
+            seat, pick = self._pending_pick(table, user_id, version, token)
+            if not pick.min <= len(cards) <= pick.max or (pick.field == "card" and len(cards) != 1):
+                raise ForgedComponentError()
+            if Counter(cards) - Counter(pick.cards):
+                raise ForgedComponentError()
+            value: str | list[str] = cards[0] if pick.field == "card" else list(cards)
+            try:
+                action = table.engine.parse_action({"kind": pick.kind, pick.field: value})
+            except ValidationError:
+                raise ForgedComponentError() from None
+            if isinstance(action, Withdraw):
+                raise ForgedComponentError()
+            return await self._commit(table, seat, action)
 
     async def withdraw(self, game_id: int, user_id: int) -> Outcome:
         async with self._locked(game_id):

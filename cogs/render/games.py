@@ -21,6 +21,13 @@ class Field:
 
 
 class GameRenderer(Protocol):
+    """What a game's renderer provides.
+
+    A renderer may also provide `pick_option(game, card_id, lang) -> (label, description | None)`,
+    the text of one card in the card picker (see `PickOptionRenderer`); it is optional, and the
+    picker falls back to the card id.
+    """
+
     def table_fields(self, view: Perspective, names: Sequence[str], lang: str) -> list[Field]:
         """The public table, from a spectator's perspective."""
         ...
@@ -32,6 +39,21 @@ class GameRenderer(Protocol):
     def action_label(self, game: str, action: BaseModel, view: Perspective, lang: str) -> str:
         """The button label of a candidate action, given the acting player's perspective."""
         ...
+
+
+class PickOptionRenderer(Protocol):
+    def pick_option(self, game: str, card_id: str, lang: str) -> tuple[str, str | None]:
+        """The label and description (or None) of `card_id` as an option of the card picker."""
+        ...
+
+
+def pick_option(game: str, card_id: str, lang: str) -> tuple[str, str | None]:
+    """A card's label and description in the picker: the game's own hook, else the card id."""
+    hook = getattr(renderer_for(game), "pick_option", None)
+    if hook is None:
+        return card_id, None
+    label, description = hook(game, card_id, lang)
+    return str(label) or card_id, None if description is None else str(description)
 
 
 class DefaultRenderer:
@@ -56,7 +78,13 @@ def register(game: str, renderer: GameRenderer) -> None:
 
 
 # Each module registers its game's renderer when imported.
-RENDERER_MODULES = ("cogs.render.pairs", "cogs.render.hawthorn", "cogs.render.blackstone", "cogs.render.zombie")
+RENDERER_MODULES = (
+    "cogs.render.pairs",
+    "cogs.render.hawthorn",
+    "cogs.render.blackstone",
+    "cogs.render.zombie",
+    "cogs.render.deadmoney",
+)
 
 
 def renderer_for(game: str) -> GameRenderer:

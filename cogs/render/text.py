@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
@@ -24,6 +25,44 @@ def card_faces(ranks: Sequence[int]) -> str:
     return " ".join(card_face(rank) for rank in ranks) or "—"
 
 
+# Poker-deck card ids (Dead Money): rank + suit letter ("KS", "10D"), or a Brain ("BRAIN-H").
+SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+BRAIN_FACE = "🧠"
+_POKER_CARD_ID = re.compile(r"^(?:(?:[2-9]|10|[AJQK])[CDHS]|BRAIN-[CDHS])$")
+
+
+def is_poker_card_id(value: str) -> bool:
+    return bool(_POKER_CARD_ID.match(value))
+
+
+def poker_card_face(card_id: str) -> str:
+    """ "KS" -> "K♠", "10D" -> "10♦", "BRAIN-H" -> "🧠♥"; anything else unchanged."""
+    if not is_poker_card_id(card_id):
+        return card_id
+    suit = SUIT_SYMBOLS[card_id[-1]]
+    if card_id.startswith("BRAIN-"):
+        return BRAIN_FACE + suit
+    return card_id[:-1] + suit
+
+
+dm_card_face = poker_card_face
+
+
+def poker_card_faces(card_ids: Sequence[str]) -> str:
+    """Card ids as faces separated by spaces, or a dash for none."""
+    return " ".join(poker_card_face(card) for card in card_ids) or "—"
+
+
+def _card_ids_param(value: str) -> list[str] | None:
+    """The ids of a comma-joined card parameter ("KS,9H"), or None if it is not one."""
+    parts = [part.strip() for part in value.split(",")]
+    return parts if parts and all(is_poker_card_id(part) for part in parts) else None
+
+
+def _is_card_param(key: str) -> bool:
+    return key in ("card", "cards") or key.endswith(("_card", "_cards"))
+
+
 @lru_cache(maxsize=4096)
 def display_name(name: str) -> str:
     """A player name safe to put in an embed (no markdown, no mentions). Cached: names repeat every move."""
@@ -35,8 +74,10 @@ def seat_name(names: Sequence[str], seat: int | None) -> str:
     return f"**{display_name(names[seat])}**" if seat is not None and 0 <= seat < len(names) else "?"
 
 
-def render_params(params: dict[str, Any], names: Sequence[str], lang: str) -> dict[str, Any]:
-    """Seat indexes become player names; card ranks stay as numbers; seat lists become name lists."""
+def render_params(params: dict[str, Any], names: Sequence[str], lang: str, game: str | None = None) -> dict[str, Any]:
+    """Seat indexes become player names and seat lists name lists; card ranks (ints) stay as numbers, poker-deck
+    card ids ("KS", "KS,9H") become faces ("K♠ 9♥"); with `game`, a poker category `hand` ("pair") is named
+    through `<game>.hand.<category>`."""
     rendered: dict[str, Any] = {}
     for key, value in params.items():
         if (key == "seat" or key.endswith("_seat")) and isinstance(value, int):
@@ -44,13 +85,18 @@ def render_params(params: dict[str, Any], names: Sequence[str], lang: str) -> di
         elif (key == "seats" or key.endswith("_seats")) and isinstance(value, str):
             seats = [int(s) for s in value.split(",") if s.strip().isdigit()]
             rendered[key] = ", ".join(f"**{display_name(names[s])}**" for s in seats if 0 <= s < len(names))
+        elif _is_card_param(key) and isinstance(value, str) and (cards := _card_ids_param(value)) is not None:
+            rendered[key] = poker_card_faces(cards)
+        elif key == "hand" and isinstance(value, str) and game and catalogue().has("en", f"{game}.hand.{value}"):
+            rendered[key] = t(lang, f"{game}.hand.{value}")
         else:
             rendered[key] = value
     return rendered
 
 
 def message(lang: str, key: str, params: dict[str, Any], names: Sequence[str]) -> str:
-    return catalogue().format(lang, key, render_params(params, names, lang))
+    game = key.split(".", 1)[0]
+    return catalogue().format(lang, key, render_params(params, names, lang, game))
 
 
 def event_line(event: Event, names: Sequence[str], lang: str) -> str:

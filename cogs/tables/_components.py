@@ -145,6 +145,132 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_ids
         await handlers(interaction).act(interaction, self.game_id, self.version, self.index, self.token)
 
 
+class PickSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=_ids.PICK):
+    """One select menu of the card picker: up to 25 physical cards of one page."""
+
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        token: str,
+        page: int,
+        select: int,
+        draft: str,
+        *,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+        min_values: int = 1,
+        max_values: int = 1,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=_ids.pick(game_id, version, token, page, select, draft),
+                options=options or [discord.SelectOption(label="-")],
+                placeholder=placeholder,
+                min_values=min_values,
+                max_values=max_values,
+            )
+        )
+        self.game_id = game_id
+        self.version = version
+        self.token = token
+        self.page = page
+        self.select = select
+        self.draft = draft
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> PickSelect:
+        return cls(
+            int(match["game"]),
+            int(match["version"]),
+            match["token"],
+            int(match["page"]),
+            int(match["select"]),
+            match["draft"],
+        )
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        data: dict[str, Any] = dict(interaction.data or {})
+        values = [str(value) for value in data.get("values", [])]
+        await handlers(interaction).pick_select(
+            interaction, self.game_id, self.version, self.token, self.page, self.select, self.draft, values
+        )
+
+
+class PickConfirmButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_ids.PICK_CONFIRM):
+    """Play the card picker's draft."""
+
+    def __init__(
+        self, game_id: int, version: int, token: str, draft: str, *, label: str = "", disabled: bool = False
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                emoji="✅",
+                style=discord.ButtonStyle.success,
+                disabled=disabled,
+                custom_id=_ids.pick_confirm(game_id, version, token, draft),
+            )
+        )
+        self.game_id = game_id
+        self.version = version
+        self.token = token
+        self.draft = draft
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> PickConfirmButton:
+        return cls(int(match["game"]), int(match["version"]), match["token"], match["draft"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await handlers(interaction).pick_confirm(interaction, self.game_id, self.version, self.token, self.draft)
+
+
+class PickPageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_ids.PICK_PAGE):
+    """Redraw the card picker at `page` with `draft`: the ◀ ▶ arrows, and Clear (an empty draft)."""
+
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        token: str,
+        page: int,
+        draft: str,
+        *,
+        label: str | None = None,
+        emoji: str | None = None,
+        disabled: bool = False,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                emoji=emoji,
+                style=discord.ButtonStyle.secondary,
+                disabled=disabled,
+                custom_id=_ids.pick_page(game_id, version, token, page, draft),
+            )
+        )
+        self.game_id = game_id
+        self.version = version
+        self.token = token
+        self.page = page
+        self.draft = draft
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> PickPageButton:
+        return cls(int(match["game"]), int(match["version"]), match["token"], int(match["page"]), match["draft"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await handlers(interaction).pick_page(
+            interaction, self.game_id, self.version, self.token, self.page, self.draft
+        )
+
+
 class LeaveButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_ids.LEAVE):
     """ "Leave game" on the table: asks for confirmation in an ephemeral message."""
 
@@ -191,4 +317,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     ActionButton,
     LeaveButton,
     LeaveConfirmButton,
+    PickSelect,
+    PickConfirmButton,
+    PickPageButton,
 )

@@ -7,6 +7,7 @@ own hand is always updated through the new interaction, never an old token.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -16,10 +17,12 @@ from bot.i18n import language_of, t
 from bot.services.tables import Table, TableService
 from bot.storage import Seat
 from cogs.render.frame import lobby_embed
+from cogs.tables import _ids, _picker
 from cogs.tables._errors import guarded
 from cogs.tables._refresher import TableRefresher
 from cogs.tables._reply import Reply
-from cogs.tables._views import hand_message, leave_confirm_view, lobby_view, table_message
+from cogs.tables._views import hand_message, leave_confirm_view, lobby_view, pick_notice, table_message
+from engines.core import CardPick
 
 if TYPE_CHECKING:
     from bot.runtime import CardroomBot
@@ -104,13 +107,25 @@ class TableHandlers:
             raise NotAPlayerError()
         return seat
 
-    async def _send_hand(self, reply: Reply, table: Table, *, in_place: bool, notice: str | None = None) -> None:
+    async def _send_hand(
+        self,
+        reply: Reply,
+        table: Table,
+        *,
+        in_place: bool,
+        notice: str | None = None,
+        page: int = 0,
+        draft: Sequence[str] = (),
+    ) -> None:
+        """The player's hand; `page` and `draft` are the card picker's (a multi-card pick shows its draft)."""
         interaction = reply.interaction
         seat = self._seat(table, interaction.user.id)
         if table.state is None:
             raise CardroomError("error.not_started")
         lang = language_of(interaction.locale)
-        embed, view = hand_message(table, seat, lang)
+        embed, view = hand_message(table, seat, lang, page=page, draft=draft)
+        if notice is None and draft:
+            notice = pick_notice(table, seat, lang, draft)
         if in_place:
             await reply.update(content=notice, embed=embed, view=view)
         else:
@@ -139,14 +154,102 @@ class TableHandlers:
         try:
             outcome = await self.service.act(game_id, interaction.user.id, version, index, token)
         except StaleMessageError:
-            # Nothing changed; show the player where the game stands now, in place.
-            table = await self.service.get(game_id)
-            if table.record.status != "active":
-                raise
-            await self._send_hand(reply, table, in_place=True, notice="⚠️ " + t(lang, "error.stale_message"))
+            await self._show_stale(reply, game_id, lang)
             return
         await self._send_hand(reply, outcome.table, in_place=True)
         self.refresher.mark(game_id)
+
+    async def _show_stale(self, reply: Reply, game_id: int, lang: str) -> None:
+        """Nothing changed; show the player where the game stands now, in place."""
+        table = await self.service.get(game_id)
+        if table.record.status != "active":
+            raise StaleMessageError()
+        await self._send_hand(reply, table, in_place=True, notice="⚠️ " + t(lang, "error.stale_message"))
+
+    # ----- the card picker ----------------------------------------------------
+    async def _act_pick(self, reply: Reply, game_id: int, version: int, token: str, cards: list[str]) -> None:
+        interaction = reply.interaction
+        lang = language_of(interaction.locale)
+        try:
+            outcome = await self.service.act_pick(game_id, interaction.user.id, version, token, cards)
+        except StaleMessageError:
+            await self._show_stale(reply, game_id, lang)
+            return
+        await self._send_hand(reply, outcome.table, in_place=True)
+        self.refresher.mark(game_id)
+
+    @staticmethod
+    def _draft(pick: CardPick, text: str) -> list[str]:
+        """A draft from a custom_id, in the pick's order; ForgedComponentError when no picker drew it."""
+        try:
+            return _picker.canonical(pick, _ids.decode_draft(text))
+        except ValueError:
+            raise ForgedComponentError() from None
+
+    @guarded()
+    async def pick_select(
+        self,
+        reply: Reply,
+        game_id: int,
+        version: int,
+        token: str,
+        page: int,
+        select: int,
+        draft: str,
+        values: list[str],
+    ) -> None:
+        """Cards chosen in one select: a single pick plays at once; a multi-card pick redraws with its new draft."""
+        interaction = reply.interaction
+        await self._table_here(interaction, game_id)
+        lang = language_of(interaction.locale)
+        try:
+            table, _, pick = await self.service.pending_pick(game_id, interaction.user.id, version, token)
+        except StaleMessageError:
+            await self._show_stale(reply, game_id, lang)
+            return
+        if _picker.is_single(pick):
+            try:
+                chosen = _picker.chosen_in_select(pick, page, select, values)
+            except ValueError:
+                raise ForgedComponentError() from None
+            if len(chosen) != 1:
+                raise ForgedComponentError()
+            await self._act_pick(reply, game_id, version, token, [pick.cards[chosen[0]]])
+            return
+        try:
+            new_draft = _picker.merge(pick, self._draft(pick, draft), page, select, values)
+        except ValueError:
+            raise ForgedComponentError() from None
+        try:
+            _ids.encode_draft(new_draft)
+        except _ids.DraftError:
+            raise CardroomError("error.pick_too_long") from None
+        await self._send_hand(reply, table, in_place=True, page=page, draft=new_draft)
+
+    @guarded()
+    async def pick_confirm(self, reply: Reply, game_id: int, version: int, token: str, draft: str) -> None:
+        interaction = reply.interaction
+        await self._table_here(interaction, game_id)
+        try:
+            cards = _ids.decode_draft(draft)
+        except _ids.DraftError:
+            raise ForgedComponentError() from None
+        await self._act_pick(reply, game_id, version, token, cards)
+
+    @guarded()
+    async def pick_page(self, reply: Reply, game_id: int, version: int, token: str, page: int, draft: str) -> None:
+        """Turn the picker's page, or clear its draft (the same page with no draft); nothing changes in the game."""
+        interaction = reply.interaction
+        await self._table_here(interaction, game_id)
+        lang = language_of(interaction.locale)
+        try:
+            table, _, pick = await self.service.pending_pick(game_id, interaction.user.id, version, token)
+        except StaleMessageError:
+            await self._show_stale(reply, game_id, lang)
+            return
+        if page != _picker.clamp_page(pick, page):
+            raise ForgedComponentError()
+        await self._send_hand(reply, table, in_place=True, page=page, draft=self._draft(pick, draft))
 
     @guarded()
     async def ask_leave(self, reply: Reply, game_id: int) -> None:

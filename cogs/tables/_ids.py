@@ -1,30 +1,58 @@
 """custom_id formats: the whole state a component needs, so it works after a restart.
 
-Every id starts with `cr:` and stays far below Discord's 100-character limit
-(the longest is `cr:a:<19 digits>:<10 digits>:<3 digits>:<8 hex>`, 48 characters).
+Every id starts with `cr:` and stays within Discord's 100-character limit.
 An action button names the game, the game's version when it was rendered, the
 index of the action among the player's candidate actions, and the token of that
 pending decision (`Engine.decision_token`): a click from an older version still
 counts when the player's own decision is unchanged (others acted meanwhile, as
 in a simultaneous choice). A forged id can at most name a candidate action,
 which the engine still judges.
+
+The card picker (`cogs.tables._picker`) pins its components the same way
+(version and token) and carries the player's draft, the cards chosen so far,
+in the id itself, so a half-made choice survives a restart with no server memory:
+
+* `cr:p:<game>:<version>:<token>:<page>:<select>:<draft>` a select menu of cards,
+* `cr:P:<game>:<version>:<token>:<draft>` confirm the draft,
+* `cr:n:<game>:<version>:<token>:<page>:<draft>` show a page (the arrows; Clear is
+  the current page with an empty draft).
+
+A draft is card ids in the pick's order joined by `.`, a run of equal ids
+written once with a count (`KS*2.9D`). It holds at most `DRAFT_CARDS` cards and
+`DRAFT_CHARS` characters, so the longest id (a select with a 19-digit game, a
+10-digit version and a 2-digit page) is 98 characters.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 GAME = r"(?P<game>[1-9][0-9]{0,18})"
+VERSION = r"(?P<version>[0-9]{1,10})"
+TOKEN = r"(?P<token>[0-9a-f]{8})"
+PAGE = r"(?P<page>[0-9]{1,2})"
+
+DRAFT_CARDS = 8  # the most cards a draft holds (a pick asks for at most this many)
+DRAFT_CHARS = 48  # so that every picker id stays within 100 characters
+CARD = r"[A-Za-z0-9_+\-]{1,16}"  # the card ids a picker can carry
+DRAFT = rf"(?P<draft>[A-Za-z0-9_+\-.*]{{0,{DRAFT_CHARS}}})"
 
 LOBBY = re.compile(rf"cr:l:{GAME}:(?P<op>join|leave|start|cancel)")
 OPTION = re.compile(rf"cr:o:{GAME}:(?P<field>[a-z_]{{1,40}})")
 HAND = re.compile(rf"cr:h:{GAME}")
 REFRESH = re.compile(rf"cr:r:{GAME}")
-ACTION = re.compile(rf"cr:a:{GAME}:(?P<version>[0-9]{{1,10}}):(?P<index>[0-9]{{1,3}}):(?P<token>[0-9a-f]{{8}})")
+ACTION = re.compile(rf"cr:a:{GAME}:{VERSION}:(?P<index>[0-9]{{1,3}}):{TOKEN}")
 LEAVE = re.compile(rf"cr:q:{GAME}")
 LEAVE_CONFIRM = re.compile(rf"cr:Q:{GAME}")
+PICK = re.compile(rf"cr:p:{GAME}:{VERSION}:{TOKEN}:{PAGE}:(?P<select>[0-2]):{DRAFT}")
+PICK_CONFIRM = re.compile(rf"cr:P:{GAME}:{VERSION}:{TOKEN}:{DRAFT}")
+PICK_PAGE = re.compile(rf"cr:n:{GAME}:{VERSION}:{TOKEN}:{PAGE}:{DRAFT}")
 
-ALL = (LOBBY, OPTION, HAND, REFRESH, ACTION, LEAVE, LEAVE_CONFIRM)
+ALL = (LOBBY, OPTION, HAND, REFRESH, ACTION, LEAVE, LEAVE_CONFIRM, PICK, PICK_CONFIRM, PICK_PAGE)
+
+_CARD = re.compile(CARD)
+_RUN = re.compile(rf"(?P<card>{CARD})(?:\*(?P<count>[2-9]))?")
 
 
 def lobby(game_id: int, op: str) -> str:
@@ -55,6 +83,62 @@ def leave_confirm(game_id: int) -> str:
     return f"cr:Q:{game_id}"
 
 
+def pick(game_id: int, version: int, token: str, page: int, select: int, draft: str) -> str:
+    return f"cr:p:{game_id}:{version}:{token}:{page}:{select}:{draft}"
+
+
+def pick_confirm(game_id: int, version: int, token: str, draft: str) -> str:
+    return f"cr:P:{game_id}:{version}:{token}:{draft}"
+
+
+def pick_page(game_id: int, version: int, token: str, page: int, draft: str) -> str:
+    return f"cr:n:{game_id}:{version}:{token}:{page}:{draft}"
+
+
 def is_known(custom_id: str) -> bool:
     """True when `custom_id` is one of ours, well formed."""
     return any(pattern.fullmatch(custom_id) for pattern in ALL)
+
+
+class DraftError(ValueError):
+    """A draft that no picker renders: malformed, too many cards or too long."""
+
+
+def is_card(card: str) -> bool:
+    """Whether a picker can carry `card` in a draft and an option value."""
+    return _CARD.fullmatch(card) is not None
+
+
+def encode_draft(cards: Sequence[str]) -> str:
+    """`cards` (in the pick's order) as a draft; raises DraftError when it cannot be carried."""
+    if len(cards) > DRAFT_CARDS or not all(is_card(card) for card in cards):
+        raise DraftError("draft cannot be carried")
+    parts: list[str] = []
+    index = 0
+    while index < len(cards):
+        run = 1
+        while index + run < len(cards) and cards[index + run] == cards[index]:
+            run += 1
+        parts.append(cards[index] if run == 1 else f"{cards[index]}*{run}")
+        index += run
+    text = ".".join(parts)
+    if len(text) > DRAFT_CHARS:
+        raise DraftError("draft too long")
+    return text
+
+
+def decode_draft(text: str) -> list[str]:
+    """The cards of a draft, in order; raises DraftError for anything `encode_draft` would not write."""
+    if text == "":
+        return []
+    if len(text) > DRAFT_CHARS:
+        raise DraftError("draft too long")
+    cards: list[str] = []
+    for part in text.split("."):
+        match = _RUN.fullmatch(part)
+        if match is None:
+            raise DraftError("malformed draft")
+        cards += [match["card"]] * int(match["count"] or 1)
+        if len(cards) > DRAFT_CARDS:
+            raise DraftError("too many cards")
+    return cards

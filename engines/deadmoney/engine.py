@@ -215,7 +215,8 @@ class DeadMoneyEngine(Engine[DeadMoneyState, DeadMoneyAction, DeadMoneyOptions, 
 
     def _withdraw(self, state: DeadMoneyState, seat: int) -> None:
         """The leaver's Brains are discarded and their hand leaves with them; an effect they were part of goes on
-        without them. If it was their turn, what was left of it is abandoned and the next player plays."""
+        without them, a showdown too (unless they held the high bid: then nobody wins the Brain). If it was their
+        turn, what was left of it is abandoned and the next player plays. The last player left wins."""
         table = self.table(state)
         table.log("left", seat=seat)
         state.discard.extend(state.brains[seat])
@@ -224,24 +225,29 @@ class DeadMoneyEngine(Engine[DeadMoneyState, DeadMoneyAction, DeadMoneyOptions, 
             state.next_active = None
         alive = state.alive()
         if len(alive) <= 1:
+            abandon_turn(table)  # nothing is lost: cards in play, passed or arranged go back to the piles
+            for step in state.stack:
+                if isinstance(step, Showdown):
+                    state.discard.extend([*step.pot, step.brain])
             state.stack = []
             state.winner = alive[0] if alive else None
             state.over = True
             if state.winner is not None:
                 table.log("wins", seat=state.winner)
             return
-        if seat == state.active:
-            abandon_turn(table)
-        else:
-            kept = []
-            for step in state.stack:
-                if isinstance(step, ChooseSeat | ChooseBrain) and step.chooser == seat:
-                    continue
-                if isinstance(step, Showdown) and step.high is not None and step.high.seat == seat:
+        kept = []
+        for step in state.stack:
+            if isinstance(step, ChooseSeat | ChooseBrain) and step.chooser == seat and seat != state.active:
+                continue
+            if isinstance(step, Showdown):
+                if step.high is not None and step.high.seat == seat:
                     resolve.finish_showdown(table, step)  # the high bid left: nobody wins the Brain
                     continue
-                kept.append(step)
-            state.stack = kept
+                resolve.leave_showdown(step, seat)
+            kept.append(step)
+        state.stack = kept
+        if seat == state.active:
+            abandon_turn(table)
         resolve.run(table)
 
     # ----- the end ------------------------------------------------------------
@@ -427,15 +433,13 @@ def sample_bids(cards: list[str]) -> list[Bid]:
 
 
 def abandon_turn(table: Tabletop) -> None:
-    """The active player left: cards in play and in a showdown are discarded, cards being arranged go back on
-    the draw pile, and the next player plays."""
+    """The active player left: cards in play are discarded, cards being arranged go back on the draw pile, a
+    showdown goes on without them, and then the next player plays (or the showdown's winner)."""
     state = table.state
     for step in state.stack:
-        if isinstance(step, Showdown):
-            state.discard.extend([*step.pot, step.brain])
-        elif isinstance(step, Arrange):
+        if isinstance(step, Arrange):
             state.deck.extend(reversed(step.placed + step.remaining))
-    state.stack = []
+    state.stack = [step for step in state.stack if isinstance(step, Showdown)]
     state.discard.extend(state.in_play)
     state.in_play = []
     if state.held is not None:

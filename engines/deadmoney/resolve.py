@@ -237,7 +237,8 @@ def resolve_seat(table: Tabletop, step: ChooseSeat, target: int) -> None:
         push(table, ChooseSeat(purpose="swap_second", chooser=chooser, options=others, card=step.card, first=target))
     elif purpose == "swap_second":
         assert step.first is not None
-        swap(table, step.first, target)
+        if step.first not in state.withdrawn:
+            swap(table, step.first, target)
     elif purpose == "peek":
         push(table, pick(table, "take_peek", [chooser], step.card, source="peek", peek_seat=target))
     elif purpose == "draw2":
@@ -335,7 +336,8 @@ def pick_options(table: Tabletop, step: PickCards, seat: int) -> list[str]:
     if step.source == "discard":
         pool = list(state.discard)
     elif step.source == "peek":
-        pool = list(state.hands[step.peek_seat]) if step.peek_seat is not None else []
+        peeked = step.peek_seat
+        pool = list(state.hands[peeked]) if peeked is not None and peeked not in state.withdrawn else []
     else:
         pool = list(state.hands[seat])
     if step.ranks:
@@ -511,6 +513,20 @@ def pass_bid(table: Tabletop, step: Showdown, seat: int, *, auto: bool = False) 
     step.passes += 1
     table.log("pass_auto" if auto else "pass", seat=seat)
     step.at = (step.at + 1) % len(step.order)
+
+
+def leave_showdown(step: Showdown, seat: int) -> None:
+    """`seat` (not the high bidder) left during the bidding: the next bidder keeps their turn, and a pass the
+    leaver made since the last raise no longer counts towards the end."""
+    if seat not in step.order:
+        return
+    index = step.order.index(seat)
+    if 0 < (step.at - index) % len(step.order) <= step.passes:
+        step.passes -= 1
+    step.order.remove(seat)
+    if index < step.at:
+        step.at -= 1
+    step.at %= max(1, len(step.order))
 
 
 def showdown_waiting(table: Tabletop, step: Showdown) -> bool:

@@ -1,0 +1,118 @@
+"""Dead Money: whole 4-player games through the real bot and the stand-in, with a showdown in them.
+
+The players act only through what Discord shows them: the table's "My hand" button, then the
+card picker's select menus and the buttons of their private hand. Their policy plays Brains
+and Brain-requiring cards first (a failed roll drops a Brain and starts a showdown); in a
+showdown the first bidder raises with one card and the others pass, so the Brain is won.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from tests.e2e.e2e_support import OVER, World, answered, footer, in_step, open_lobby, waiting_for, world
+from tests.standin.model import Message, User
+
+MAX_MOVES = 500
+MAX_GAMES = 4
+ROLL_CARD = re.compile(r"^[2-7][CDHS]$")
+
+
+async def seated(w: World, players: list[User]) -> tuple[int, Message]:
+    lobby = await open_lobby(w, players[0], "deadmoney", {})
+    game_id, _ = footer(lobby)
+    for user in players[1:]:
+        lobby = await answered(await w.discord.click(user, lobby, f"cr:l:{game_id}:join"))
+    table = await answered(await w.discord.click(players[0], lobby, f"cr:l:{game_id}:start"))
+    return game_id, table
+
+
+def actions(w: World, game_id: int) -> list[dict[str, Any]]:
+    with sqlite3.connect(w.database) as db:
+        rows = db.execute("SELECT action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)).fetchall()
+    return [json.loads(row[0]) for row in rows]
+
+
+def preferred(values: list[str], rng: random.Random) -> str:
+    """A Brain first, then a card that needs one (its roll may fail), else any card."""
+    base = [value.split("~")[0] for value in values]
+    for wanted in (lambda card: card.startswith("BRAIN-"), lambda card: bool(ROLL_CARD.match(card))):
+        matching = [value for value, card in zip(values, base, strict=True) if wanted(card)]
+        if matching:
+            return rng.choice(matching)
+    return rng.choice(values)
+
+
+def enabled_buttons(hand: Message, prefix: str) -> list[dict[str, Any]]:
+    return [c for c in hand.buttons if str(c.get("custom_id", "")).startswith(prefix) and not c.get("disabled")]
+
+
+async def decide(w: World, game_id: int, user: User, hand: Message, rng: random.Random) -> None:
+    """One decision from the private hand message, through its components only."""
+    version = w.version(game_id)
+    actions_buttons = enabled_buttons(hand, "cr:a:")
+    selects = hand.selects
+    if selects and (not actions_buttons or rng.random() < 0.85):
+        select = rng.choice(selects)
+        values = [option["value"] for option in select["options"]]
+        if select.get("max_values", 1) == 1 and select.get("min_values", 1) == 1:
+            chosen = await answered(await w.discord.select(user, hand, select["custom_id"], [preferred(values, rng)]))
+            assert chosen.id == hand.id
+            return
+        # A pick of several cards: a draft, then Confirm. A bid too low is refused and changes nothing: then pass.
+        count = max(1, int(select.get("min_values", 1)))
+        drafted = await answered(await w.discord.select(user, hand, select["custom_id"], values[:count]))
+        confirm = enabled_buttons(drafted, "cr:P:")
+        if confirm:
+            await (await w.discord.click(user, drafted, confirm[0]["custom_id"])).response(timeout=10)
+            if w.version(game_id) > version:
+                return
+        hand = drafted
+        actions_buttons = enabled_buttons(hand, "cr:a:")
+    assert actions_buttons, hand.text
+    await answered(await w.discord.click(user, hand, rng.choice(actions_buttons)["custom_id"]))
+
+
+async def play_to_the_end(
+    w: World, game_id: int, table: Message, users: dict[str, User], rng: random.Random
+) -> Message:
+    for _ in range(MAX_MOVES):
+        table = await in_step(w, table)
+        if any(marker in table.text for marker in OVER):
+            return table
+        name = rng.choice(waiting_for(table))
+        user = users[name]
+        hand = await answered(await w.discord.click(user, table, f"cr:h:{game_id}"))
+        assert hand.ephemeral and hand.visible_to == user.id
+        before = w.version(game_id)
+        await decide(w, game_id, user, hand, rng)
+        await w.discord.wait_for(
+            lambda before=before: w.version(game_id) > before, timeout=10, what="the move is committed"
+        )
+    raise AssertionError("the game did not end")
+
+
+async def test_four_player_games_to_the_end_with_a_showdown(tmp_path: Path) -> None:
+    async with world(tmp_path) as w, w.running():
+        players = [w.alice, w.bob, w.carol, w.dan]
+        users = {user.name: user for user in players}
+        rng = random.Random(11)
+        showdowns = 0
+        for _ in range(MAX_GAMES):
+            game_id, table = await seated(w, players)
+            final = await play_to_the_end(w, game_id, table, users, rng)
+            assert "Final standings" in final.text or "Classement final" in final.text
+            log = actions(w, game_id)
+            kinds = [action["kind"] for action in log]
+            assert "play" in kinds
+            showdowns += kinds.count("bid")
+            if showdowns:
+                break
+        assert showdowns, "no showdown in any game"
+        assert not any(marker in final.text for marker in ("BRAIN-", "10D,")), "card ids are shown as faces"
+        w.discord.assert_clean()
