@@ -120,7 +120,9 @@ class BlackstoneRenderer:
             fields.append(Field(name=t(lang, "blackstone.table.others"), value="\n".join(others)))
         return fields
 
-    def action_label(self, game: str, action: BaseModel, view: Perspective, lang: str) -> str:
+    def action_label(
+        self, game: str, action: BaseModel, view: Perspective, lang: str, names: Sequence[str] = ()
+    ) -> str:
         kind = getattr(action, "kind", "")
         if kind == "pass" and isinstance(view, BlackstonePerspective):
             return t(lang, "blackstone.action.pass", fine=view.pass_fine)

@@ -464,7 +464,7 @@ class DeadMoneyRenderer:
         return label, description or None
 
     def action_label(
-        self, game: str, action: BaseModel, view: Perspective, lang: str, names: Sequence[str] | None = None
+        self, game: str, action: BaseModel, view: Perspective, lang: str, names: Sequence[str] = ()
     ) -> str:
         """A button's text. With `names` (the players' names by seat) a named player is shown by name, else by
         seat number ("Player 2"), the number the table shows before each name."""
@@ -500,11 +500,11 @@ class DeadMoneyRenderer:
         return t(lang, f"{GAME}.action.{kind}")
 
 
-def _plain_name(seat: object, names: Sequence[str] | None, lang: str) -> str:
+def _plain_name(seat: object, names: Sequence[str], lang: str) -> str:
     """A player for a button label (no markdown there): the name, or "Player N" without names."""
     if not isinstance(seat, int):
         return "?"
-    if names is not None and 0 <= seat < len(names):
+    if 0 <= seat < len(names):
         return names[seat]
     return t(lang, f"{GAME}.table.player", number=seat + 1)
 

@@ -36,8 +36,10 @@ class GameRenderer(Protocol):
         """What one player sees privately, from their own perspective."""
         ...
 
-    def action_label(self, game: str, action: BaseModel, view: Perspective, lang: str) -> str:
-        """The button label of a candidate action, given the acting player's perspective."""
+    def action_label(
+        self, game: str, action: BaseModel, view: Perspective, lang: str, names: Sequence[str] = ()
+    ) -> str:
+        """The button label of a candidate action, given the acting player's perspective (`names`: by seat)."""
         ...
 
 
@@ -65,7 +67,9 @@ class DefaultRenderer:
     def hand_fields(self, view: Perspective, names: Sequence[str], lang: str) -> list[Field]:
         return []
 
-    def action_label(self, game: str, action: BaseModel, view: Perspective, lang: str) -> str:
+    def action_label(
+        self, game: str, action: BaseModel, view: Perspective, lang: str, names: Sequence[str] = ()
+    ) -> str:
         kind: Any = getattr(action, "kind", "")
         return t(lang, f"{game}.action.{kind}")
 

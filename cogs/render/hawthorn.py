@@ -128,7 +128,9 @@ class HawthornRenderer:
             fields.append(Field(name=t(lang, "hawthorn.hand.table"), value="\n".join(table)))
         return fields
 
-    def action_label(self, game: str, action: BaseModel, view: Perspective, lang: str) -> str:
+    def action_label(
+        self, game: str, action: BaseModel, view: Perspective, lang: str, names: Sequence[str] = ()
+    ) -> str:
         kind = getattr(action, "kind", "")
         card = getattr(action, "card", None)
         if kind in ("start", "play") and card is not None:

@@ -68,7 +68,9 @@ class PairsRenderer:
             fields.append(Field(name=t(lang, "pairs.hand.others"), value="\n".join(others)))
         return fields
 
-    def action_label(self, game: str, action: BaseModel, view: Perspective, lang: str) -> str:
+    def action_label(
+        self, game: str, action: BaseModel, view: Perspective, lang: str, names: Sequence[str] = ()
+    ) -> str:
         kind = getattr(action, "kind", "")
         if kind == "fold" and isinstance(view, PairsPerspective) and view.fold_card is not None:
             return t(lang, "pairs.action.fold_card", card=view.fold_card)

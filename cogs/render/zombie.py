@@ -118,7 +118,9 @@ class ZombieRenderer:
             fields.append(Field(name=t(lang, "zombie.hand.others"), value="\n".join(others)))
         return fields
 
-    def action_label(self, game: str, action: BaseModel, view: Perspective, lang: str) -> str:
+    def action_label(
+        self, game: str, action: BaseModel, view: Perspective, lang: str, names: Sequence[str] = ()
+    ) -> str:
         kind = getattr(action, "kind", "")
         if kind == "take":
             return t(lang, "zombie.action.take", card=getattr(action, "card", "?"))

@@ -165,12 +165,13 @@ def hand_view(
         ]
         for position, (index, action) in enumerate(buttons[: MAX_ACTIONS - first_row * PER_ROW]):
             legal = engine.refusal(state, seat, action) is None
+            label = renderer.action_label(table.record.game, action, perspective, lang, names=table.names)
             button = ActionButton(
                 table.id,
                 table.record.version,
                 index,
                 token,
-                label=clip(renderer.action_label(table.record.game, action, perspective, lang), BUTTON_LABEL),
+                label=clip(label, BUTTON_LABEL),
                 style=discord.ButtonStyle.success if legal else discord.ButtonStyle.secondary,
                 disabled=not legal,
             )

@@ -111,13 +111,11 @@ class DeadMoneyEngine(Engine[DeadMoneyState, DeadMoneyAction, DeadMoneyOptions, 
 
     def candidate_actions(self, state: DeadMoneyState, seat: int) -> Sequence[DeadMoneyAction]:
         """Every play and answer there is, except bids and multi-card picks: a representative few of those."""
-        if state.over or not 0 <= seat < state.players:
-            return []
+        if state.over or seat not in self.to_act(state):
+            return []  # nobody is offered answers to someone else's decision (they could show hidden cards)
         table = self.table(state)
         decision = state.top_decision()
         if decision is None:
-            if seat != state.active:
-                return []
             return [*(Play(card=card) for card in distinct(resolve.sort_cards(state.hands[seat]))), EndTurn()]
         if isinstance(decision, ChooseSeat):
             return [Target(seat=option) for option in resolve.seat_options(table, decision)]
