@@ -7,14 +7,14 @@ own hand is always updated through the new interaction, never an old token.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Awaitable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.errors import CardroomError, ForgedComponentError, NotAPlayerError, StaleMessageError
 from bot.i18n import language_of, t
-from bot.services.tables import Table, TableService
+from bot.services.tables import Outcome, Table, TableService
 from bot.storage import Seat
 from cogs.render.frame import lobby_embed
 from cogs.tables import _ids, _picker
@@ -150,11 +150,14 @@ class TableHandlers:
     async def act(self, reply: Reply, game_id: int, version: int, index: int, token: str) -> None:
         interaction = reply.interaction
         await self._table_here(interaction, game_id)
-        lang = language_of(interaction.locale)
+        await self._move(reply, game_id, self.service.act(game_id, interaction.user.id, version, index, token))
+
+    async def _move(self, reply: Reply, game_id: int, move: Awaitable[Outcome]) -> None:
+        """Carry out a player's move; redraw their hand in place, with a notice if the click was stale."""
         try:
-            outcome = await self.service.act(game_id, interaction.user.id, version, index, token)
+            outcome = await move
         except StaleMessageError:
-            await self._show_stale(reply, game_id, lang)
+            await self._show_stale(reply, game_id, language_of(reply.interaction.locale))
             return
         await self._send_hand(reply, outcome.table, in_place=True)
         self.refresher.mark(game_id)
@@ -168,15 +171,8 @@ class TableHandlers:
 
     # ----- the card picker ----------------------------------------------------
     async def _act_pick(self, reply: Reply, game_id: int, version: int, token: str, cards: list[str]) -> None:
-        interaction = reply.interaction
-        lang = language_of(interaction.locale)
-        try:
-            outcome = await self.service.act_pick(game_id, interaction.user.id, version, token, cards)
-        except StaleMessageError:
-            await self._show_stale(reply, game_id, lang)
-            return
-        await self._send_hand(reply, outcome.table, in_place=True)
-        self.refresher.mark(game_id)
+        user_id = reply.interaction.user.id
+        await self._move(reply, game_id, self.service.act_pick(game_id, user_id, version, token, cards))
 
     @staticmethod
     def _draft(pick: CardPick, text: str) -> list[str]:

@@ -45,6 +45,27 @@ class GameState(BaseModel):
     # How many actions each seat has had accepted (kept by `Engine.apply`).
     moves: list[int] = []
 
+    def left_of(self, seat: int) -> int:
+        """The next seat still in the game to the left (clockwise) of `seat`."""
+        for step in range(1, self.players + 1):
+            other = (seat + step) % self.players
+            if other not in self.withdrawn:
+                return other
+        return seat
+
+    def right_of(self, seat: int) -> int:
+        """The next seat still in the game to the right (anticlockwise) of `seat`."""
+        for step in range(1, self.players + 1):
+            other = (seat - step) % self.players
+            if other not in self.withdrawn:
+                return other
+        return seat
+
+    def clockwise_from(self, seat: int) -> list[int]:
+        """Every seat still in the game, starting with `seat` (or the next one still in), clockwise."""
+        order = [(seat + step) % self.players for step in range(self.players)]
+        return [other for other in order if other not in self.withdrawn]
+
 
 class Perspective(BaseModel):
     """Base of every per-viewer view. `viewer` is a seat, or None for a spectator."""

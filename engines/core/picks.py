@@ -21,7 +21,9 @@ class CardPick(BaseModel):
 
     kind: str  # the action kind the pick builds
     field: Literal["card", "cards"]
-    cards: tuple[str, ...]  # what may be picked, one entry per physical card, in display order
+    # What may be picked, in display order: one entry per physical card when several cards are
+    # picked (two copies may both be chosen); a pick of exactly one card may list each card once.
+    cards: tuple[str, ...]
     min: int
     max: int
     prompt: str  # catalogue key of the question ("deadmoney.pick.bid")

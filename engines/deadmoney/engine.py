@@ -286,7 +286,7 @@ class DeadMoneyEngine(Engine[DeadMoneyState, DeadMoneyAction, DeadMoneyOptions, 
             return CardPick(
                 kind="play",
                 field="card",
-                cards=tuple(playable),
+                cards=tuple(distinct(playable)),
                 min=1,
                 max=1,
                 prompt="deadmoney.pick.play",
@@ -295,6 +295,8 @@ class DeadMoneyEngine(Engine[DeadMoneyState, DeadMoneyAction, DeadMoneyOptions, 
         if isinstance(decision, PickCards):
             options = resolve.pick_options(table, decision, seat)
             count = min(decision.count, len(options))
+            if count == 1:
+                options = distinct(options)  # one card to choose: each distinct card once
             return CardPick(
                 kind="cards",
                 field="cards",

@@ -228,26 +228,6 @@ class DeadMoneyState(GameState):
     def alive(self) -> list[int]:
         return [seat for seat in range(self.players) if seat not in self.withdrawn]
 
-    def left_of(self, seat: int) -> int:
-        """The next seat clockwise still in the game."""
-        for step in range(1, self.players + 1):
-            other = (seat + step) % self.players
-            if other not in self.withdrawn:
-                return other
-        return seat
-
-    def right_of(self, seat: int) -> int:
-        for step in range(1, self.players + 1):
-            other = (seat - step) % self.players
-            if other not in self.withdrawn:
-                return other
-        return seat
-
-    def clockwise_from(self, seat: int) -> list[int]:
-        """Every player still in, starting with `seat` (or the next one still in) and going clockwise."""
-        order = [(seat + step) % self.players for step in range(self.players)]
-        return [other for other in order if other not in self.withdrawn]
-
     def count_from(self, seat: int, count: int) -> int:
         """Counting (RULES.md §1.4): `seat` is 1, then clockwise, wrapping round."""
         order = self.clockwise_from(seat)

@@ -83,14 +83,6 @@ class PairsState(GameState):
         """Seats still in the game, in table order."""
         return [seat for seat in range(self.players) if seat not in self.withdrawn]
 
-    def left_of(self, seat: int) -> int:
-        """The next seat still in the game to the left (clockwise) of `seat`."""
-        for step in range(1, self.players + 1):
-            other = (seat + step) % self.players
-            if other not in self.withdrawn:
-                return other
-        return seat
-
     def face_up(self) -> list[int]:
         """Every card in play on the table."""
         return [card for cards in self.in_play for card in cards]

@@ -55,14 +55,16 @@ def with_hand(state: Any, seat: int, cards: list[str]) -> Any:
 
 
 def sized(kind: str, count: int) -> tuple[Any, int, CardPick]:
-    """A state where the seat to act picks among exactly `count` physical cards (`play` or `bid`)."""
+    """A state where the seat to act picks among exactly `count` cards: distinct playable cards for `play`,
+    physical cards (copies counted) for `bid`."""
     state, seat, _ = find(kind)
     if kind == "bid":
         hand = [NON_BRAIN[i % len(NON_BRAIN)] for i in range(count)]
     else:
         everything = ENGINE.card_pick(with_hand(state, seat, NON_BRAIN), seat)
         playable = list(dict.fromkeys(everything.cards))
-        hand = [playable[i % len(playable)] for i in range(count)]
+        assert count <= len(playable)
+        hand = playable[:count]
     state = with_hand(state, seat, hand)
     pick = ENGINE.card_pick(state, seat)
     assert pick is not None and pick.kind == kind and len(pick.cards) == count

@@ -89,8 +89,12 @@ def candidate_kinds(state: Any, seat: int, view: discord.ui.View) -> list[str]:
 # ----- layout -----------------------------------------------------------------
 
 
-@pytest.mark.parametrize("kind", ["play", "bid"])
-@pytest.mark.parametrize("count", SIZES)
+# A single pick (playing a card) lists each distinct card once, so at most the 56 distinct cards;
+# a bid lists every physical card, so a hand of 120 needs two pages.
+LAYOUTS = [("play", count) for count in SIZES if count <= 52] + [("bid", count) for count in SIZES]
+
+
+@pytest.mark.parametrize(("kind", "count"), LAYOUTS)
 def test_layout_is_bounded_and_reaches_every_card(kind: str, count: int) -> None:
     state, seat, pick = sized(kind, count)
     tab = table(state)
@@ -117,7 +121,7 @@ def test_layout_is_bounded_and_reaches_every_card(kind: str, count: int) -> None
             else:
                 assert len(confirm) == 1 and confirm[0]["disabled"]  # nothing chosen yet
                 assert all(s["min_values"] == 0 and s["max_values"] <= pick.max for s in found)
-        assert offered == _picker.option_values(pick.cards)  # every physical card, once, in order
+        assert offered == _picker.option_values(pick.cards)  # every card offered, once, in order
         assert len(set(offered)) == count
 
 
@@ -152,13 +156,16 @@ def test_worst_case_ids_fit() -> None:
     assert not _ids.is_known(longest + "x")
 
 
-def test_a_single_pick_of_a_multi_copy_card_offers_both_copies() -> None:
+def test_a_single_pick_offers_each_card_once_and_a_bid_every_copy() -> None:
     state, seat, _ = find("play")
     playable = ENGINE.card_pick(state, seat).cards[0]
     state = with_hand(state, seat, [playable, playable, "BRAIN-C"])
-    view = hand_view(table(state), seat, "en")
-    values = [o["value"] for s in selects(view) for o in s["options"]]
-    assert values[:2] == [playable, f"{playable}~2"]
+    values = [o["value"] for s in selects(hand_view(table(state), seat, "en")) for o in s["options"]]
+    assert values.count(playable) == 1 and f"{playable}~2" not in values  # two copies play the same way
+    state, seat, _ = find("bid")
+    state = with_hand(state, seat, ["KS", "KS", "9D"])
+    values = [o["value"] for s in selects(hand_view(table(state), seat, "en")) for o in s["options"]]
+    assert values == ["9D", "KS", "KS~2"]  # a pair of K♠ from the two decks can be bid
 
 
 # ----- drafts -----------------------------------------------------------------
