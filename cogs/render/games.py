@@ -92,7 +92,9 @@ RENDERER_MODULES = (
 
 
 def renderer_for(game: str) -> GameRenderer:
-    if not _RENDERERS:
+    if game not in _RENDERERS:
+        # Import every renderer module (each registers itself; importing twice is a no-op), whichever
+        # of them happened to be imported directly before.
         for module in RENDERER_MODULES:
             importlib.import_module(module)
     return _RENDERERS.get(game, DefaultRenderer())
