@@ -15,12 +15,14 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from tests.e2e.e2e_support import OVER, World, answered, footer, in_step, open_lobby, waiting_for, world
+from tests.e2e.e2e_support import World, answered, footer, in_step, open_lobby, waiting_for, world
 from tests.standin.model import Message, User
 
 MAX_MOVES = 500
 MAX_GAMES = 4
 ROLL_CARD = re.compile(r"^[2-7][CDHS]$")
+YOUR_TURN = ("Your turn", "À vous de jouer")
+TABLE_CHECK_EVERY = 10
 
 
 async def seated(w: World, players: list[User]) -> tuple[int, Message]:
@@ -61,11 +63,15 @@ async def decide(w: World, game_id: int, user: User, hand: Message, rng: random.
         select = rng.choice(selects)
         values = [option["value"] for option in select["options"]]
         if select.get("max_values", 1) == 1 and select.get("min_values", 1) == 1:
+            # One card acts at once; a bid too low (a lone card) is refused with a message and changes nothing.
             chosen = await answered(await w.discord.select(user, hand, select["custom_id"], [preferred(values, rng)]))
-            assert chosen.id == hand.id
-            return
-        # A pick of several cards: a draft, then Confirm. A bid too low is refused and changes nothing: then pass.
-        count = max(1, int(select.get("min_values", 1)))
+            if w.version(game_id) > version:
+                assert chosen.id == hand.id, "the hand is updated in place"
+                return
+            assert chosen.ephemeral and chosen.id != hand.id, chosen.text
+        # A pick of several cards: a draft, then Confirm. A bid (the pick offered beside Pass) raises with one
+        # card; a bid too low is refused and changes nothing: then pass. Other picks take exactly max_values.
+        count = 1 if actions_buttons else int(select.get("max_values", 1))
         drafted = await answered(await w.discord.select(user, hand, select["custom_id"], values[:count]))
         confirm = enabled_buttons(drafted, "cr:P:")
         if confirm:
@@ -78,22 +84,41 @@ async def decide(w: World, game_id: int, user: User, hand: Message, rng: random.
     await answered(await w.discord.click(user, hand, rng.choice(actions_buttons)["custom_id"]))
 
 
+def finished(w: World, game_id: int) -> bool:
+    with sqlite3.connect(w.database) as db:
+        row = db.execute("SELECT status FROM games WHERE id = ?", (game_id,)).fetchone()
+    return str(row[0]) != "active"
+
+
+async def whose_turn(
+    w: World, game_id: int, table: Message, users: dict[str, User], rng: random.Random
+) -> tuple[User, Message]:
+    """The players open their hands ("My hand") in a random order until one reads "Your turn"."""
+    names = list(users)
+    rng.shuffle(names)
+    for name in names:
+        hand = await answered(await w.discord.click(users[name], table, f"cr:h:{game_id}"))
+        assert hand.ephemeral and hand.visible_to == users[name].id
+        if any(marker in hand.text for marker in YOUR_TURN):
+            return users[name], hand
+    raise AssertionError("nobody's turn in a running game")
+
+
 async def play_to_the_end(
     w: World, game_id: int, table: Message, users: dict[str, User], rng: random.Random
 ) -> Message:
-    for _ in range(MAX_MOVES):
-        table = await in_step(w, table)
-        if any(marker in table.text for marker in OVER):
-            return table
-        name = rng.choice(waiting_for(table))
-        user = users[name]
-        hand = await answered(await w.discord.click(user, table, f"cr:h:{game_id}"))
-        assert hand.ephemeral and hand.visible_to == user.id
+    """Play until the game ends. The table's edits are rate limited (5 per 5 s a channel), so the players do not
+    wait for it before each move; every few moves the test checks it names the player whose hand says so."""
+    for move in range(MAX_MOVES):
+        if finished(w, game_id):
+            return await in_step(w, table)
+        user, hand = await whose_turn(w, game_id, table, users, rng)
+        if move % TABLE_CHECK_EVERY == 0:
+            table = await in_step(w, table)
+            assert user.name in waiting_for(table)
         before = w.version(game_id)
         await decide(w, game_id, user, hand, rng)
-        await w.discord.wait_for(
-            lambda before=before: w.version(game_id) > before, timeout=10, what="the move is committed"
-        )
+        assert w.version(game_id) > before, "the move is committed before its answer"
     raise AssertionError("the game did not end")
 
 
