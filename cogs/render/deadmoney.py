@@ -10,19 +10,18 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from functools import lru_cache
 
 from pydantic import BaseModel
 
+from bot import games as games_with_data
 from bot.i18n import catalogue, t
-from bot.settings import DATA_DIR
 from cogs.render import games
 from cogs.render.games import Field
 from cogs.render.limits import FIELD_VALUE, OPTION_TEXT, clip
 from cogs.render.text import SUIT_SYMBOLS, display_name, message, poker_card_face, poker_card_faces, seat_name
-from engines import poker
+from engines import poker, registry
 from engines.core import Perspective
-from engines.deadmoney import CARDS_FILE, DeadMoneyPerspective, PendingView, ShowdownView, parse_cards
+from engines.deadmoney import DeadMoneyEngine, DeadMoneyPerspective, PendingView, ShowdownView
 from engines.deadmoney.cards import CardSpec
 from engines.deadmoney.state import BidRecord
 
@@ -37,10 +36,12 @@ SECRET_KINDS = ("arrange", "cards", "bid")  # actions whose labels show cards on
 
 
 # ----- card data ------------------------------------------------------------------------------------------------
-@lru_cache(maxsize=1)
 def card_specs() -> Mapping[str, CardSpec]:
-    """The Dead Money card data (hand cost, coins, Brain requirement, effect texts), read once."""
-    return parse_cards((DATA_DIR / CARDS_FILE).read_text(encoding="utf-8")).by_id
+    """The card data (hand cost, coins, Brain requirement, effect texts) the running engine was built from."""
+    games_with_data.install()
+    engine = registry.get(GAME)
+    assert isinstance(engine, DeadMoneyEngine)
+    return engine.specs
 
 
 def _spec(card: str) -> CardSpec | None:

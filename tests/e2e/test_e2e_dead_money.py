@@ -69,17 +69,18 @@ async def decide(w: World, game_id: int, user: User, hand: Message, rng: random.
                 assert chosen.id == hand.id, "the hand is updated in place"
                 return
             assert chosen.ephemeral and chosen.id != hand.id, chosen.text
-        # A pick of several cards: a draft, then Confirm. A bid (the pick offered beside Pass) raises with one
-        # card; a bid too low is refused and changes nothing: then pass. Other picks take exactly max_values.
-        count = 1 if actions_buttons else int(select.get("max_values", 1))
-        drafted = await answered(await w.discord.select(user, hand, select["custom_id"], values[:count]))
-        confirm = enabled_buttons(drafted, "cr:P:")
-        if confirm:
-            await (await w.discord.click(user, drafted, confirm[0]["custom_id"])).response(timeout=10)
-            if w.version(game_id) > version:
-                return
-        hand = drafted
-        actions_buttons = enabled_buttons(hand, "cr:a:")
+        else:
+            # Several cards: a draft, then Confirm. A bid (the pick offered beside Pass) raises with one card; a
+            # bid too low is refused and changes nothing: then pass. Other picks take exactly max_values cards.
+            count = 1 if actions_buttons else int(select.get("max_values", 1))
+            drafted = await answered(await w.discord.select(user, hand, select["custom_id"], values[:count]))
+            confirm = enabled_buttons(drafted, "cr:P:")
+            if confirm:
+                await (await w.discord.click(user, drafted, confirm[0]["custom_id"])).response(timeout=10)
+                if w.version(game_id) > version:
+                    return
+            hand = drafted
+            actions_buttons = enabled_buttons(hand, "cr:a:")
     assert actions_buttons, hand.text
     await answered(await w.discord.click(user, hand, rng.choice(actions_buttons)["custom_id"]))
 
