@@ -60,9 +60,11 @@ async def decide(w: World, game_id: int, user: User, hand: Message, rng: random.
     actions_buttons = enabled_buttons(hand, "cr:a:")
     selects = hand.selects
     if selects and (not actions_buttons or rng.random() < 0.85):
-        select = rng.choice(selects)
+        single = all(s.get("max_values", 1) == 1 and s.get("min_values", 1) == 1 for s in selects)
+        # A multi-card draft is made in the first select, which holds at least as many cards as the pick needs.
+        select = rng.choice(selects) if single else selects[0]
         values = [option["value"] for option in select["options"]]
-        if select.get("max_values", 1) == 1 and select.get("min_values", 1) == 1:
+        if single:
             # One card acts at once; a bid too low (a lone card) is refused with a message and changes nothing.
             chosen = await answered(await w.discord.select(user, hand, select["custom_id"], [preferred(values, rng)]))
             if w.version(game_id) > version:
