@@ -23,12 +23,12 @@ from engines import poker, registry
 from engines.core import Perspective
 from engines.deadmoney import DeadMoneyEngine, DeadMoneyPerspective, PendingView, ShowdownView
 from engines.deadmoney.cards import CardSpec
+from engines.deadmoney.resolve import bid_value, sort_cards
 from engines.deadmoney.state import BidRecord
+from engines.deadmoney.table import FACES, is_brain, rank_of, suit_of
 
 GAME = "deadmoney"
 SUITS = ("C", "D", "H", "S")  # display order ♣ ♦ ♥ ♠
-RANK_ORDER = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
-FACE_RANKS = ("J", "Q", "K")
 EARLIER_BIDS = 4  # earlier raises listed under the high bid
 VOLUNTEER_RANKS = {"9H": "K", "8S": "A"}  # 9♥ asks for Kings, 8♠ for Aces
 CONTINUED = "\u200b"  # the name of a field that continues the previous one
@@ -80,28 +80,18 @@ def pick_option_text(card_id: str, lang: str) -> tuple[str, str]:
 
 
 # ----- small pieces -----------------------------------------------------------------------------------------------
-def _rank(card: str) -> str:
-    return "BRAIN" if card.startswith("BRAIN-") else card[:-1]
-
-
 def _by_suit(cards: Iterable[str]) -> dict[str, list[str]]:
     """Cards grouped by suit (♣ ♦ ♥ ♠), each suit low to high (A high), Brains apart under "B"."""
     groups: dict[str, list[str]] = {}
-    for card in cards:
-        groups.setdefault("B" if card.startswith("BRAIN-") else card[-1], []).append(card)
-    order = {rank: index for index, rank in enumerate(RANK_ORDER)}
-    for suit, group in groups.items():
-        if suit == "B":
-            group.sort(key=lambda card: SUITS.index(card[-1]))
-        else:
-            group.sort(key=lambda card: order.get(_rank(card), len(order)))
+    for card in sort_cards(list(cards)):
+        groups.setdefault("B" if is_brain(card) else suit_of(card), []).append(card)
     return {suit: groups[suit] for suit in (*SUITS, "B") if suit in groups}
 
 
 def _bid_hand(cards: Sequence[str]) -> str | None:
     """The poker category of a bid ("pair"), or None if the cards are not a bid."""
     try:
-        category, _ = poker.describe(poker.evaluate([poker.parse_card(card) for card in cards]))
+        category, _ = poker.describe(bid_value(cards))
     except (ValueError, KeyError):
         return None
     return category.value
@@ -190,7 +180,7 @@ def _piles_lines(view: DeadMoneyPerspective, lang: str) -> list[str]:
     top = poker_card_face(view.discard[-1]) if view.discard else "—"
     lines = [t(lang, f"{GAME}.table.piles", deck=view.deck_count, discard=len(view.discard), top=top)]
     brains = [card for card in view.discard if card.startswith("BRAIN-")]
-    faces = [card for card in view.discard if _rank(card) in FACE_RANKS]
+    faces = [card for card in view.discard if rank_of(card) in FACES]
     if brains:
         lines.append(t(lang, f"{GAME}.table.discard_brains", cards=poker_card_faces(sorted(brains))))
     if faces:

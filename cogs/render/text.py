@@ -45,9 +45,6 @@ def poker_card_face(card_id: str) -> str:
     return card_id[:-1] + suit
 
 
-dm_card_face = poker_card_face
-
-
 def poker_card_faces(card_ids: Sequence[str]) -> str:
     """Card ids as faces separated by spaces, or a dash for none."""
     return " ".join(poker_card_face(card) for card in card_ids) or "—"

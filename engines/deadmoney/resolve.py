@@ -10,6 +10,7 @@ possible answer answers itself.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 from engines import poker
 from engines.deadmoney.effects import EFFECTS, choose_brain, choose_seat, pick, push
@@ -121,10 +122,7 @@ def next_turn(table: Tabletop) -> None:
 def check_win(table: Tabletop) -> bool:
     """Once everything has resolved: an empty hand wins (the active player first, then clockwise)."""
     state = table.state
-    alive = state.clockwise_from(state.active)
-    empty = [seat for seat in alive if not state.hands[seat]]
-    if len(alive) == 1:
-        empty = alive
+    empty = [seat for seat in state.clockwise_from(state.active) if not state.hands[seat]]
     if not empty:
         return False
     state.winner = empty[0]
@@ -253,8 +251,7 @@ def resolve_seat(table: Tabletop, step: ChooseSeat, target: int) -> None:
             state.held = None
             state.hands[target].append(held)
             table.log("give", seat=chooser, to_seat=target)
-            table.log("gave", audience=(chooser,), to_seat=target, card=held)
-            table.log("received", audience=(target,), from_seat=chooser, card=held)
+            table.log_secret_pass(chooser, target, held)
     elif purpose == "give_this":
         state.in_play.remove(step.card)
         state.hands[target].append(step.card)
@@ -306,9 +303,7 @@ def resolve_brain(table: Tabletop, step: ChooseBrain, holder: int | None, brain:
     state = table.state
     chooser = step.chooser
     if step.purpose == "from_discard":
-        state.discard.reverse()
-        state.discard.remove(brain)  # the most recently discarded copy
-        state.discard.reverse()
+        table.take_from_discard(brain)
         state.brains[chooser].append(brain)
         table.log("brain_from_discard", seat=chooser, card=brain)
         return
@@ -412,8 +407,7 @@ def resolve_pick(table: Tabletop, step: PickCards) -> None:
         table.log(purpose, seats=",".join(str(seat) for seat, _, _ in moves))
         for seat, receiver, card in moves:
             state.hands[receiver].append(card)
-            table.log("gave", audience=(seat,), to_seat=receiver, card=card)
-            table.log("received", audience=(receiver,), from_seat=seat, card=card)
+            table.log_secret_pass(seat, receiver, card)
     elif purpose == "give_active":
         received = 0
         for seat, cards in chosen.items():
@@ -453,9 +447,7 @@ def resolve_pick(table: Tabletop, step: PickCards) -> None:
     elif purpose == "take_face":
         for seat, cards in chosen.items():
             for card in cards:
-                state.discard.reverse()
-                state.discard.remove(card)
-                state.discard.reverse()
+                table.take_from_discard(card)
                 state.hands[seat].append(card)
                 table.log("take_face", seat=seat, card=card)
     else:  # pass_pick (7♣): hold the card, then name who gets it
@@ -479,7 +471,7 @@ def finish_arrange(table: Tabletop, step: Arrange) -> None:
 
 
 # ----- showdowns -------------------------------------------------------------------------------
-def bid_value(cards: list[str] | tuple[str, ...]) -> poker.HandValue:
+def bid_value(cards: Sequence[str]) -> poker.HandValue:
     return poker.evaluate([poker.parse_card(card) for card in cards])
 
 

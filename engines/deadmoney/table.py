@@ -102,8 +102,17 @@ class Tabletop:
             self.log("give_public", seat=giver, to_seat=receiver, card=card)
         else:
             self.log("give", seat=giver, to_seat=receiver)
-            self.log("gave", audience=(giver,), to_seat=receiver, card=card)
-            self.log("received", audience=(receiver,), from_seat=giver, card=card)
+            self.log_secret_pass(giver, receiver, card)
+
+    def log_secret_pass(self, giver: int, receiver: int, card: str) -> None:
+        """Which card went from `giver` to `receiver`: only those two see it."""
+        self.log("gave", audience=(giver,), to_seat=receiver, card=card)
+        self.log("received", audience=(receiver,), from_seat=giver, card=card)
+
+    def take_from_discard(self, card: str) -> None:
+        """Remove the most recently discarded copy of `card` from the discard pile."""
+        discard = self.state.discard
+        del discard[len(discard) - 1 - discard[::-1].index(card)]
 
     def random_card(self, seat: int) -> str | None:
         hand = self.state.hands[seat]
