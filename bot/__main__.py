@@ -1,8 +1,13 @@
-"""`cardroom` command line: run the bot, print its invite URL, or run the benchmarks.
+"""`cardroom` command line: run the bot, print its invite URL, back up the database, or run the benchmarks.
 
-cardroom            start the bot (same as `cardroom run`)
-cardroom invite     print the invite URL with exactly the scopes and permissions needed
-cardroom bench      measure the move path, latency under load and memory
+cardroom                start the bot (same as `cardroom run`)
+cardroom invite         print the invite URL with exactly the scopes and permissions needed
+cardroom backup [DEST]  copy the database, safely while the bot runs (default DEST: next to the database)
+cardroom bench          measure the move path, latency under load and memory
+
+A fatal problem at start is one line on stderr and an exit status: 2 a setting
+is missing or invalid, 3 Discord rejected the token, 4 the database cannot be
+used (not a database, damaged, newer than this code, disk full, no access).
 """
 
 from __future__ import annotations
@@ -12,14 +17,17 @@ import asyncio
 import logging
 import signal
 import sys
+from pathlib import Path
 
 import discord
 from pydantic import ValidationError
 
 from bot.settings import Settings
+from bot.storage import Database, StorageError, back_up
 
 EXIT_CONFIG = 2
 EXIT_TOKEN_REJECTED = 3
+EXIT_DATABASE = 4
 SHUTDOWN_TIMEOUT = 10.0  # seconds; Docker's default grace period is 10 s too
 
 NO_TOKEN = (
@@ -49,10 +57,28 @@ def _token(settings: Settings) -> str:
     return settings.discord_token.get_secret_value().strip()
 
 
-async def _serve(settings: Settings, token: str) -> None:
+async def _open_database(settings: Settings) -> Database | None:
+    """The opened database, or None after printing in one line why it cannot be used."""
+    try:
+        return await Database.open(
+            settings.database, durability=settings.durability, integrity=settings.integrity_check
+        )
+    except StorageError as error:
+        print(f"cardroom: {error}", file=sys.stderr)
+        return None
+
+
+async def _serve(settings: Settings, token: str) -> int:
     from bot.runtime import CardroomBot
 
-    bot = CardroomBot(settings)
+    db = await _open_database(settings)  # before contacting Discord: a bad database never logs in
+    if db is None:
+        return EXIT_DATABASE
+    try:
+        bot = CardroomBot(settings, db)
+    except BaseException:
+        await db.close()
+        raise
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -64,13 +90,14 @@ async def _serve(settings: Settings, token: str) -> None:
         if running.done():
             stopping.cancel()
             running.result()  # re-raises LoginFailure and the like
-            return
+            return 0
         logging.getLogger("cardroom").info("Stopping: finishing table edits and closing the database")
         try:
             await asyncio.wait_for(bot.close(), SHUTDOWN_TIMEOUT)
         except TimeoutError:
             logging.getLogger("cardroom").warning("Shutdown took longer than %ss; exiting anyway", SHUTDOWN_TIMEOUT)
         running.cancel()
+    return 0
 
 
 def run() -> int:
@@ -81,11 +108,10 @@ def run() -> int:
     )
     token = _token(settings)
     try:
-        asyncio.run(_serve(settings, token))
+        return asyncio.run(_serve(settings, token))
     except discord.LoginFailure:
         print(BAD_TOKEN, file=sys.stderr)
         return EXIT_TOKEN_REJECTED
-    return 0
 
 
 async def _application_id(settings: Settings) -> int:
@@ -116,6 +142,17 @@ def invite() -> int:
     return 0
 
 
+def backup(destination: str | None) -> int:
+    settings = _settings()
+    try:
+        made = back_up(settings.database, Path(destination) if destination else None)
+    except StorageError as error:
+        print(f"cardroom: {error}", file=sys.stderr)
+        return EXIT_DATABASE
+    print(f"cardroom: backed up {settings.database} to {made.path} ({made.size} bytes)")
+    return 0
+
+
 def bench(argv: list[str]) -> int:
     from bot.bench import main as bench_main
 
@@ -128,10 +165,15 @@ def main(argv: list[str] | None = None) -> int:
     if args[:1] == ["bench"]:
         return bench(args[1:])  # the bench has its own options and --help
     parser = argparse.ArgumentParser(prog="cardroom", description="Cardroom, a parlor of card games for Discord.")
-    parser.add_argument("command", nargs="?", default="run", choices=("run", "invite", "bench"))
+    parser.add_argument("command", nargs="?", default="run", choices=("run", "invite", "backup", "bench"))
+    parser.add_argument("destination", nargs="?", help="backup only: the new file (default: next to the database)")
     parsed = parser.parse_args(args)
+    if parsed.destination is not None and parsed.command != "backup":
+        parser.error(f"`cardroom {parsed.command}` takes no argument")
     if parsed.command == "invite":
         return invite()
+    if parsed.command == "backup":
+        return backup(parsed.destination)
     return run()
 
 

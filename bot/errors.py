@@ -92,3 +92,18 @@ class BusyError(CardroomError):
     """The table is handling another action and did not free up in time; nothing changed."""
 
     key = "error.busy"
+
+
+class LateInteractionError(CardroomError):
+    """The interaction can no longer be answered (Discord delivered it past its 3 seconds): nothing was applied.
+
+    Never shown: there is no way left to answer it.
+    """
+
+    key = "error.late_interaction"
+
+
+class CommandUnavailableError(CardroomError):
+    """Discord sent a command this bot no longer has, or with options that differ from the bot's."""
+
+    key = "error.command_unavailable"

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
-import json
 import logging
+import time
 from typing import Any
 
 import discord
@@ -14,6 +13,7 @@ import yarl
 from discord.ext import commands
 from discord.gateway import DiscordWebSocket
 
+from bot.command_sync import same_commands
 from bot.services.tables import TableService
 from bot.settings import Settings
 from bot.storage import Database
@@ -23,6 +23,7 @@ log = logging.getLogger("cardroom")
 
 EXTENSIONS = ("cogs.tables", "cogs.info")
 DISCORD_API = "https://discord.com"
+RESYNC_INTERVAL = 60.0  # seconds between two checks of the registered commands prompted by unknown commands
 
 # What the bot needs in a channel: see it, post and edit its tables, in threads too.
 PERMISSIONS = discord.Permissions(
@@ -55,7 +56,8 @@ class CardroomBot(commands.Bot):
     db: Database
     tables: TableService
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, db: Database) -> None:
+        """`db` is already open (the command line opens it before contacting Discord); `close()` closes it."""
         point_at(settings.api_base_url)
         # Cardroom has no voice: silence discord.py's start-up warnings about voice libraries.
         discord.VoiceClient.warn_nacl = False
@@ -67,13 +69,15 @@ class CardroomBot(commands.Bot):
             allowed_mentions=discord.AllowedMentions.none(),
         )
         self.settings = settings
+        self.db = db
+        self._resync: asyncio.Task[None] | None = None
+        self._last_resync = -RESYNC_INTERVAL
 
     async def setup_hook(self) -> None:
         if self.settings.api_base_url.rstrip("/") != DISCORD_API:
             # Behind a REST proxy (or the test stand-in) the gateway is wherever it says it is.
             _, url, _ = await self.http.get_bot_gateway()
             DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
-        self.db = await Database.open(self.settings.database, durability=self.settings.durability)
         self.tables = TableService(self.db)
         await self.tree.set_translator(CatalogueTranslator())
         for extension in EXTENSIONS:
@@ -81,7 +85,11 @@ class CardroomBot(commands.Bot):
         await self._sync_commands()
 
     async def _sync_commands(self) -> None:
-        """Register the slash commands, only when they changed since the last registration."""
+        """Register the slash commands when the ones Discord holds differ from the bot's.
+
+        Discord's own list is the reference (one request per start), so a
+        registration changed or lost elsewhere is put right at the next start.
+        """
         guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
@@ -90,16 +98,36 @@ class CardroomBot(commands.Bot):
             await command.get_translated_payload(self.tree, translator)  # type: ignore[arg-type]
             for command in self.tree.get_commands(guild=guild)
         ]
-        digest = hashlib.sha256(
-            json.dumps([payload, guild.id if guild else None, self.application_id], sort_keys=True).encode()
-        ).hexdigest()
-        marker = self.settings.database.with_name(self.settings.database.name + ".commands")
-        if marker.exists() and marker.read_text() == digest:
-            log.info("Slash commands unchanged; not registering again")
+        application_id = self.application_id
+        assert application_id is not None  # set at login, before setup_hook
+        if guild is None:
+            registered = await self.http.get_global_commands(application_id)
+        else:
+            registered = await self.http.get_guild_commands(application_id, guild.id)
+        if same_commands(payload, registered):
+            log.info("Slash commands registered with Discord are up to date")
             return
         await self.tree.sync(guild=guild)
-        marker.write_text(digest)
         log.info("Registered %d slash commands", len(payload))
+
+    def resync_commands(self) -> None:
+        """Discord sent a command the bot does not know as sent: check the registration again, soon.
+
+        At most once per `RESYNC_INTERVAL`; the check itself registers only if the commands differ.
+        """
+        now = time.monotonic()
+        if self._resync is not None and not self._resync.done():
+            return
+        if now - self._last_resync < RESYNC_INTERVAL:
+            return
+        self._last_resync = now
+        self._resync = asyncio.create_task(self._resync_now(), name="command-resync")
+
+    async def _resync_now(self) -> None:
+        try:
+            await self._sync_commands()
+        except discord.HTTPException as failure:
+            log.warning("Could not check the slash commands with Discord: %s %s", failure.status, failure.code)
 
     async def close(self) -> None:
         cog: Any = self.get_cog("Tables")

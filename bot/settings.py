@@ -27,4 +27,5 @@ class Settings(BaseSettings):
     dev_guild_id: int | None = None
     table_edit_delay: float = Field(default=1.2, ge=0.0, le=10.0)  # 5 edits per 5 s per channel at most
     durability: Literal["full", "normal"] = "full"
+    integrity_check: Literal["auto", "full", "quick", "off"] = "auto"  # SQLite's check of the file at start
     log_level: str = "INFO"

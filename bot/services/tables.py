@@ -1,7 +1,9 @@
 """The per-channel table aggregate: load, check, apply, commit; the Discord layer edits after the commit.
 
 Every accepted action is one database transaction guarded by an optimistic
-version check, under a per-table lock in this process. The database is the
+version check, under a per-table lock in this process. Every change takes a
+`gate`, awaited after every check and right before the commit: the Discord
+layer refuses there a change whose interaction can no longer be answered. The database is the
 truth: the in-memory cache is only written after a successful commit and is
 dropped on any conflict.
 """
@@ -12,7 +14,7 @@ import asyncio
 import secrets
 import time
 from collections import Counter
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from functools import cached_property
@@ -52,6 +54,13 @@ from engines.core import CardPick, Engine, GameState, IllegalActionError, Result
 games.install()
 
 LOCK_TIMEOUT = 2.0  # seconds; well inside Discord's 3-second acknowledgement window
+
+Gate = Callable[[], Awaitable[None]]
+"""Awaited right before a change is committed; it raises to stop the change (the caller can no longer show it)."""
+
+
+async def open_gate() -> None:
+    """The gate of a caller with nothing to check."""
 
 
 @dataclass(frozen=True)
@@ -144,6 +153,14 @@ class TableService:
         """The table's channel message now shows this version."""
         await self.db.set_shown_version(table.id, table.record.version)
 
+    async def remember_ping(self, game_id: int, message_id: int | None) -> None:
+        """The channel message that now tells the table's players it is their turn (None: none is left)."""
+        await self.db.set_ping(game_id, message_id)
+
+    async def pinged(self) -> list[GameRecord]:
+        """Games whose last turn notification is still posted (it may predate a crash)."""
+        return await self.db.pinged_tables()
+
     def held_in_memory(self) -> int:
         return len(self._cache)
 
@@ -165,9 +182,12 @@ class TableService:
         return await self.get(game_id)
 
     # ----- lobby --------------------------------------------------------------
-    async def open_lobby(self, *, guild_id: int | None, channel_id: int, game: str, host: Seat, locale: str) -> Table:
+    async def open_lobby(
+        self, *, guild_id: int | None, channel_id: int, game: str, host: Seat, locale: str, gate: Gate = open_gate
+    ) -> Table:
         engine = engine_for(game)
         options = engine.options_model().model_dump(mode="json")
+        await gate()
         try:
             record = await self.db.create_lobby(
                 guild_id=guild_id,
@@ -189,6 +209,12 @@ class TableService:
             return f"https://discord.com/channels/{guild}/{record.channel_id}"
         return f"https://discord.com/channels/{guild}/{record.channel_id}/{record.table_message_id}"
 
+    async def discard_lobby(self, table: Table) -> None:
+        """Undo a lobby nobody has seen (its message could not be posted), so it does not hold the channel."""
+        self._cache.pop(table.id, None)
+        self._locks.pop(table.id, None)
+        await self.db.discard_lobby(table.id, table.record.version)
+
     async def set_table_message(self, table: Table, message_id: int) -> Table:
         await self.db.set_table_message(table.id, message_id)
         return self._table(await self.db.get(table.id))
@@ -199,7 +225,8 @@ class TableService:
             raise LobbyClosedError()
         return table
 
-    async def _update_lobby(self, table: Table, **changes: Any) -> Table:
+    async def _update_lobby(self, table: Table, gate: Gate, **changes: Any) -> Table:
+        await gate()
         try:
             record = await self.db.update_lobby(table.id, table.record.version, **changes)
         except StaleVersionError:
@@ -207,16 +234,16 @@ class TableService:
             raise StaleMessageError() from None
         return self._table(record)
 
-    async def join(self, game_id: int, user: Seat) -> Table:
+    async def join(self, game_id: int, user: Seat, gate: Gate = open_gate) -> Table:
         async with self._locked(game_id):
             table = await self._lobby(game_id)
             if table.seat_of(user.user_id) is not None:
                 raise AlreadySeatedError()
             if len(table.record.seats) >= table.engine.max_players:
                 raise TableFullError(max=table.engine.max_players)
-            return await self._update_lobby(table, seats=[*table.record.seats, user])
+            return await self._update_lobby(table, gate, seats=[*table.record.seats, user])
 
-    async def leave_lobby(self, game_id: int, user_id: int) -> Table:
+    async def leave_lobby(self, game_id: int, user_id: int, gate: Gate = open_gate) -> Table:
         async with self._locked(game_id):
             table = await self._lobby(game_id)
             if table.seat_of(user_id) is None:
@@ -224,9 +251,9 @@ class TableService:
             if user_id == table.record.host_id:
                 raise NotHostError("error.host_cannot_leave")
             seats = [seat for seat in table.record.seats if seat.user_id != user_id]
-            return await self._update_lobby(table, seats=seats)
+            return await self._update_lobby(table, gate, seats=seats)
 
-    async def set_option(self, game_id: int, user_id: int, field: str, value: str) -> Table:
+    async def set_option(self, game_id: int, user_id: int, field: str, value: str, gate: Gate = open_gate) -> Table:
         async with self._locked(game_id):
             table = await self._lobby(game_id)
             if user_id != table.record.host_id:
@@ -242,9 +269,9 @@ class TableService:
                 parsed = table.engine.parse_options(options)
             except ValidationError:
                 raise InvalidOptionError() from None
-            return await self._update_lobby(table, options=parsed.model_dump(mode="json"))
+            return await self._update_lobby(table, gate, options=parsed.model_dump(mode="json"))
 
-    async def start(self, game_id: int, user_id: int) -> Table:
+    async def start(self, game_id: int, user_id: int, gate: Gate = open_gate) -> Table:
         async with self._locked(game_id):
             table = await self._lobby(game_id)
             if user_id != table.record.host_id:
@@ -255,6 +282,7 @@ class TableService:
                 raise NotEnoughPlayersError(min=table.engine.min_players, max=table.engine.max_players)
             options = table.engine.parse_options(table.record.options)
             state = table.engine.new(players, options, table.record.seed)
+            await gate()
             try:
                 record = await self.db.start(game_id, table.record.version, state=table.engine.dump_state(state))
             except StaleVersionError:
@@ -262,11 +290,12 @@ class TableService:
                 raise StaleMessageError() from None
             return self._table(record)
 
-    async def cancel(self, game_id: int, user_id: int) -> Table:
+    async def cancel(self, game_id: int, user_id: int, gate: Gate = open_gate) -> Table:
         async with self._locked(game_id):
             table = await self._lobby(game_id)
             if user_id != table.record.host_id:
                 raise NotHostError()
+            await gate()
             return self._table(await self.db.abort(game_id, by_user_id=user_id))
 
     # ----- playing ------------------------------------------------------------
@@ -283,7 +312,9 @@ class TableService:
         assert table.state is not None
         return list(table.engine.candidate_actions(table.state, seat))
 
-    async def act(self, game_id: int, user_id: int, version: int, index: int, token: str | None = None) -> Outcome:
+    async def act(
+        self, game_id: int, user_id: int, version: int, index: int, token: str | None = None, gate: Gate = open_gate
+    ) -> Outcome:
         """Play candidate action number `index` as rendered at `version` for the decision `token`.
 
         A click rendered at an older version still counts when the player's own
@@ -302,7 +333,7 @@ class TableService:
             candidates = self.candidates(table, seat)
             if not 0 <= index < len(candidates):
                 raise ForgedComponentError()
-            return await self._commit(table, seat, candidates[index])
+            return await self._commit(table, seat, candidates[index], gate)
 
     def _pending_pick(self, table: Table, user_id: int, version: int, token: str) -> tuple[int, CardPick]:
         """The seat of `user_id` and the card pick it was asked for, under `act`'s staleness rule."""
@@ -326,7 +357,9 @@ class TableService:
         seat, pick = self._pending_pick(table, user_id, version, token)
         return table, seat, pick
 
-    async def act_pick(self, game_id: int, user_id: int, version: int, token: str, cards: list[str]) -> Outcome:
+    async def act_pick(
+        self, game_id: int, user_id: int, version: int, token: str, cards: list[str], gate: Gate = open_gate
+    ) -> Outcome:
         """Play the cards chosen in the card picker drawn at `version` for the decision `token`.
 
         The same staleness rule as `act`. The cards must be a choice the pending
@@ -347,31 +380,29 @@ class TableService:
                 raise ForgedComponentError() from None
             if isinstance(action, Withdraw):
                 raise ForgedComponentError()
-            return await self._commit(table, seat, action)
+            return await self._commit(table, seat, action, gate)
 
-    async def withdraw(self, game_id: int, user_id: int) -> Outcome:
+    async def withdraw(self, game_id: int, user_id: int, gate: Gate = open_gate) -> Outcome:
         async with self._locked(game_id):
             table = await self.playing(game_id)
             seat = table.seat_of(user_id)
             if seat is None:
                 raise NotAPlayerError()
-            return await self._commit(table, seat, Withdraw())
+            return await self._commit(table, seat, Withdraw(), gate)
 
-    async def _commit(self, table: Table, seat: int, action: Any) -> Outcome:
+    async def _commit(self, table: Table, seat: int, action: Any, gate: Gate) -> Outcome:
         assert table.state is not None
         try:
             new_state = table.engine.apply(table.state, seat, action)
         except IllegalActionError as illegal:
             raise RefusedError(illegal.refusal) from None
         result = table.engine.result(new_state)
+        rows = None if result is None else self.result_rows(table.record, result)
+        state = table.engine.dump_state(new_state)
+        await gate()
         try:
             record = await self.db.commit_action(
-                table.id,
-                table.record.version,
-                seat=seat,
-                action=action.model_dump_json(),
-                state=table.engine.dump_state(new_state),
-                result=None if result is None else self.result_rows(table.record, result),
+                table.id, table.record.version, seat=seat, action=action.model_dump_json(), state=state, result=rows
             )
         except StaleVersionError:
             await self._fresh(table.id)
@@ -398,7 +429,7 @@ class TableService:
             for seat, person in enumerate(record.seats)
         ]
 
-    async def abort(self, channel_id: int, user_id: int, *, can_manage: bool) -> Table:
+    async def abort(self, channel_id: int, user_id: int, *, can_manage: bool, gate: Gate = open_gate) -> Table:
         table = await self.in_channel(channel_id)
         if table is None:
             raise GameEndedError("error.no_table")
@@ -408,6 +439,7 @@ class TableService:
                 raise GameEndedError()
             if user_id != table.record.host_id and not can_manage:
                 raise NotHostError("error.abort_forbidden")
+            await gate()
             return self._table(await self.db.abort(table.id, by_user_id=user_id))
 
 

@@ -1,27 +1,45 @@
 """Persistence of games on SQLite (aiosqlite): lobbies, engine states, the action log, results.
 
 The schema is described in `bot.storage._migrations`, the concurrency and
-durability model in `bot.storage.database`.
+durability model in `bot.storage.database`, the integrity check at start and the
+one-line reasons a database cannot be opened in `bot.storage.health`, and
+`cardroom backup` in `bot.storage.backup`.
 """
 
 from bot.storage._migrations import MIGRATIONS, Migration
+from bot.storage.backup import Backup, back_up, default_destination
 from bot.storage.database import Database
-from bot.storage.errors import ChannelBusyError, GameNotFoundError, StaleVersionError, StorageError
+from bot.storage.errors import (
+    ChannelBusyError,
+    DamagedDatabaseError,
+    GameNotFoundError,
+    SchemaTooNewError,
+    StaleVersionError,
+    StorageError,
+)
+from bot.storage.health import FULL_CHECK_LIMIT, IntegrityMode
 from bot.storage.records import GameRecord, HistoryRow, LeaderOrder, LeaderRow, ResultRow, Seat, Status
 
 __all__ = [
+    "FULL_CHECK_LIMIT",
     "MIGRATIONS",
+    "Backup",
     "ChannelBusyError",
+    "DamagedDatabaseError",
     "Database",
     "GameNotFoundError",
     "GameRecord",
     "HistoryRow",
+    "IntegrityMode",
     "LeaderOrder",
     "LeaderRow",
     "Migration",
     "ResultRow",
+    "SchemaTooNewError",
     "Seat",
     "StaleVersionError",
     "Status",
     "StorageError",
+    "back_up",
+    "default_destination",
 ]

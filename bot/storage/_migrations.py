@@ -41,6 +41,12 @@ Schema (version 1)
     (`results_board` on `(guild_id, game, user_id)`); the leaderboard only
     counts games whose status is finished.
 
+Version 2
+---------
+`games.ping_message_id` is the channel message that last mentioned the players
+who must act ("your turn"), so that one posted before a crash is found and
+deleted after the restart; the partial index `games_pinged` lists those rows.
+
 Rules for new migrations: append, never edit a released one; versions are
 1, 2, 3 ... in order. Each migration runs in its own transaction together with
 its `schema_migrations` row, so it applies entirely or not at all.
@@ -54,6 +60,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import aiosqlite
+
+from bot.storage.errors import SchemaTooNewError
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +143,14 @@ MIGRATIONS: tuple[Migration, ...] = (
             "CREATE INDEX results_user ON results (user_id, finished_at)",
         ),
     ),
+    Migration(
+        2,
+        "the last turn notification of each table",
+        (
+            "ALTER TABLE games ADD COLUMN ping_message_id INTEGER",
+            "CREATE INDEX games_pinged ON games (id) WHERE ping_message_id IS NOT NULL",
+        ),
+    ),
 )
 
 _BOOTSTRAP = """
@@ -164,7 +180,7 @@ async def apply_migrations(
 
     Safe against another process migrating the same file at the same time:
     the version is re-read after `BEGIN IMMEDIATE` has taken the write lock.
-    Raises `RuntimeError` if the database is newer than the code (a downgrade).
+    Raises `SchemaTooNewError` if the database is newer than the code (a downgrade).
     """
     check_migrations(migrations)
     target = len(migrations)
@@ -177,7 +193,7 @@ async def apply_migrations(
         await rollback(conn)
         raise
     if current > target:
-        raise RuntimeError(f"database schema is version {current}, newer than this code ({target})")
+        raise SchemaTooNewError(current, target)
     for migration in migrations[current:]:
         try:
             await conn.execute("BEGIN IMMEDIATE")

@@ -39,6 +39,7 @@ import aiosqlite
 
 from bot.storage._migrations import MIGRATIONS, Migration, apply_migrations, rollback
 from bot.storage.errors import ChannelBusyError, GameNotFoundError, StaleVersionError, StorageError
+from bot.storage.health import INTEGRITY_MODES, IntegrityMode, check_integrity, open_failure
 from bot.storage.records import (
     OPEN_STATUSES,
     GameRecord,
@@ -110,6 +111,7 @@ class Database:
         migrations: Sequence[Migration] = MIGRATIONS,
         clock: Callable[[], float] = time.time,
         durability: Literal["full", "normal"] = "full",
+        integrity: IntegrityMode = "auto",
     ) -> Database:
         """Open (creating it and its directory if needed) and migrate the database at `path`.
 
@@ -117,19 +119,31 @@ class Database:
         `schema_migrations` run. `migrations` and `clock` are injectable for tests.
         `durability` is SQLite's `synchronous` level (see below); anything but
         "full" or "normal" is refused.
+
+        Before anything is written, SQLite checks an existing file (`integrity`:
+        "full" is `PRAGMA integrity_check`, "quick" is `quick_check`, "auto" is
+        full below `FULL_CHECK_LIMIT` and quick above, "off" skips it); a damaged
+        file raises `DamagedDatabaseError` and is left untouched. Every failure
+        to open is a `StorageError` whose message is one line saying what to do.
         """
         if durability not in ("full", "normal"):
             raise ValueError(f"durability must be 'full' or 'normal', not {durability!r}")
+        if integrity not in INTEGRITY_MODES:
+            raise ValueError(f"integrity must be one of {', '.join(INTEGRITY_MODES)}, not {integrity!r}")
         if sqlite3.sqlite_version_info < _MIN_SQLITE:
             raise StorageError(f"SQLite {sqlite3.sqlite_version} is too old; 3.35 or newer is needed")
         memory = str(path) == ":memory:"
         if not memory:
-            await asyncio.to_thread(Path(path).parent.mkdir, parents=True, exist_ok=True)
+            try:
+                await asyncio.to_thread(Path(path).parent.mkdir, parents=True, exist_ok=True)
+                await asyncio.to_thread(check_integrity, Path(path), integrity, BUSY_TIMEOUT_MS)
+            except (OSError, sqlite3.Error) as exc:
+                raise open_failure(exc, path) from exc
         try:
             # isolation_level=None: no implicit transactions, we issue BEGIN/COMMIT ourselves.
             conn = await aiosqlite.connect(str(path), isolation_level=None)
         except sqlite3.Error as exc:
-            raise StorageError(f"cannot open database {path}: {exc}") from exc
+            raise open_failure(exc, path) from exc
         conn.row_factory = sqlite3.Row
         try:
             await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
@@ -152,8 +166,8 @@ class Database:
             version = await apply_migrations(conn, migrations, clock)
         except BaseException as exc:
             await conn.close()
-            if isinstance(exc, sqlite3.Error | RuntimeError):
-                raise StorageError(f"cannot prepare database {path}: {exc}") from exc
+            if isinstance(exc, sqlite3.Error):
+                raise open_failure(exc, path) from exc
             raise
         return cls(conn, version, clock)
 
@@ -343,6 +357,18 @@ class Database:
         async with self._transaction() as tx:
             return await self._update(tx, game_id, expected_version, ("lobby",), changes)
 
+    async def discard_lobby(self, game_id: int, expected_version: int) -> None:
+        """Delete a lobby still at `expected_version` (an undo: nobody saw it); `StaleVersionError` otherwise."""
+        async with self._transaction() as tx:
+            cursor = await tx.conn.execute(
+                "DELETE FROM games WHERE id = ? AND version = ? AND status = 'lobby'", (game_id, expected_version)
+            )
+            if cursor.rowcount == 0:
+                current = await self._fetch(tx.conn, game_id)
+                if current is None:
+                    raise GameNotFoundError(game_id)
+                raise StaleVersionError(current, expected_version)
+
     async def set_table_message(self, game_id: int, message_id: int) -> None:
         """Remember the table's channel message. Not a game change: the version stays."""
         async with self._transaction() as tx:
@@ -358,6 +384,19 @@ class Database:
             )
             if cursor.rowcount == 0:
                 raise GameNotFoundError(game_id)
+
+    async def set_ping(self, game_id: int, message_id: int | None) -> None:
+        """The message that now tells the table's players it is their turn (None: there is none). Not a game change."""
+        async with self._transaction() as tx:
+            cursor = await tx.conn.execute("UPDATE games SET ping_message_id = ? WHERE id = ?", (message_id, game_id))
+            if cursor.rowcount == 0:
+                raise GameNotFoundError(game_id)
+
+    async def pinged_tables(self) -> list[GameRecord]:
+        """Games with a turn notification posted in their channel, whatever their status (start-up tidying)."""
+        async with self._reading() as conn:
+            rows = await conn.execute_fetchall("SELECT * FROM games WHERE ping_message_id IS NOT NULL ORDER BY id")
+            return [_record(row) for row in rows]
 
     async def behind_tables(self, *, ended_since: float) -> list[GameRecord]:
         """Games whose table message is behind their row: open ones, and those that ended since `ended_since`."""
@@ -501,7 +540,9 @@ class Database:
 
     # ----- reading ----------------------------------------------------------
     async def get(self, game_id: int) -> GameRecord:
-        """The game with this id; `GameNotFoundError` if there is none."""
+        """The game with this id; `GameNotFoundError` if there is none (an id outside the column's range too)."""
+        if game_id not in _INT64:
+            raise GameNotFoundError(game_id)
         async with self._reading() as conn:
             record = await self._fetch(conn, game_id)
         if record is None:
@@ -655,4 +696,5 @@ def _record(row: sqlite3.Row) -> GameRecord:
         ended_at=row["ended_at"],
         ended_by=row["ended_by"],
         shown_version=row["shown_version"],
+        ping_message_id=row["ping_message_id"],
     )

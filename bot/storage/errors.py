@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shlex
+
 from bot.storage.records import GameRecord
 
 
@@ -40,3 +42,29 @@ class StaleVersionError(StorageError):
         )
         self.expected_version = expected_version
         self.current = current
+
+
+class DamagedDatabaseError(StorageError):
+    """SQLite's own check found the database file damaged; nothing was written to it."""
+
+    def __init__(self, path: object, problem: str) -> None:
+        super().__init__(
+            f"the database {path} is damaged ({problem}); Cardroom will not write to it."
+            " Restore the latest backup made by `cardroom backup` (README: Backups and recovery),"
+            f' or salvage it with: sqlite3 {shlex.quote(str(path))} ".recover" | sqlite3 recovered.sqlite3'
+            " and point CARDROOM_DATABASE at recovered.sqlite3"
+        )
+        self.path = path
+        self.problem = problem
+
+
+class SchemaTooNewError(StorageError):
+    """The database was migrated by a newer Cardroom than this one (a downgrade)."""
+
+    def __init__(self, found: int, supported: int) -> None:
+        super().__init__(
+            f"database schema is version {found}, newer than this code ({supported}):"
+            " upgrade Cardroom or point CARDROOM_DATABASE at another file"
+        )
+        self.found = found
+        self.supported = supported

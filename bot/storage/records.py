@@ -49,6 +49,7 @@ class GameRecord:
     ended_at: float | None = None  # when it finished or was aborted
     ended_by: int | None = None  # user who aborted it (None when it finished normally)
     shown_version: int = 0  # the version the table's channel message shows
+    ping_message_id: int | None = None  # the channel message that last told players it is their turn
 
     @property
     def is_open(self) -> bool:

@@ -14,9 +14,10 @@ from bot.i18n import language_of
 from bot.translator import loc
 from cogs.render.text import game_name
 from cogs.tables import _ids
-from cogs.tables._errors import error_text
+from cogs.tables._errors import reply_error, tree_error
 from cogs.tables._handlers import TableHandlers
 from cogs.tables._refresher import TableRefresher
+from cogs.tables._reply import Reply
 from engines import registry
 
 if TYPE_CHECKING:
@@ -39,13 +40,14 @@ def game_choices(interaction: discord.Interaction[Any], current: str) -> list[ap
     return choices[:MAX_CHOICES]
 
 
-def _custom_ids(message: discord.Message | None) -> set[str]:
-    found: set[str] = set()
+def _components(message: discord.Message | None) -> set[tuple[int, str]]:
+    """(component type, custom_id) of every component the message carries."""
+    found: set[tuple[int, str]] = set()
     for row in message.components if message else []:
         for child in getattr(row, "children", [row]):
             custom_id = getattr(child, "custom_id", None)
             if custom_id:
-                found.add(custom_id)
+                found.add((int(child.type.value), custom_id))
     return found
 
 
@@ -61,9 +63,16 @@ class TablesCog(commands.Cog, name="Tables"):
         That is every open table, and every table whose message is behind its
         last commit (the bot stopped between a move and the edit), including
         games that ended just before: their final standings are shown then.
+        A "your turn" mention posted before a crash is replaced by the next one,
+        or deleted if the game is over. The command tree's errors go through the
+        same error pipeline as the commands'.
         """
+        self.bot.tree.on_error = tree_error  # type: ignore[method-assign]
         tables = {table.id for table in await self.bot.tables.active()}
         tables |= {table.id for table in await self.bot.tables.behind()}
+        for record in await self.bot.tables.pinged():
+            assert record.ping_message_id is not None
+            self.refresher.adopt_ping(record.id, record.channel_id, record.ping_message_id)
         for game_id in sorted(tables):
             self.refresher.mark(game_id)
 
@@ -102,17 +111,22 @@ class TablesCog(commands.Cog, name="Tables"):
         """A click discord.py will not route gets a polite refusal instead of "This interaction failed".
 
         That is a custom_id that is not one of ours, well formed, or one the clicked
-        message does not carry (discord.py routes a component only from its message).
+        message does not carry as a component of the type clicked (discord.py routes
+        a component only from its message, and only to an item of the same type).
         """
         if interaction.type is not discord.InteractionType.component:
             return
         data: dict[str, Any] = dict(interaction.data or {})
         custom_id = str(data.get("custom_id", ""))
+        component_type = data.get("component_type")
         if not _ids.is_known(custom_id):
             error: CardroomError = ForgedComponentError()
-        elif custom_id not in _custom_ids(interaction.message):
+        elif not isinstance(component_type, int) or (component_type, custom_id) not in _components(interaction.message):
             error = OutdatedButtonError()
         else:
             return
+        reply = Reply(interaction, ephemeral=True)
+        if reply.too_late():
+            return
         log.info("Refused component %s from user %s", type(error).__name__, interaction.user.id)
-        await interaction.response.send_message(error_text(interaction, error), ephemeral=True)
+        await reply_error(reply, error)

@@ -16,6 +16,22 @@ if TYPE_CHECKING:
     from cogs.tables._handlers import TableHandlers
 
 
+class Components(discord.ui.View):
+    """A layout of restart-proof components, sent without keeping a live View.
+
+    Every item is a DynamicItem that discord.py routes by its custom_id alone,
+    so nothing has to listen on the message. A View that is not finished is
+    kept by discord.py after sending (an ephemeral one for 15 minutes, about
+    4.5 KB per "My hand" click); one that says it is finished is never stored.
+    """
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    def is_finished(self) -> bool:
+        return True
+
+
 def handlers(interaction: discord.Interaction[Any]) -> TableHandlers:
     cog: Any = interaction.client.get_cog("Tables")
     return cog.handlers  # type: ignore[no-any-return]

@@ -2,21 +2,28 @@
 
 `guarded` wraps every command and component handler: it gives the handler a
 `Reply` (one answer, in time), renders any `CardroomError` once, and logs an
-unexpected exception with ids only (never a state, never a hand); nothing was
-committed for those.
+unexpected exception with ids only (never a state, never a hand). Whatever
+fails, the interaction gets an answer if Discord can still take one: the
+error answer itself is guarded, and a failed answer is followed by a short
+one that says whether anything changed. An interaction delivered too late to
+be answered is not handled at all, so it changes nothing.
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
 import discord
+from discord import app_commands
 
-from bot.errors import CardroomError
+from bot.errors import CardroomError, CommandUnavailableError, LateInteractionError
 from bot.i18n import language_of, t
+from bot.storage import StorageError
+from cogs.render.limits import CONTENT, clip
 from cogs.tables._reply import Reply
 
 log = logging.getLogger("cardroom.interactions")
@@ -27,13 +34,34 @@ H = TypeVar("H")
 Handler = Callable[Concatenate[H, Reply, P], Awaitable[None]]
 Entry = Callable[Concatenate[H, discord.Interaction[Any], P], Awaitable[None]]
 
+PARAMETER = 200  # the longest parameter an error message echoes (a game name someone typed, a link)
+UNEXPECTED = CardroomError("error.unexpected")
+ANSWER_FAILED = CardroomError("error.answer_failed")  # the change was made, its answer could not be shown
+
 
 def error_text(interaction: discord.Interaction[Any], error: CardroomError) -> str:
-    return "⚠️ " + t(language_of(interaction.locale), error.key, **error.params)
+    params = {name: clip(value, PARAMETER) if isinstance(value, str) else value for name, value in error.params.items()}
+    return clip("⚠️ " + t(language_of(interaction.locale), error.key, **params), CONTENT)
+
+
+def _ids(reply: Reply) -> str:
+    return f"interaction {reply.interaction.id}, user {reply.interaction.user.id}"
 
 
 async def reply_error(reply: Reply, error: CardroomError) -> None:
-    await reply.send(private=True, content=error_text(reply.interaction, error))
+    """Answer with `error`, privately; never raises. Falls back to the generic message once if Discord refuses."""
+    for attempt in (error, UNEXPECTED):
+        if reply.too_late():
+            log.info("Could not answer %s with %s: too late", _ids(reply), attempt.key)
+            return
+        try:
+            await reply.send(private=True, content=error_text(reply.interaction, attempt))
+            return
+        except discord.HTTPException as failure:
+            status = f"{failure.status} {failure.code}"
+            log.warning("Discord refused the answer %s to %s: %s", attempt.key, _ids(reply), status)
+        if attempt is UNEXPECTED:
+            return
 
 
 def guarded(*, ephemeral: bool = True) -> Callable[[Handler[H, P]], Entry[H, P]]:
@@ -43,21 +71,56 @@ def guarded(*, ephemeral: bool = True) -> Callable[[Handler[H, P]], Entry[H, P]]
         @functools.wraps(handler)
         async def entry(self: H, interaction: discord.Interaction[Any], /, *args: P.args, **kwargs: P.kwargs) -> None:
             reply = Reply(interaction, ephemeral=ephemeral)
+            if reply.too_late():
+                log.info("Ignored %s: delivered %.1f s after its creation, too late", _ids(reply), reply.age())
+                return
             reply.start()
             try:
                 await handler(self, reply, *args, **kwargs)
+            except LateInteractionError:
+                log.info("Nothing applied for %s: too late to answer (%.1f s old)", _ids(reply), reply.age())
             except CardroomError as error:
                 await reply_error(reply, error)
-            except discord.HTTPException:
-                log.exception(
-                    "Discord refused an answer (interaction %s, user %s)", interaction.id, interaction.user.id
-                )
-            except Exception:
-                log.exception("Unexpected error in %s (interaction %s)", handler.__name__, interaction.id)
-                await reply_error(reply, CardroomError("error.unexpected"))
+            except Exception as failure:
+                if isinstance(failure, discord.HTTPException):
+                    status = f"{failure.status} {failure.code}"
+                    log.warning("Discord refused an answer in %s (%s): %s", handler.__name__, _ids(reply), status)
+                else:
+                    log.exception("Unexpected error in %s (%s)", handler.__name__, _ids(reply))
+                if not reply.answered:
+                    # Past `secure()` only the commit itself can fail without a change (it rolls back).
+                    changed = reply.committing and not isinstance(failure, StorageError)
+                    await reply_error(reply, ANSWER_FAILED if changed else UNEXPECTED)
             finally:
                 reply.stop()
 
         return entry
 
     return decorate
+
+
+async def tree_error(interaction: discord.Interaction[Any], error: app_commands.AppCommandError) -> None:
+    """The command tree's errors: those raised before a command's own (guarded) handler runs.
+
+    A command Discord knows but the bot does not have, or one whose options
+    differ from the bot's (a required option missing), means the registration
+    is out of date: it is checked again, and the user is told to retry.
+    """
+    if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
+        log.warning("Discord sent a command unlike the bot's (%s); checking the registration", type(error).__name__)
+        resync = getattr(interaction.client, "resync_commands", None)
+        if resync is not None:
+            resync()
+        domain: CardroomError = CommandUnavailableError()
+    elif isinstance(error, app_commands.NoPrivateMessage):
+        domain = CardroomError("error.guild_only")
+    else:
+        log.error("Command tree error (interaction %s)", interaction.id, exc_info=error)
+        domain = UNEXPECTED
+    if interaction.type is discord.InteractionType.autocomplete:
+        if not interaction.response.is_done():
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.response.autocomplete([])
+        return
+    reply = Reply(interaction, ephemeral=True)
+    await reply_error(reply, domain)

@@ -1,8 +1,12 @@
 """What happens on each command and click: call the table service, then render the answer.
 
-Every entry point goes through `guarded`, the single error pipeline. Edits of
-the public table happen after the commit, through the refresher; a player's
-own hand is always updated through the new interaction, never an old token.
+Every entry point goes through `guarded`, the single error pipeline, and
+every change passes the reply's gate (`Reply.secure`) right before its commit,
+so an interaction that can no longer be answered changes nothing. Edits of the
+public table happen after the commit, through the refresher, which is told of
+every commit before the answer is sent: if the answer fails, the table is still
+brought up to date. A player's own hand is always updated through the new
+interaction, never an old token.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from bot.services.tables import Outcome, Table, TableService
 from bot.storage import Seat
 from cogs.render.frame import lobby_embed
 from cogs.tables import _ids, _picker
+from cogs.tables._components import Components
 from cogs.tables._errors import guarded
 from cogs.tables._refresher import TableRefresher
 from cogs.tables._reply import Reply
@@ -61,9 +66,18 @@ class TableHandlers:
             game=game,
             host=seat_for(interaction.user),
             locale=lang,
+            gate=reply.secure,
         )
-        view = lobby_view(table, lang) or discord.ui.View()
-        message = await reply.send(embed=lobby_embed(table, lang), view=view)
+        view = lobby_view(table, lang) or Components()
+        try:
+            message = await reply.send(embed=lobby_embed(table, lang), view=view)
+        except Exception:
+            if not reply.answered:
+                # Nobody can see this lobby: undo it, or it would hold the channel with no message.
+                await self.service.discard_lobby(table)
+            else:
+                self.refresher.mark(table.id)  # shown, but its message is unknown: post the table anew
+            raise
         if message is not None:
             await self.service.set_table_message(table, message.id)
 
@@ -72,14 +86,15 @@ class TableHandlers:
         interaction = reply.interaction
         await self._table_here(interaction, game_id)
         user = interaction.user
+        gate = reply.secure
         if op == "join":
-            table = await self.service.join(game_id, seat_for(user))
+            table = await self.service.join(game_id, seat_for(user), gate)
         elif op == "leave":
-            table = await self.service.leave_lobby(game_id, user.id)
+            table = await self.service.leave_lobby(game_id, user.id, gate)
         elif op == "start":
-            table = await self.service.start(game_id, user.id)
+            table = await self.service.start(game_id, user.id, gate)
         else:
-            table = await self.service.cancel(game_id, user.id)
+            table = await self.service.cancel(game_id, user.id, gate)
         await self._show_table_in_place(reply, table)
 
     @guarded()
@@ -88,13 +103,17 @@ class TableHandlers:
         await self._table_here(interaction, game_id)
         if len(values) != 1:
             raise CardroomError("error.invalid_option")
-        table = await self.service.set_option(game_id, interaction.user.id, field, values[0])
+        table = await self.service.set_option(game_id, interaction.user.id, field, values[0], reply.secure)
         await self._show_table_in_place(reply, table)
 
     async def _show_table_in_place(self, reply: Reply, table: Table) -> None:
         """Answer a click on the table message by editing that message through the click."""
         embed, view = table_message(table)
-        await reply.update(embed=embed, view=view)
+        try:
+            await reply.update(embed=embed, view=view)
+        except Exception:
+            self.refresher.mark(table.id)  # the refresher edits the message through the channel instead
+            raise
         self.refresher.rendered(table)
         await self.service.shown(table)
         if table.record.status == "active":
@@ -150,7 +169,8 @@ class TableHandlers:
     async def act(self, reply: Reply, game_id: int, version: int, index: int, token: str) -> None:
         interaction = reply.interaction
         await self._table_here(interaction, game_id)
-        await self._move(reply, game_id, self.service.act(game_id, interaction.user.id, version, index, token))
+        move = self.service.act(game_id, interaction.user.id, version, index, token, reply.secure)
+        await self._move(reply, game_id, move)
 
     async def _move(self, reply: Reply, game_id: int, move: Awaitable[Outcome]) -> None:
         """Carry out a player's move; redraw their hand in place, with a notice if the click was stale."""
@@ -159,8 +179,8 @@ class TableHandlers:
         except StaleMessageError:
             await self._show_stale(reply, game_id, language_of(reply.interaction.locale))
             return
-        await self._send_hand(reply, outcome.table, in_place=True)
         self.refresher.mark(game_id)
+        await self._send_hand(reply, outcome.table, in_place=True)
 
     async def _show_stale(self, reply: Reply, game_id: int, lang: str) -> None:
         """Nothing changed; show the player where the game stands now, in place."""
@@ -172,7 +192,7 @@ class TableHandlers:
     # ----- the card picker ----------------------------------------------------
     async def _act_pick(self, reply: Reply, game_id: int, version: int, token: str, cards: list[str]) -> None:
         user_id = reply.interaction.user.id
-        await self._move(reply, game_id, self.service.act_pick(game_id, user_id, version, token, cards))
+        await self._move(reply, game_id, self.service.act_pick(game_id, user_id, version, token, cards, reply.secure))
 
     @staticmethod
     def _draft(pick: CardPick, text: str) -> list[str]:
@@ -260,10 +280,10 @@ class TableHandlers:
     async def leave(self, reply: Reply, game_id: int) -> None:
         interaction = reply.interaction
         await self._table_here(interaction, game_id)
-        await self.service.withdraw(game_id, interaction.user.id)
+        await self.service.withdraw(game_id, interaction.user.id, reply.secure)
+        self.refresher.mark(game_id)
         lang = language_of(interaction.locale)
         await reply.update(content=t(lang, "table.you_left"), embed=None, view=None)
-        self.refresher.mark(game_id)
 
     @guarded(ephemeral=False)
     async def abort(self, reply: Reply) -> None:
@@ -271,10 +291,12 @@ class TableHandlers:
         if interaction.channel_id is None:
             raise CardroomError("error.guild_only")
         can_manage = interaction.permissions.manage_channels
-        table = await self.service.abort(interaction.channel_id, interaction.user.id, can_manage=can_manage)
+        table = await self.service.abort(
+            interaction.channel_id, interaction.user.id, can_manage=can_manage, gate=reply.secure
+        )
+        self.refresher.mark(table.id)
         lang = table.record.locale
         await reply.send(
             content=t(lang, "table.aborted_by", name=interaction.user.mention),
             allowed_mentions=discord.AllowedMentions.none(),
         )
-        self.refresher.mark(table.id)

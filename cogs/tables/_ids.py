@@ -21,6 +21,11 @@ A draft is card ids in the pick's order joined by `.`, a run of equal ids
 written once with a count (`KS*2.9D`). It holds at most `DRAFT_CARDS` cards and
 `DRAFT_CHARS` characters, so the longest id (a select with a 19-digit game, a
 10-digit version and a 2-digit page) is 98 characters.
+
+Every number in an id is bounded by its pattern to the range of the column or
+list it names, so a forged id cannot carry a number storage cannot take: a game
+id is at most 2**63 - 1 (SQLite's INTEGER, PostgreSQL's BIGINT), a version has
+at most 10 digits, an action index 3, a page 2.
 """
 
 from __future__ import annotations
@@ -28,7 +33,23 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-GAME = r"(?P<game>[1-9][0-9]{0,18})"
+MAX_GAME_ID = 2**63 - 1  # the games.id column
+
+
+def up_to(limit: int) -> str:
+    """A pattern for the decimal integers 1..`limit`, without leading zeros."""
+    digits = str(limit)
+    shorter = [rf"[1-9][0-9]{{0,{len(digits) - 2}}}"] if len(digits) > 1 else []
+    same_length = [digits]
+    for position, digit in enumerate(digits):
+        lowest = 1 if position == 0 else 0
+        if int(digit) > lowest:
+            rest = len(digits) - position - 1
+            same_length.append(f"{digits[:position]}[{lowest}-{int(digit) - 1}][0-9]{{{rest}}}")
+    return "(?:" + "|".join(shorter + same_length) + ")"
+
+
+GAME = rf"(?P<game>{up_to(MAX_GAME_ID)})"
 VERSION = r"(?P<version>[0-9]{1,10})"
 TOKEN = r"(?P<token>[0-9a-f]{8})"
 PAGE = r"(?P<page>[0-9]{1,2})"

@@ -4,6 +4,8 @@ A burst of actions marks a table dirty many times; one task per table waits
 `delay` seconds and edits the message once with the latest committed state
 (coalescing). The same pass mentions the players who must act now, at most
 once per `PING_INTERVAL` per table, replacing the previous mention message.
+The database remembers each table's mention message, so one posted before a
+crash is replaced (or, once the game is over, deleted) after the restart.
 """
 
 from __future__ import annotations
@@ -56,6 +58,11 @@ class TableRefresher:
         if game_id not in self._tasks:
             self._tasks[game_id] = asyncio.create_task(self._run(game_id), name=f"table-{game_id}")
 
+    def adopt_ping(self, game_id: int, channel_id: int, message_id: int) -> None:
+        """A mention left by an earlier run (found in the database at start): the next pass replaces or deletes it."""
+        self._pinged[game_id] = Ping((), channel_id, message_id, -PING_INTERVAL)
+        self.mark(game_id)
+
     def rendered(self, table: Table) -> None:
         """The table message already shows this version (edited through an interaction)."""
         self._rendered[table.id] = table.record.version
@@ -79,6 +86,7 @@ class TableRefresher:
 
     async def _refresh(self, game_id: int) -> None:
         table = await self.bot.tables.get(game_id)
+        news = table.record.shown_version < table.record.version  # the channel has not seen this version
         if self._rendered.get(game_id) != table.record.version:
             await self._edit_table(table)
             self._rendered[game_id] = table.record.version
@@ -86,7 +94,7 @@ class TableRefresher:
         if table.record.status == "active" and table.result is None:
             await self._ping(table)
         else:
-            await self._close(table)
+            await self._close(table, announce=news)
 
     async def _edit_table(self, table: Table) -> None:
         embed, view = table_message(table)
@@ -122,22 +130,26 @@ class TableRefresher:
                 everyone=False, roles=False, users=[discord.Object(u) for u in users]
             ),
         )
-        await self._delete_ping(table.id)
+        await self.bot.tables.remember_ping(table.id, message.id)
+        await self._delete_ping(table.id, keep=message.id)
         self._pinged[table.id] = Ping(to_act, table.record.channel_id, message.id, time.monotonic())
 
-    async def _delete_ping(self, game_id: int) -> None:
+    async def _delete_ping(self, game_id: int, *, keep: int | None = None) -> None:
+        """Delete the table's previous mention; `keep` is the one that replaces it (remembered already)."""
         previous = self._pinged.pop(game_id, None)
         if previous is None:
             return
+        if keep is None:
+            await self.bot.tables.remember_ping(game_id, None)
         channel = self.bot.get_partial_messageable(previous.channel_id)
         with contextlib.suppress(discord.HTTPException):  # already gone: nothing to tidy
             await channel.get_partial_message(previous.message_id).delete()
 
-    async def _close(self, table: Table) -> None:
-        """The game ended or was aborted: tidy the mention and announce the standings once."""
+    async def _close(self, table: Table, *, announce: bool) -> None:
+        """The game ended or was aborted: tidy the mention and, when the end is news, announce the standings."""
         await self._delete_ping(table.id)
         self._rendered.pop(table.id, None)
-        if table.result is None:
+        if table.result is None or not announce:
             return
         lang = table.record.locale
         winners = ", ".join(display_name(table.names[s]) for s in table.result.winners) or "—"

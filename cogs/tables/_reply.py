@@ -1,27 +1,50 @@
-"""Answer one interaction exactly once, and always within Discord's 3-second window.
+"""Answer one interaction exactly once, within Discord's 3-second window, or change nothing.
 
-A `Reply` starts a timer when the handler starts. If the handler has not
-answered after `ACK_DEADLINE` seconds (a slow disk, a busy database), the
-timer acknowledges the interaction with a deferral; the handler's answer then
-goes through the follow-up webhook of the same interaction (its token lasts 15
-minutes). A lock makes the timer and the handler never both answer.
+Discord accepts the first answer to an interaction only within `ANSWER_WINDOW`
+seconds of its creation, which its snowflake id dates; an interaction the
+gateway delivers late (after an outage, Discord replays the ones it queued)
+may already be past it. So every deadline here runs from the interaction's
+creation, not from when the bot received it:
+
+* A timer acknowledges the interaction with a deferral `ACK_DEADLINE` seconds
+  after its creation if the handler has not answered by then (a slow disk, a
+  busy table); the handler's answer then goes through the follow-up webhook of
+  the same interaction (its token lasts 15 minutes). A lock makes the timer and
+  the handler never both answer.
+* `secure()` runs right before a change is committed: an interaction that can
+  no longer be acknowledged raises `LateInteractionError`, so nothing is
+  applied that the player cannot be shown; one close to the end of its window
+  is acknowledged first, and its change is committed only if Discord took it.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
+from collections.abc import Callable
 from typing import Any
 
 import discord
 
-ACK_DEADLINE = 2.0
+from bot.errors import LateInteractionError
+
+ANSWER_WINDOW = 3.0  # Discord's: the first answer must arrive within 3 s of the interaction's creation
+ACK_DEADLINE = 2.0  # seconds after creation: defer if the handler has not answered yet
+SECURE_AFTER = 1.5  # seconds after creation: a change is committed only once the interaction is acknowledged
+LATE_MARGIN = 0.25  # the time an acknowledgement needs to reach Discord
 
 
 class Reply:
-    def __init__(self, interaction: discord.Interaction[Any], *, ephemeral: bool) -> None:
+    def __init__(
+        self, interaction: discord.Interaction[Any], *, ephemeral: bool, clock: Callable[[], float] = time.time
+    ) -> None:
         self.interaction = interaction
         self.ephemeral = ephemeral  # whether a command's own answer is private
+        self.created = discord.utils.snowflake_time(interaction.id).timestamp()  # Discord's clock, to the ms
+        self.answered = False  # whether an answer reached Discord
+        self.committing = False  # whether a change was let through to be committed (see `secure`)
+        self._clock = clock
         self._lock = asyncio.Lock()
         self._deferred_thinking = False
         self._timer: asyncio.Task[None] | None = None
@@ -30,23 +53,52 @@ class Reply:
     def is_component(self) -> bool:
         return self.interaction.type is discord.InteractionType.component
 
+    def age(self) -> float:
+        """Seconds since Discord created the interaction."""
+        return self._clock() - self.created
+
+    def too_late(self) -> bool:
+        """Not acknowledged, and too old for an acknowledgement to reach Discord in time."""
+        return not self.interaction.response.is_done() and self.age() > ANSWER_WINDOW - LATE_MARGIN
+
     def start(self, deadline: float = ACK_DEADLINE) -> None:
-        self._timer = asyncio.create_task(self._defer_after(deadline))
+        """Acknowledge by itself `deadline` seconds after the interaction's creation, if still unanswered."""
+        self._timer = asyncio.create_task(self._defer_after(max(0.0, deadline - self.age())))
 
     def stop(self) -> None:
         if self._timer is not None:
             self._timer.cancel()
 
-    async def _defer_after(self, deadline: float) -> None:
-        await asyncio.sleep(deadline)
+    async def _defer_after(self, delay: float) -> None:
+        await asyncio.sleep(delay)
         async with self._lock:
-            if self.interaction.response.is_done():
-                return
-            if self.is_component:
-                await self.interaction.response.defer()  # acknowledges silently; the message stays as it is
-            else:
-                await self.interaction.response.defer(ephemeral=self.ephemeral, thinking=True)
-                self._deferred_thinking = True
+            if not self.interaction.response.is_done():
+                await self._defer()
+
+    async def _defer(self) -> None:
+        if self.is_component:
+            await self.interaction.response.defer()  # acknowledges silently; the message stays as it is
+        else:
+            await self.interaction.response.defer(ephemeral=self.ephemeral, thinking=True)
+            self._deferred_thinking = True
+
+    async def secure(self) -> None:
+        """Called right before a change is committed: raise `LateInteractionError` if it could not be shown.
+
+        A fresh interaction commits at once and is answered after. One older than
+        `SECURE_AFTER` is acknowledged first; if it is too old for that, or Discord
+        refuses the acknowledgement, the change must not be made.
+        """
+        async with self._lock:
+            if not self.interaction.response.is_done():
+                if self.age() > ANSWER_WINDOW - LATE_MARGIN:
+                    raise LateInteractionError()
+                if self.age() > SECURE_AFTER:
+                    try:
+                        await self._defer()
+                    except discord.HTTPException:
+                        raise LateInteractionError() from None
+            self.committing = True
 
     async def update(self, **fields: Any) -> None:
         """Edit the message the clicked component is on."""
@@ -55,6 +107,7 @@ class Reply:
                 await self.interaction.edit_original_response(**fields)
             else:
                 await self.interaction.response.edit_message(**fields)
+            self.answered = True
 
     async def send(self, *, private: bool | None = None, **fields: Any) -> discord.Message | None:
         """A new message answering the interaction; returns it when it is public."""
@@ -63,14 +116,18 @@ class Reply:
             response = self.interaction.response
             if not response.is_done():
                 await response.send_message(ephemeral=ephemeral, **fields)
+                self.answered = True
                 return None if ephemeral else await self.interaction.original_response()
             if self._deferred_thinking and ephemeral == self.ephemeral:
                 self._deferred_thinking = False
-                return await self.interaction.edit_original_response(**fields)
+                message = await self.interaction.edit_original_response(**fields)
+                self.answered = True
+                return message
             if self._deferred_thinking:
                 # The deferral promised the other visibility: drop its placeholder.
                 self._deferred_thinking = False
                 with contextlib.suppress(discord.HTTPException):
                     await self.interaction.delete_original_response()
-            message = await self.interaction.followup.send(ephemeral=ephemeral, wait=True, **fields)
-            return None if ephemeral else message
+            sent = await self.interaction.followup.send(ephemeral=ephemeral, wait=True, **fields)
+            self.answered = True
+            return None if ephemeral else sent

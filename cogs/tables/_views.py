@@ -24,6 +24,7 @@ from cogs.render.text import option_label, option_value_label
 from cogs.tables import _ids, _picker
 from cogs.tables._components import (
     ActionButton,
+    Components,
     HandButton,
     LeaveButton,
     LeaveConfirmButton,
@@ -47,7 +48,7 @@ RANGE_LABEL = 20  # each end of the range of cards a select holds, in its placeh
 def lobby_view(table: Table, lang: str) -> discord.ui.View | None:
     if table.record.status != "lobby":
         return None
-    view = discord.ui.View(timeout=None)
+    view = Components()
     gid = table.id
     buttons = (
         ("join", discord.ButtonStyle.success),
@@ -83,14 +84,14 @@ def lobby_view(table: Table, lang: str) -> discord.ui.View | None:
 def table_view(table: Table, lang: str) -> discord.ui.View | None:
     if table.record.status != "active":
         return None
-    view = discord.ui.View(timeout=None)
+    view = Components()
     view.add_item(HandButton(table.id, label=t(lang, "table.button.hand")))
     view.add_item(LeaveButton(table.id, label=t(lang, "table.button.leave")))
     return view
 
 
 def ping_view(table: Table, lang: str) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+    view = Components()
     view.add_item(HandButton(table.id, label=t(lang, "table.button.hand")))
     return view
 
@@ -144,7 +145,7 @@ def hand_view(
     kind are offered by the card picker instead (`cogs.tables._picker`), on `page`
     with `draft` chosen; the other actions stay buttons, on the rows the picker leaves.
     """
-    view = discord.ui.View(timeout=None)
+    view = Components()
     state = table.state
     row_4: list[discord.ui.Item[Any]] = []
     if state is not None and table.record.status == "active":
@@ -267,6 +268,6 @@ def pick_notice(table: Table, seat: int, lang: str, draft: Sequence[str]) -> str
 
 
 def leave_confirm_view(table: Table, lang: str) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+    view = Components()
     view.add_item(LeaveConfirmButton(table.id, label=t(lang, "table.button.leave_confirm")))
     return view

@@ -258,7 +258,7 @@ class FakeInteraction:
     user_id: int
     channel_id: int
     locale: str = "en-US"
-    id: int = 1
+    id: int = field(default_factory=lambda: discord.utils.time_snowflake(discord.utils.utcnow()))  # just created
     type: discord.InteractionType = discord.InteractionType.component
     calls: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
 

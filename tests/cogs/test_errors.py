@@ -1,0 +1,182 @@
+"""The error pipeline answers every interaction it still can, whatever fails, and says whether anything changed.
+
+`guarded` around a handler, `reply_error`, and the command tree's error handler,
+driven with a stand-in interaction whose answers can be made to fail.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass, field
+from types import SimpleNamespace
+from typing import Any
+
+import discord
+import pytest
+from discord import app_commands
+
+from bot.errors import CardroomError, UnknownGameError
+from bot.storage import StorageError
+from cogs.render.limits import CONTENT
+from cogs.tables._errors import guarded, tree_error
+from cogs.tables._reply import Reply
+
+
+def http_error(status: int, code: int) -> discord.HTTPException:
+    return discord.HTTPException(SimpleNamespace(status=status, reason="refused"), {"code": code, "message": "no"})
+
+
+@dataclass
+class Response:
+    interaction: FakeInteraction
+    done: bool = False
+
+    def is_done(self) -> bool:
+        return self.done
+
+    async def _answer(self, name: str, fields: dict[str, Any]) -> None:
+        failure = self.interaction.failures.pop(0) if self.interaction.failures else None
+        self.interaction.calls.append((name, fields))
+        if failure is not None:
+            raise failure
+        self.done = True
+
+    async def send_message(self, **fields: Any) -> None:
+        await self._answer("send_message", fields)
+
+    async def edit_message(self, **fields: Any) -> None:
+        await self._answer("edit_message", fields)
+
+    async def defer(self, **fields: Any) -> None:
+        await self._answer("defer", fields)
+
+    async def autocomplete(self, choices: list[Any]) -> None:
+        await self._answer("autocomplete", {"choices": choices})
+
+
+@dataclass
+class Followup:
+    interaction: FakeInteraction
+
+    async def send(self, **fields: Any) -> None:
+        self.interaction.calls.append(("followup.send", fields))
+
+
+@dataclass
+class FakeInteraction:
+    """A component click (or command) created `age` seconds ago; each answer pops the next failure, if any."""
+
+    age: float = 0.1
+    type: discord.InteractionType = discord.InteractionType.component
+    locale: str = "en-US"
+    failures: list[Exception | None] = field(default_factory=list)
+    calls: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        created = discord.utils.utcnow() - datetime.timedelta(seconds=self.age)
+        self.id = discord.utils.time_snowflake(created)
+        self.user = SimpleNamespace(id=42)
+        self.response = Response(self)
+        self.followup = Followup(self)
+        self.resynced = 0
+        self.client = SimpleNamespace(resync_commands=self._resync)
+
+    def _resync(self) -> None:
+        self.resynced += 1
+
+    def texts(self) -> list[str]:
+        return [str(fields.get("content")) for _, fields in self.calls if "content" in fields]
+
+
+class Handlers:
+    """Handlers that fail in the ways the pipeline must survive."""
+
+    def __init__(self) -> None:
+        self.ran = False
+
+    @guarded()
+    async def refuse(self, reply: Reply, error: CardroomError) -> None:
+        self.ran = True
+        raise error
+
+    @guarded()
+    async def fail_to_answer(self, reply: Reply, *, committed: bool) -> None:
+        """Discord refuses the handler's own answer, before (or after) the change was let through."""
+        self.ran = True
+        if committed:
+            await reply.secure()
+        await reply.update(content="the new state")
+
+    @guarded()
+    async def fail_after_answering(self, reply: Reply) -> None:
+        await reply.update(content="the new state")
+        raise http_error(500, 0)
+
+    @guarded()
+    async def fail_to_commit(self, reply: Reply) -> None:
+        await reply.secure()
+        raise StorageError("disk I/O error")
+
+
+async def test_a_refused_error_answer_falls_back_once_and_never_escapes() -> None:
+    interaction = FakeInteraction(failures=[http_error(400, 50035), http_error(500, 0)])
+    await Handlers().refuse(interaction, CardroomError("error.not_host"))  # type: ignore[arg-type]
+    names = [name for name, _ in interaction.calls]
+    assert names == ["send_message", "send_message"]  # the domain message, then the generic one; no exception
+    assert "Only the host" in interaction.texts()[0] and "Something went wrong" in interaction.texts()[1]
+
+
+async def test_an_error_message_never_exceeds_discords_limit() -> None:
+    interaction = FakeInteraction()
+    await Handlers().refuse(interaction, UnknownGameError(game="x" * 5000))  # type: ignore[arg-type]
+    (text,) = interaction.texts()
+    assert len(text) <= CONTENT and "There is no game called" in text and "x" * 150 in text
+
+
+async def test_an_interaction_delivered_too_late_is_not_handled_at_all() -> None:
+    interaction = FakeInteraction(age=5.0)
+    handlers = Handlers()
+    await handlers.refuse(interaction, CardroomError("error.not_host"))  # type: ignore[arg-type]
+    assert not handlers.ran and interaction.calls == []
+
+
+@pytest.mark.parametrize(("committed", "says"), [(False, "Nothing was changed"), (True, "went through")])
+async def test_a_failed_answer_is_followed_by_one_saying_whether_anything_changed(committed: bool, says: str) -> None:
+    interaction = FakeInteraction(failures=[http_error(500, 0)])
+    await Handlers().fail_to_answer(interaction, committed=committed)  # type: ignore[arg-type]
+    assert [name for name, _ in interaction.calls] == ["edit_message", "send_message"]
+    assert says in interaction.texts()[-1]
+
+
+async def test_a_failed_commit_says_nothing_changed() -> None:
+    interaction = FakeInteraction()
+    await Handlers().fail_to_commit(interaction)  # type: ignore[arg-type]
+    assert "Nothing was changed" in interaction.texts()[-1]
+
+
+async def test_a_failure_after_the_answer_adds_no_second_answer() -> None:
+    interaction = FakeInteraction()
+    await Handlers().fail_after_answering(interaction)  # type: ignore[arg-type]
+    assert [name for name, _ in interaction.calls] == ["edit_message"]
+
+
+async def test_a_command_the_bot_no_longer_has_is_answered_and_rechecks_the_registration() -> None:
+    interaction = FakeInteraction(type=discord.InteractionType.application_command, locale="fr")
+    await tree_error(interaction, app_commands.CommandNotFound("oldgame", []))  # type: ignore[arg-type]
+    (text,) = interaction.texts()
+    assert "Cette commande a changé" in text and interaction.resynced == 1
+    assert interaction.calls[0][1]["ephemeral"] is True
+
+
+async def test_an_autocomplete_for_an_unknown_command_gets_no_choices() -> None:
+    interaction = FakeInteraction(type=discord.InteractionType.autocomplete)
+    await tree_error(interaction, app_commands.CommandNotFound("oldgame", []))  # type: ignore[arg-type]
+    assert interaction.calls == [("autocomplete", {"choices": []})]
+
+
+async def test_a_tree_error_whose_answer_fails_does_not_escape() -> None:
+    interaction = FakeInteraction(
+        type=discord.InteractionType.application_command, failures=[http_error(500, 0), http_error(500, 0)]
+    )
+    await tree_error(interaction, app_commands.NoPrivateMessage())  # type: ignore[arg-type]
+    assert len(interaction.calls) == 2 and "server channels" in interaction.texts()[0]
