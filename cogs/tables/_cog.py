@@ -14,6 +14,7 @@ from bot.i18n import language_of
 from bot.translator import loc
 from cogs.render.text import game_name
 from cogs.tables import _ids
+from cogs.tables._components import ComponentHandlers
 from cogs.tables._errors import reply_error, tree_error
 from cogs.tables._handlers import TableHandlers
 from cogs.tables._refresher import TableRefresher
@@ -56,6 +57,7 @@ class TablesCog(commands.Cog, name="Tables"):
         self.bot = bot
         self.refresher = TableRefresher(bot, bot.settings.table_edit_delay)
         self.handlers = TableHandlers(bot, self.refresher)
+        self.clicks: ComponentHandlers = self.handlers  # what the components call; mypy checks the interface
 
     async def cog_load(self) -> None:
         """After a restart, bring every table up to date and mention whoever must act.

@@ -6,14 +6,47 @@ Callbacks only parse and hand over to the table handlers; no rule lives here.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable
+from typing import Any, Protocol
 
 import discord
 
 from cogs.tables import _ids
 
-if TYPE_CHECKING:
-    from cogs.tables._handlers import TableHandlers
+Interaction = discord.Interaction[Any]
+
+
+class ComponentHandlers(Protocol):
+    """What the components hand a click to: `TableHandlers` (in `_handlers`, which builds on this module)."""
+
+    def lobby(self, interaction: Interaction, /, game_id: int, op: str) -> Awaitable[None]: ...
+    def set_option(
+        self, interaction: Interaction, /, game_id: int, field: str, values: list[str]
+    ) -> Awaitable[None]: ...
+    def show_hand(self, interaction: Interaction, /, game_id: int, *, in_place: bool) -> Awaitable[None]: ...
+    def act(
+        self, interaction: Interaction, /, game_id: int, version: int, index: int, token: str
+    ) -> Awaitable[None]: ...
+    def pick_select(
+        self,
+        interaction: Interaction,
+        /,
+        game_id: int,
+        version: int,
+        token: str,
+        page: int,
+        select: int,
+        draft: str,
+        values: list[str],
+    ) -> Awaitable[None]: ...
+    def pick_confirm(
+        self, interaction: Interaction, /, game_id: int, version: int, token: str, draft: str
+    ) -> Awaitable[None]: ...
+    def pick_page(
+        self, interaction: Interaction, /, game_id: int, version: int, token: str, page: int, draft: str
+    ) -> Awaitable[None]: ...
+    def ask_leave(self, interaction: Interaction, /, game_id: int) -> Awaitable[None]: ...
+    def leave(self, interaction: Interaction, /, game_id: int) -> Awaitable[None]: ...
 
 
 class Components(discord.ui.View):
@@ -32,9 +65,10 @@ class Components(discord.ui.View):
         return True
 
 
-def handlers(interaction: discord.Interaction[Any]) -> TableHandlers:
+def handlers(interaction: Interaction) -> ComponentHandlers:
     cog: Any = interaction.client.get_cog("Tables")
-    return cog.handlers  # type: ignore[no-any-return]
+    clicks: ComponentHandlers = cog.clicks
+    return clicks
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_ids.LOBBY):
