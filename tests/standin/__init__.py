@@ -4,7 +4,8 @@ See ``StandIn`` for the test-facing API, ``limits.message_problems`` for the reu
 Discord-limits checker and ``openapi.request_body_problems`` for spec validation.
 """
 
-from .interactions import CommandNotAvailable, CommandNotFound, Interaction, InteractionResponse
+from .faults import FaultRule, InjectedFault
+from .interactions import CommandNotAvailable, CommandNotFound, Interaction, InteractionResponse, LateCallback
 from .limits import callback_problems, command_problems, commands_problems, message_problems
 from .model import (
     ALL_PERMISSIONS,
@@ -43,10 +44,13 @@ __all__ = [
     "Command",
     "CommandNotAvailable",
     "CommandNotFound",
+    "FaultRule",
     "Guild",
+    "InjectedFault",
     "Interaction",
     "InteractionResponse",
     "InteractionType",
+    "LateCallback",
     "Member",
     "Message",
     "MessageFlag",

@@ -88,6 +88,8 @@ class Connection:
         self.lock = asyncio.Lock()
         self.session: Session | None = None
         self.id = secrets.token_hex(4)
+        #: how the session was attached to this connection: "identify", "resume" or None (not yet)
+        self.via: str | None = None
 
     @property
     def closed(self) -> bool:
@@ -120,6 +122,8 @@ class Session:
         self.identify = identify
         self.seq = 0
         self.backlog: deque[tuple[int, JSON]] = deque(maxlen=BACKLOG)
+        #: seq -> called every time that frame is written to a connection (live or replayed)
+        self.on_send: dict[int, Callable[[], None]] = {}
         self.connection: Connection | None = None
         self.lock = asyncio.Lock()
         self.ready = False
@@ -142,9 +146,24 @@ class Gateway:
         self.compressions: list[str | None] = []
         self.heartbeats = 0
         self.resumes = 0
+        #: True between ``cut()`` and ``restore()``
+        self.is_cut = False
+        #: how the current (or last) cut treats new connections: "refuse" (HTTP 503) or "hold"
+        self.cut_mode = "refuse"
+        #: websocket upgrades answered with 503 during "refuse" cuts
+        self.refused_connections = 0
+        #: websocket connections accepted but left without HELLO during "hold" cuts
+        self.held_connections = 0
+        self._restored = asyncio.Event()
+        self._restore_task: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------------ websocket handler
-    async def handle(self, request: web.Request) -> web.WebSocketResponse:
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        if self.is_cut and self.cut_mode == "refuse":
+            # What a client sees during a gateway outage: the upgrade is answered with a 5xx.
+            self.refused_connections += 1
+            self.standin.notify()
+            return web.json_response({"message": "503: Service Unavailable", "code": 0}, status=503)
         ws = web.WebSocketResponse(autoping=True, max_msg_size=16 * 1024 * 1024)
         await ws.prepare(request)
         compress = request.query.get("compress")
@@ -173,6 +192,14 @@ class Gateway:
                 self.standin.violation("GATEWAY", "/gateway", problem)
                 await self._close(conn, 4012 if "version" in problem else WSCloseCode.UNSUPPORTED_DATA, problem)
                 return ws
+            if self.is_cut:  # "hold" cut: the upgrade succeeds but HELLO only comes after restore()
+                self.held_connections += 1
+                self.standin.notify()
+                while self.is_cut and not conn.closed:
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(self._restored.wait(), 0.5)
+                if conn.closed:
+                    return ws
             await conn.send(
                 {"op": 10, "d": {"heartbeat_interval": self.heartbeat_interval_ms, "_trace": ['["standin"]']}}
             )
@@ -263,6 +290,7 @@ class Gateway:
         self.sessions[session.id] = session
         session.connection = conn
         conn.session = session
+        conn.via = "identify"
         bot = self.standin.bot_user
         ready: JSON = {
             "v": 10,
@@ -312,11 +340,12 @@ class Gateway:
             old = session.connection
             session.connection = conn
             conn.session = session
+            conn.via = "resume"
             if old is not None and old is not conn:
                 await self._close(old, 4000, "Session resumed elsewhere")
             for s, frame in list(session.backlog):
-                if s > seq:
-                    await conn.send(frame)
+                if s > seq and await conn.send(frame):
+                    self._sent(session, s)
             session.seq += 1
             frame = {"op": 0, "t": "RESUMED", "s": session.seq, "d": {"_trace": ['["standin-gateway"]']}}
             session.backlog.append((session.seq, frame))
@@ -353,10 +382,19 @@ class Gateway:
         await self.dispatch("GUILD_MEMBERS_CHUNK", chunk, session=conn.session)
 
     # ------------------------------------------------------------------ dispatching
-    async def dispatch(self, event: str, data: JSON, *, session: Session | None = None) -> bool:
+    async def dispatch(
+        self,
+        event: str,
+        data: JSON,
+        *,
+        session: Session | None = None,
+        on_send: Callable[[], None] | None = None,
+    ) -> bool:
         """Send a DISPATCH to the (current) session; buffered for RESUME while disconnected.
 
         Returns False when there is no session or the session's intents exclude the event.
+        ``on_send`` is called whenever the frame is written to a connection (now, or when a
+        RESUME replays it).
         """
         session = session or self.session
         if session is None:
@@ -368,10 +406,24 @@ class Gateway:
             session.seq += 1
             frame = {"op": 0, "t": event, "s": session.seq, "d": data}
             session.backlog.append((session.seq, frame))
+            if on_send is not None:
+                session.on_send[session.seq] = on_send
+                if len(session.on_send) > BACKLOG:  # forget frames that fell out of the backlog
+                    oldest = session.backlog[0][0]
+                    session.on_send = {s: f for s, f in session.on_send.items() if s >= oldest}
             conn = session.connection
-            if conn is not None and not await conn.send(frame):
-                session.connection = None
+            if conn is not None:
+                if await conn.send(frame):
+                    self._sent(session, session.seq)
+                else:
+                    session.connection = None
         return True
+
+    @staticmethod
+    def _sent(session: Session, seq: int) -> None:
+        callback = session.on_send.get(seq)
+        if callback is not None:
+            callback()
 
     @property
     def connected(self) -> bool:
@@ -385,10 +437,62 @@ class Gateway:
             self.session.connection = None
             await self._close(conn, code, reason)
 
+    async def cut(
+        self,
+        seconds: float | None = None,
+        *,
+        mode: str = "refuse",
+        code: int = 4000,
+        reason: str = "Stand-in gateway outage",
+    ) -> None:
+        """Start a gateway outage until ``restore()`` -- or, with ``seconds``, until that many
+        seconds have passed. Every connection is closed (``code`` 4000 keeps the session
+        resumable). New websocket connections are, with ``mode="refuse"``, answered with HTTP 503
+        (discord.py then retries with its exponential backoff, logging an ERROR per attempt), or,
+        with ``mode="hold"``, accepted but left without HELLO until the outage ends (discord.py
+        waits, then RESUMEs at once). Dispatches (interactions included) are buffered in the
+        session's backlog meanwhile and replayed when the bot RESUMEs. REST keeps working.
+        """
+        if mode not in ("refuse", "hold"):
+            raise ValueError(f"mode must be 'refuse' or 'hold', not {mode!r}")
+        self._cancel_restore()
+        self.is_cut = True
+        self.cut_mode = mode
+        previous, self._restored = self._restored, asyncio.Event()
+        previous.set()
+        if self.session is not None:
+            self.session.connection = None
+        for conn in list(self.connections):
+            await self._close(conn, code, reason)
+        if seconds is not None:
+            self._restore_task = asyncio.get_running_loop().create_task(self._restore_after(seconds))
+        self.standin.notify()
+
+    async def restore(self) -> None:
+        """End a ``cut()``: websocket connections are accepted again (held ones get their HELLO)."""
+        self._cancel_restore()
+        self.is_cut = False
+        self._restored.set()
+        self.standin.notify()
+
+    async def _restore_after(self, seconds: float) -> None:
+        await asyncio.sleep(seconds)
+        self._restore_task = None
+        await self.restore()
+
+    def _cancel_restore(self) -> None:
+        task = self._restore_task
+        self._restore_task = None
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
+
     async def send_op(self, op: int, data: Any = None) -> None:
         if self.session is not None and self.session.connection is not None:
             await self.session.connection.send({"op": op, "d": data})
 
     async def close_all(self) -> None:
+        self._cancel_restore()
+        self.is_cut = False
+        self._restored.set()
         for conn in list(self.connections):
             await conn.close(WSCloseCode.GOING_AWAY, "stand-in shutting down")

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .model import JSON, CallbackType, Channel, Command, Message, Role, User
 
 if TYPE_CHECKING:
+    from .faults import InjectedFault
     from .server import StandIn
 
 ACK_DEADLINE_S = 3.0
@@ -31,6 +33,19 @@ class InteractionResponse(NamedTuple):
     message: Message | None
     #: the callback's ``data`` (choices for type 8, modal for type 9, message body for 4/7)
     data: JSON | None
+
+
+@dataclass(frozen=True, eq=False)
+class LateCallback:
+    """A callback refused with 404/10062 because the acknowledgement window had passed."""
+
+    interaction: Interaction
+    #: stand-in clock time of the refused callback
+    at: float
+    #: seconds since the interaction was created
+    elapsed: float
+    #: the callback type the bot tried (``None`` if the body had none)
+    type: int | None
 
 
 class Interaction:
@@ -71,8 +86,18 @@ class Interaction:
         self.followup_ids: list[int] = []
         #: True after a type 5 callback until the loading message is filled in
         self.loading = False
+        #: the acknowledgement window passed without an accepted callback (or a callback came too late)
         self.late = False
         self.timer: asyncio.TimerHandle | None = None
+        #: seconds between creation and the INTERACTION_CREATE dispatch that was asked for
+        self.deliver_after = 0.0
+        #: stand-in clock time the INTERACTION_CREATE frame was (last) written to the bot's websocket;
+        #: ``None`` while it waits (delayed delivery, gateway cut) or if it was never delivered
+        self.delivered_at: float | None = None
+        #: requests about this interaction failed on purpose by ``StandIn.fail_next``
+        self.injected_failures: list[InjectedFault] = []
+        #: callbacks refused with 404/10062 because they came after the window
+        self.late_callbacks: list[LateCallback] = []
 
     # ------------------------------------------------------------------ state
     @property
@@ -82,6 +107,33 @@ class Interaction:
     @property
     def ack_latency(self) -> float | None:
         return None if self.acked_at is None else self.acked_at - self.created_at
+
+    @property
+    def delivery_delay(self) -> float | None:
+        """Seconds between creation and delivery to the bot (``None`` while undelivered)."""
+        return None if self.delivered_at is None else self.delivered_at - self.created_at
+
+    @property
+    def delivered_late(self) -> bool:
+        """Delivered with less than ``StandIn.late_delivery_margin`` of the window left (or after it)."""
+        delay = self.delivery_delay
+        standin = self._standin
+        return delay is not None and delay > standin.ack_deadline - standin.late_delivery_margin
+
+    @property
+    def delivered_in_time(self) -> bool:
+        """Delivered while the bot still had a fair part of the window to acknowledge it."""
+        return self.delivered_at is not None and not self.delivered_late
+
+    @property
+    def callback_refused(self) -> bool:
+        """The bot tried to acknowledge after the window and Discord answered 404/10062."""
+        return bool(self.late_callbacks)
+
+    @property
+    def violations(self) -> list[str]:
+        """The stand-in's violations that name this interaction."""
+        return [v for v in self._standin.violations if str(self.id) in v]
 
     @property
     def expires_at(self) -> float:
@@ -127,6 +179,12 @@ class Interaction:
         assert self.callback_type is not None
         data = self.callback.get("data") if self.callback else None
         return InteractionResponse(self.callback_type, self.message, data)
+
+    async def wait_delivered(self, timeout: float = 10.0) -> float:  # noqa: ASYNC109
+        """Wait until the INTERACTION_CREATE reached the bot's websocket; returns ``delivered_at``."""
+        return await self._standin.wait_for(
+            lambda: self.delivered_at, timeout=timeout, what=f"delivery of interaction {self.describe()}"
+        )
 
     async def wait_message(
         self,

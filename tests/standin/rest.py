@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import BodyPartReader, web
 
 from . import limits, openapi
+from .faults import FaultRule, InjectedFault
 from .interactions import Interaction
 from .model import JSON, CallbackType, Channel, ChannelType, Command, InteractionType, Message, MessageFlag, Perm
 
@@ -190,6 +191,11 @@ class RestApi:
                     s.violation(method, shown, problem)
                 if openapi.openapi_available(s.spec_path):
                     self.openapi_checked += 1
+            rule = s.take_fault(method, path)
+            if rule is not None:
+                status, payload, extra = self._inject(rule, method, shown, params)
+                record.status = status
+                return _json_response(status, payload, {**headers, **extra})
             keys = ("channel_id", "guild_id", "webhook_token", "interaction_token")
             major = next((params[k] for k in keys if k in params), "")
             decision = s.rate_limiter.check(method, shown, route.template, major)
@@ -213,6 +219,29 @@ class RestApi:
             s.notify()
         record.status = status
         return _json_response(status, payload, headers)
+
+    def _inject(
+        self, rule: FaultRule, method: str, shown: str, params: dict[str, str]
+    ) -> tuple[int, Any, dict[str, str]]:
+        s = self.s
+        inter: Interaction | None = None
+        if "interaction_id" in params:
+            inter = s.interaction_by_id(params["interaction_id"])
+        elif "webhook_token" in params and params.get("webhook_id") == str(s.app_id):
+            inter = s.interaction_by_token(params["webhook_token"])
+        fault = InjectedFault(method, shown, rule.route, rule.status, rule.code, rule.message, s.clock.now(), inter)
+        s.injected.append(fault)
+        if inter is not None:
+            inter.injected_failures.append(fault)
+        s.log.info("injected %s/%s for %s %s", rule.status, rule.code, method, shown)
+        extra: dict[str, str] = {}
+        if rule.status == 429:
+            extra = {
+                "Retry-After": str(max(1, round(rule.retry_after))),
+                "X-RateLimit-Scope": "user",
+                "Via": "1.1 google",
+            }
+        return rule.status, rule.body(), extra
 
     def _match(self, method: str, path: str) -> tuple[Route | None, dict[str, str]]:
         for route in ROUTES:
@@ -428,10 +457,8 @@ class RestApi:
             raise ApiError(400, 40060, "Interaction has already been acknowledged.")
         elapsed = now - inter.created_at
         if inter.late or elapsed > s.ack_deadline:
-            if not inter.late:  # the watchdog may already have reported it
-                why = f"acknowledged after {elapsed:.2f} s (> {s.ack_deadline:g} s)"
-                s.violation(ctx.method, ctx.shown_path, f"interaction {inter.describe()} {why}")
-            inter.late = True
+            ctype = body.get("type")
+            s.record_late_callback(inter, ctx.method, ctx.shown_path, ctype if isinstance(ctype, int) else None)
             raise unknown("interaction", 10062)
         problems = limits.callback_problems(body, inter.type)
         ctype = body.get("type")

@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import copy
 import logging
+import re
 import secrets
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
@@ -13,11 +14,13 @@ from typing import Any, TypeVar
 
 from aiohttp import web
 
+from .faults import FaultRule, InjectedFault, default_message, segments_overlap, split_route
 from .gateway import INTENT_NAMES, PRIVILEGED_INTENTS, Gateway
 from .interactions import (
     ACK_DEADLINE_S,
     CommandNotAvailable,
     Interaction,
+    LateCallback,
     OptionBuilder,
     resolve_command,
 )
@@ -41,9 +44,11 @@ from .model import (
 )
 from .process import BotProcess
 from .ratelimit import RateLimiter, RateLimitHit
-from .rest import RequestRecord, RestApi
+from .rest import ROUTES, RequestRecord, RestApi
 
 T = TypeVar("T")
+
+_COMMANDS_PUT = re.compile(r"^/applications/[^/]+(/guilds/[^/]+)?/commands$")
 
 _APP_FLAG_FOR_INTENT = {1 << 8: 1 << 13, 1 << 1: 1 << 15, 1 << 15: 1 << 19}  # *_LIMITED application flags
 _EDITABLE_FLAGS = MessageFlag.SUPPRESS_EMBEDS
@@ -82,6 +87,7 @@ class StandIn:
         enabled_privileged_intents: int = 0,
         ack_deadline: float = ACK_DEADLINE_S,
         reaction_time: float = 0.15,
+        late_delivery_margin: float | None = None,
     ) -> None:
         self.log = logging.getLogger("standin")
         if isinstance(clock, Clock):
@@ -94,6 +100,9 @@ class StandIn:
         self.bot_user = User(self.app_id, bot_name, bot=True)
         self.owner = User(self.snowflake(), f"{bot_name.lower()}-developer")
         self.ack_deadline = ack_deadline
+        #: an interaction delivered with less than this much of its window left counts as delivered
+        #: late: the bot is excused for not answering it (default: a sixth of the window, 0.5 s of 3 s)
+        self._late_delivery_margin = late_delivery_margin
         #: minimum seconds between a message changing and a user clicking on it (a human cannot
         #: click faster; it also lets the bot finish storing its View after the HTTP response)
         self.reaction_time = reaction_time
@@ -111,6 +120,13 @@ class StandIn:
         self.auth_failures: list[str] = []
         #: every REST request received, in order
         self.requests: list[RequestRecord] = []
+        #: callbacks refused with 404/10062 because the acknowledgement window had passed (a late
+        #: callback on an interaction delivered in time is also a violation; on one delivered late it is not)
+        self.late_callbacks: list[LateCallback] = []
+        #: REST requests failed on purpose by ``fail_next`` rules, in order
+        self.injected: list[InjectedFault] = []
+        #: every ``fail_next`` rule, used up or not
+        self.faults: list[FaultRule] = []
         self.guilds: list[Guild] = []
         self.users: dict[int, User] = {self.bot_user.id: self.bot_user}
         self.interactions: list[Interaction] = []
@@ -123,6 +139,7 @@ class StandIn:
         self._changed = asyncio.Event()
         self._runner: web.AppRunner | None = None
         self._pending: set[asyncio.Task[bool]] = set()
+        self._deliveries: set[asyncio.Task[None]] = set()
         self._watched: list[BotProcess] = []
         self.port = 0
 
@@ -145,6 +162,9 @@ class StandIn:
         for handle in self.interactions:
             if handle.timer is not None:
                 handle.timer.cancel()
+        for task in list(self._deliveries):
+            task.cancel()
+        await asyncio.gather(*self._deliveries, return_exceptions=True)
         await self.flush_dispatches()
         await self.gateway.close_all()
         if self._runner is not None:
@@ -193,6 +213,88 @@ class StandIn:
         """Move the stand-in's clock forward (e.g. ``15 * 60 + 1`` expires all interaction tokens)."""
         self.clock.advance(seconds)
         self.notify()
+
+    @property
+    def late_delivery_margin(self) -> float:
+        if self._late_delivery_margin is not None:
+            return self._late_delivery_margin
+        return self.ack_deadline / 6
+
+    @late_delivery_margin.setter
+    def late_delivery_margin(self, value: float | None) -> None:
+        self._late_delivery_margin = value
+
+    @property
+    def command_syncs(self) -> int:
+        """How many bulk overwrites of commands (``PUT .../commands``, global or guild) succeeded."""
+        return sum(
+            1 for r in self.requests if r.method == "PUT" and 200 <= r.status < 300 and _COMMANDS_PUT.match(r.path)
+        )
+
+    # ------------------------------------------------------------------ REST faults
+    def fail_next(
+        self,
+        method: str,
+        route: str,
+        *,
+        status: int,
+        code: int = 0,
+        message: str | None = None,
+        times: int = 1,
+        errors: JSON | None = None,
+        retry_after: float = 1.0,
+    ) -> FaultRule:
+        """Fail the next ``times`` REST requests matching ``method`` and ``route`` with ``status``.
+
+        ``route`` is a path pattern: ``{placeholder}`` segments match any one segment, the others
+        must match exactly (``/channels/{channel_id}/messages/{message_id}``,
+        ``/interactions/{interaction_id}/{interaction_token}/callback``,
+        ``/webhooks/{application_id}/{interaction_token}/messages/@original``,
+        ``/channels/123/messages``...). The answer is Discord's error shape
+        ``{"message": message, "code": code}`` (plus ``errors`` if given; ``retry_after`` and a
+        ``Via`` header for a 429) and nothing is applied: a failed callback does not acknowledge.
+        Rules are consumed in the order they were added. Every failure is recorded in ``injected``
+        (and on the interaction, ``Interaction.injected_failures``).
+        """
+        method = method.upper()
+        segments = split_route(route)
+        known = [r for r in ROUTES if r.method == method and segments_overlap(segments, split_route(r.template))]
+        if not known:
+            raise ValueError(f"{method} {route} matches no route the stand-in emulates")
+        if times < 1:
+            raise ValueError("times must be >= 1")
+        if not 400 <= status <= 599:
+            raise ValueError(f"status {status} is not an error status")
+        rule = FaultRule(
+            method,
+            route,
+            status,
+            code,
+            message if message is not None else default_message(status, code),
+            times,
+            errors=errors,
+            retry_after=retry_after,
+        )
+        self.faults.append(rule)
+        return rule
+
+    @property
+    def pending_faults(self) -> list[FaultRule]:
+        """``fail_next`` rules not used up yet."""
+        return [r for r in self.faults if r.remaining > 0]
+
+    def clear_faults(self) -> None:
+        """Drop every rule not used up yet."""
+        for rule in self.faults:
+            rule.times = rule.used
+
+    def take_fault(self, method: str, path: str) -> FaultRule | None:
+        """The first pending rule matching this request, consumed (used by the REST layer)."""
+        for rule in self.faults:
+            if rule.matches(method, path):
+                rule.used += 1
+                return rule
+        return None
 
     @property
     def rate_limit_hits(self) -> list[RateLimitHit]:
@@ -258,8 +360,29 @@ class StandIn:
                 raise BotExited(f"bot process exited with code {proc.returncode} while waiting for {what}:\n{tail}")
 
     async def wait_until_ready(self, timeout: float = 10.0) -> None:  # noqa: ASYNC109
-        """Wait until the bot identified on the gateway and received its GUILD_CREATEs."""
+        """Wait until the bot identified on the gateway and received its GUILD_CREATEs.
+
+        After a ``gateway.drop()`` or ``gateway.cut()`` this waits until the bot is connected again
+        (by RESUME or by a new IDENTIFY).
+        """
         await self.wait_for(lambda: self.gateway.connected, timeout=timeout, what="the bot to connect to the gateway")
+
+    async def wait_resumed(self, timeout: float = 20.0) -> None:  # noqa: ASYNC109
+        """Wait until the bot is connected again over a RESUMEd connection (after ``gateway.drop()``,
+        or ``gateway.cut()`` and ``restore()``); the missed dispatches were replayed by then.
+
+        Raises AssertionError if the bot's live connection came from a new IDENTIFY instead.
+        """
+
+        def live_via() -> str | None:
+            session = self.gateway.session
+            if session is None or not session.ready or session.connection is None:
+                return None
+            return session.connection.via
+
+        via = await self.wait_for(live_via, timeout=timeout, what="the bot to RESUME its gateway session")
+        if via != "resume":
+            raise AssertionError(f"the bot's gateway connection came from {via.upper()}, not RESUME")
 
     async def wait_for_commands(self, *names: str, guild: Guild | None = None, timeout: float = 10.0) -> None:  # noqa: ASYNC109
         """Wait until the bot registered these command names (globally, or for ``guild``)."""
@@ -708,15 +831,26 @@ class StandIn:
         options: Mapping[str, Any] | None = None,
         *,
         locale: str | None = None,
+        deliver_after: float = 0.0,
     ) -> Interaction:
-        """Run ``/name`` (``"cmd"``, ``"cmd sub"`` or ``"cmd group sub"``, default or localized names)."""
+        """Run ``/name`` (``"cmd"``, ``"cmd sub"`` or ``"cmd group sub"``, default or localized names).
+
+        Every user action takes ``deliver_after``: the interaction is created now (id, token,
+        ``created_at``, the 3-second window) but the gateway delivers it that many seconds later.
+        """
         command, path, definitions = resolve_command(self.commands_for(channel.guild), name)
         self._check_command_permission(user, channel, command)
         builder = OptionBuilder(self, channel)
         leaf = builder.build(definitions, options or {})
         data = self._command_data(command, path, leaf, builder.resolved)
         return await self._dispatch_interaction(
-            InteractionType.APPLICATION_COMMAND, user, channel, data, locale=locale, command=command
+            InteractionType.APPLICATION_COMMAND,
+            user,
+            channel,
+            data,
+            locale=locale,
+            command=command,
+            deliver_after=deliver_after,
         )
 
     async def autocomplete(
@@ -729,6 +863,7 @@ class StandIn:
         *,
         options: Mapping[str, Any] | None = None,
         locale: str | None = None,
+        deliver_after: float = 0.0,
     ) -> Interaction:
         """Type ``value`` into ``focused_option`` of ``/name``; await ``.response()`` for the choices."""
         command, path, definitions = resolve_command(self.commands_for(channel.guild), name)
@@ -737,7 +872,13 @@ class StandIn:
         leaf = builder.build(definitions, options or {}, focused=focused_option, focused_value=value)
         data = self._command_data(command, path, leaf, builder.resolved)
         return await self._dispatch_interaction(
-            InteractionType.APPLICATION_COMMAND_AUTOCOMPLETE, user, channel, data, locale=locale, command=command
+            InteractionType.APPLICATION_COMMAND_AUTOCOMPLETE,
+            user,
+            channel,
+            data,
+            locale=locale,
+            command=command,
+            deliver_after=deliver_after,
         )
 
     async def click(
@@ -748,6 +889,7 @@ class StandIn:
         *,
         label: str | None = None,
         locale: str | None = None,
+        deliver_after: float = 0.0,
     ) -> Interaction:
         """Click a button (by ``custom_id`` or ``label``) on ``message``."""
         component = await self._usable_component(user, message, custom_id, label)
@@ -759,11 +901,24 @@ class StandIn:
         if "id" in component:
             data["id"] = component["id"]
         return await self._dispatch_interaction(
-            InteractionType.MESSAGE_COMPONENT, user, message.channel, data, locale=locale, message=message
+            InteractionType.MESSAGE_COMPONENT,
+            user,
+            message.channel,
+            data,
+            locale=locale,
+            message=message,
+            deliver_after=deliver_after,
         )
 
     async def forge_click(
-        self, user: User, message: Message, custom_id: str, *, locale: str | None = None, component_type: int = 2
+        self,
+        user: User,
+        message: Message,
+        custom_id: str,
+        *,
+        locale: str | None = None,
+        component_type: int = 2,
+        deliver_after: float = 0.0,
     ) -> Interaction:
         """A click a modified client could send: any ``custom_id``, on a disabled or absent component too.
 
@@ -776,7 +931,13 @@ class StandIn:
         if component_type == 3:
             data["values"] = []
         return await self._dispatch_interaction(
-            InteractionType.MESSAGE_COMPONENT, user, current.channel, data, locale=locale, message=current
+            InteractionType.MESSAGE_COMPONENT,
+            user,
+            current.channel,
+            data,
+            locale=locale,
+            message=current,
+            deliver_after=deliver_after,
         )
 
     async def select(
@@ -787,6 +948,7 @@ class StandIn:
         values: Sequence[Any],
         *,
         locale: str | None = None,
+        deliver_after: float = 0.0,
     ) -> Interaction:
         """Pick ``values`` in a select menu (option values for string selects; Users/Roles/Channels otherwise)."""
         component = await self._usable_component(user, message, custom_id, None)
@@ -812,7 +974,13 @@ class StandIn:
         if builder.resolved:
             data["resolved"] = builder.resolved
         return await self._dispatch_interaction(
-            InteractionType.MESSAGE_COMPONENT, user, message.channel, data, locale=locale, message=message
+            InteractionType.MESSAGE_COMPONENT,
+            user,
+            message.channel,
+            data,
+            locale=locale,
+            message=message,
+            deliver_after=deliver_after,
         )
 
     async def submit_modal(
@@ -821,6 +989,7 @@ class StandIn:
         values: Mapping[str, Any],
         *,
         locale: str | None = None,
+        deliver_after: float = 0.0,
     ) -> Interaction:
         """Submit the modal the bot opened in response to ``opened_by`` (text inputs by custom_id)."""
         modal = opened_by.modal
@@ -855,6 +1024,7 @@ class StandIn:
             locale=locale,
             message=opened_by.source_message,
             parent=opened_by,
+            deliver_after=deliver_after,
         )
 
     # ------------------------------------------------------------------ interaction plumbing
@@ -918,9 +1088,13 @@ class StandIn:
         message: Message | None = None,
         command: Command | None = None,
         parent: Interaction | None = None,
+        deliver_after: float = 0.0,
     ) -> Interaction:
+        if deliver_after < 0:
+            raise ValueError("deliver_after must be >= 0")
         await self.flush_dispatches()
         session = self.gateway.session
+        # A session whose connection is down (drop, cut) is fine: the dispatch waits in its backlog.
         if session is None or not session.ready:
             raise RuntimeError("the bot has no gateway session with the stand-in (await wait_until_ready() first)")
         guild = channel.guild
@@ -966,18 +1140,56 @@ class StandIn:
             command=command,
             parent=parent,
         )
+        handle.deliver_after = deliver_after
         self.interactions.append(handle)
         self._interactions_by_id[iid] = handle
         self._interactions_by_token[token] = handle
-        handle.timer = asyncio.get_running_loop().call_later(self.ack_deadline + 0.1, self._ack_watchdog, handle)
-        await self.gateway.dispatch("INTERACTION_CREATE", payload)
+        loop = asyncio.get_running_loop()
+        # The window runs from creation, however late the gateway delivers the interaction.
+        handle.timer = loop.call_later(self.ack_deadline + 0.1, self._ack_watchdog, handle)
+        if deliver_after > 0:
+            task = loop.create_task(self._deliver_later(handle, deliver_after))
+            self._deliveries.add(task)
+            task.add_done_callback(self._deliveries.discard)
+        else:
+            await self._deliver(handle)
         return handle
 
+    async def _deliver(self, handle: Interaction) -> None:
+        def sent() -> None:
+            handle.delivered_at = self.clock.now()
+            self.notify()
+
+        await self.gateway.dispatch("INTERACTION_CREATE", handle.payload, on_send=sent)
+
+    async def _deliver_later(self, handle: Interaction, delay: float) -> None:
+        await asyncio.sleep(delay)
+        await self._deliver(handle)
+
     def _ack_watchdog(self, handle: Interaction) -> None:
-        if not handle.acknowledged and not handle.late:
-            handle.late = True
-            self.violation(
-                "INTERACTION",
-                f"/interactions/{handle.id}",
-                f"{handle.describe()} was not acknowledged within {self.ack_deadline:g} s",
-            )
+        if handle.acknowledged or handle.late:
+            return
+        handle.late = True
+        if not handle.delivered_in_time:
+            # Delivered late (or not yet, or never): the bot is right not to answer it.
+            self.log.info("interaction %s expired unanswered; it was delivered late or not at all", handle.describe())
+            self.notify()
+            return
+        why = f"{handle.describe()} was not acknowledged within {self.ack_deadline:g} s"
+        if handle.injected_failures:
+            failed = ", ".join(f"{f.method} {f.status}/{f.code}" for f in handle.injected_failures)
+            why += f" (requests failed by fail_next: {failed})"
+        self.violation("INTERACTION", f"/interactions/{handle.id}", why)
+
+    def record_late_callback(self, handle: Interaction, method: str, path: str, callback_type: int | None) -> None:
+        """Record a callback refused for lateness (used by the REST layer; it answers 404/10062)."""
+        now = self.clock.now()
+        elapsed = now - handle.created_at
+        record = LateCallback(handle, now, elapsed, callback_type)
+        self.late_callbacks.append(record)
+        handle.late_callbacks.append(record)
+        if not handle.late and handle.delivered_in_time:  # the watchdog may already have reported it
+            why = f"acknowledged after {elapsed:.2f} s (> {self.ack_deadline:g} s)"
+            self.violation(method, path, f"interaction {handle.describe()} {why}")
+        handle.late = True
+        self.notify()

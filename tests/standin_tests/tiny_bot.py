@@ -48,10 +48,23 @@ class Counter(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], templa
         await interaction.response.edit_message(content=f"count={self.count + 1}", view=view)
 
 
+class TinyTree(app_commands.CommandTree["TinyBot"]):
+    async def on_error(self, interaction: discord.Interaction[TinyBot], error: app_commands.AppCommandError) -> None:
+        """Answer a command Discord knows but the bot does not, or a failed answer, once more."""
+        if interaction.response.is_done():
+            await super().on_error(interaction, error)
+            return
+        text = "unknown command" if isinstance(error, app_commands.CommandNotFound) else "something went wrong"
+        try:
+            await interaction.response.send_message(text, ephemeral=True)
+        except discord.HTTPException as exc:
+            logging.getLogger("tinybot").info("could not answer interaction %s: %s", interaction.id, exc)
+
+
 class TinyBot(discord.Client):
     def __init__(self) -> None:
         super().__init__(intents=discord.Intents.default(), guild_ready_timeout=0.05)
-        self.tree = app_commands.CommandTree(self)
+        self.tree = TinyTree(self)
 
     async def setup_hook(self) -> None:
         _, url, _ = await self.http.get_bot_gateway()
