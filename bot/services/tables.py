@@ -157,9 +157,9 @@ class TableService:
         """The channel message that now tells the table's players it is their turn (None: none is left)."""
         await self.db.set_ping(game_id, message_id)
 
-    async def pinged(self) -> list[GameRecord]:
+    async def pinged(self) -> list[Table]:
         """Games whose last turn notification is still posted (it may predate a crash)."""
-        return await self.db.pinged_tables()
+        return [self._table(record) for record in await self.db.pinged_tables()]
 
     def held_in_memory(self) -> int:
         return len(self._cache)

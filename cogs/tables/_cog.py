@@ -14,7 +14,7 @@ from bot.i18n import language_of
 from bot.translator import loc
 from cogs.render.text import game_name
 from cogs.tables import _ids
-from cogs.tables._components import ComponentHandlers
+from cogs.tables._components import ComponentHandlers, carried
 from cogs.tables._errors import reply_error, tree_error
 from cogs.tables._handlers import TableHandlers
 from cogs.tables._refresher import TableRefresher
@@ -41,17 +41,6 @@ def game_choices(interaction: discord.Interaction[Any], current: str) -> list[ap
     return choices[:MAX_CHOICES]
 
 
-def _components(message: discord.Message | None) -> set[tuple[int, str]]:
-    """(component type, custom_id) of every component the message carries."""
-    found: set[tuple[int, str]] = set()
-    for row in message.components if message else []:
-        for child in getattr(row, "children", [row]):
-            custom_id = getattr(child, "custom_id", None)
-            if custom_id:
-                found.add((int(child.type.value), custom_id))
-    return found
-
-
 class TablesCog(commands.Cog, name="Tables"):
     def __init__(self, bot: CardroomBot) -> None:
         self.bot = bot
@@ -72,9 +61,8 @@ class TablesCog(commands.Cog, name="Tables"):
         self.bot.tree.on_error = tree_error  # type: ignore[method-assign]
         tables = {table.id for table in await self.bot.tables.active()}
         tables |= {table.id for table in await self.bot.tables.behind()}
-        for record in await self.bot.tables.pinged():
-            assert record.ping_message_id is not None
-            self.refresher.adopt_ping(record.id, record.channel_id, record.ping_message_id)
+        for table in await self.bot.tables.pinged():
+            await self.refresher.adopt_ping(table)
         for game_id in sorted(tables):
             self.refresher.mark(game_id)
 
@@ -123,7 +111,7 @@ class TablesCog(commands.Cog, name="Tables"):
         component_type = data.get("component_type")
         if not _ids.is_known(custom_id):
             error: CardroomError = ForgedComponentError()
-        elif not isinstance(component_type, int) or (component_type, custom_id) not in _components(interaction.message):
+        elif not isinstance(component_type, int) or (component_type, custom_id) not in carried(interaction.message):
             error = OutdatedButtonError()
         else:
             return

@@ -65,6 +65,17 @@ class Components(discord.ui.View):
         return True
 
 
+def carried(message: discord.Message | None) -> set[tuple[int, str]]:
+    """(component type, custom_id) of every component `message` carries."""
+    found: set[tuple[int, str]] = set()
+    for row in message.components if message else []:
+        for child in getattr(row, "children", [row]):
+            custom_id = getattr(child, "custom_id", None)
+            if custom_id:
+                found.add((int(child.type.value), custom_id))
+    return found
+
+
 def handlers(interaction: Interaction) -> ComponentHandlers:
     cog: Any = interaction.client.get_cog("Tables")
     clicks: ComponentHandlers = cog.clicks

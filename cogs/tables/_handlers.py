@@ -75,6 +75,7 @@ class TableHandlers:
             if not reply.answered:
                 # Nobody can see this lobby: undo it, or it would hold the channel with no message.
                 await self.service.discard_lobby(table)
+                reply.undone()
             else:
                 self.refresher.mark(table.id)  # shown, but its message is unknown: post the table anew
             raise

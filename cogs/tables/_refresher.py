@@ -5,7 +5,10 @@ A burst of actions marks a table dirty many times; one task per table waits
 (coalescing). The same pass mentions the players who must act now, at most
 once per `PING_INTERVAL` per table, replacing the previous mention message.
 The database remembers each table's mention message, so one posted before a
-crash is replaced (or, once the game is over, deleted) after the restart.
+crash is replaced (or, once the game is over, deleted) after the restart. While
+a mention is being posted its id is not known yet: the database then holds
+`POSTING`, and a restart that finds it looks for the table's mentions in the
+channel's recent messages instead.
 """
 
 from __future__ import annotations
@@ -23,6 +26,8 @@ from bot.i18n import t
 from bot.services.tables import Table
 from cogs.render.frame import standings
 from cogs.render.text import display_name, game_name
+from cogs.tables._components import carried
+from cogs.tables._ids import hand as hand_id
 from cogs.tables._views import ping_view, table_message
 
 if TYPE_CHECKING:
@@ -31,6 +36,8 @@ if TYPE_CHECKING:
 log = logging.getLogger("cardroom.tables")
 
 PING_INTERVAL = 2.0
+POSTING = 0  # stored while a mention is being posted: one may exist whose id was never known
+SWEPT = 50  # recent channel messages searched for a mention whose id was lost in a crash
 
 
 @dataclass(frozen=True)
@@ -58,10 +65,31 @@ class TableRefresher:
         if game_id not in self._tasks:
             self._tasks[game_id] = asyncio.create_task(self._run(game_id), name=f"table-{game_id}")
 
-    def adopt_ping(self, game_id: int, channel_id: int, message_id: int) -> None:
-        """A mention left by an earlier run (found in the database at start): the next pass replaces or deletes it."""
-        self._pinged[game_id] = Ping((), channel_id, message_id, -PING_INTERVAL)
-        self.mark(game_id)
+    async def adopt_ping(self, table: Table) -> None:
+        """A mention left by an earlier run (found in the database at start): the next pass replaces or deletes it.
+
+        If the earlier run stopped while posting it, its id is unknown: the
+        table's mentions are looked for among the channel's recent messages and
+        deleted (the bot's own messages with this table's hand button, other
+        than the table itself).
+        """
+        record = table.record
+        if record.ping_message_id != POSTING:
+            assert record.ping_message_id is not None
+            self._pinged[table.id] = Ping((), record.channel_id, record.ping_message_id, -PING_INTERVAL)
+        else:
+            channel = self.bot.get_partial_messageable(record.channel_id)
+            hand = (discord.ComponentType.button.value, hand_id(table.id))
+            try:
+                async for message in channel.history(limit=SWEPT):
+                    ours = self.bot.user is not None and message.author.id == self.bot.user.id
+                    if ours and message.id != record.table_message_id and hand in carried(message):
+                        with contextlib.suppress(discord.HTTPException):
+                            await message.delete()
+                await self.bot.tables.remember_ping(table.id, None)
+            except discord.HTTPException as failure:
+                log.warning("Could not look for the lost mention of game %s: %s", table.id, failure.status)
+        self.mark(table.id)
 
     def rendered(self, table: Table) -> None:
         """The table message already shows this version (edited through an interaction)."""
@@ -123,13 +151,18 @@ class TableRefresher:
         mentions = " ".join(f"<@{uid}>" for uid in users)
         content = t(lang, "table.ping", mentions=mentions, game=game_name(table.record.game, lang))
         channel = self.bot.get_partial_messageable(table.record.channel_id)
-        message = await channel.send(
-            content,
-            view=ping_view(table, lang),
-            allowed_mentions=discord.AllowedMentions(
-                everyone=False, roles=False, users=[discord.Object(u) for u in users]
-            ),
-        )
+        await self.bot.tables.remember_ping(table.id, POSTING)
+        try:
+            message = await channel.send(
+                content,
+                view=ping_view(table, lang),
+                allowed_mentions=discord.AllowedMentions(
+                    everyone=False, roles=False, users=[discord.Object(u) for u in users]
+                ),
+            )
+        except BaseException:
+            await self.bot.tables.remember_ping(table.id, previous.message_id if previous else None)
+            raise
         await self.bot.tables.remember_ping(table.id, message.id)
         await self._delete_ping(table.id, keep=message.id)
         self._pinged[table.id] = Ping(to_act, table.record.channel_id, message.id, time.monotonic())

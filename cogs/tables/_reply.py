@@ -100,6 +100,10 @@ class Reply:
                         raise LateInteractionError() from None
             self.committing = True
 
+    def undone(self) -> None:
+        """The change let through by `secure` was undone: as far as the user can tell, nothing changed."""
+        self.committing = False
+
     async def update(self, **fields: Any) -> None:
         """Edit the message the clicked component is on."""
         async with self._lock:

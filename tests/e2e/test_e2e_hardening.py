@@ -1,0 +1,215 @@
+"""Faults between the bot and Discord: late and replayed interactions, a gateway outage, refused answers,
+commands that differ from the bot's, mismatched components, and turn mentions left by a crash.
+
+Each reproduces, through the loopback stand-in, a defect found when the bot was put under faults.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import signal
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.e2e.e2e_support import World, answered, button, footer, in_step, open_lobby, waiting_for, world
+from tests.standin.model import Message, User
+
+CALLBACK = "/interactions/{interaction_id}/{interaction_token}/callback"
+
+
+async def started(w: World) -> tuple[int, Message]:
+    lobby = await open_lobby(w, w.alice, "pairs", {})
+    game_id, _ = footer(lobby)
+    await answered(await w.discord.click(w.bob, lobby, f"cr:l:{game_id}:join"))
+    table = await answered(await w.discord.click(w.alice, lobby, f"cr:l:{game_id}:start"))
+    return game_id, table
+
+
+def acting(w: World, table: Message) -> User:
+    (name,) = waiting_for(w.discord.get_message(table.id) or table)
+    return {"alice": w.alice, "bob": w.bob}[name]
+
+
+def first_action(hand: Message) -> str:
+    return next(c["custom_id"] for c in hand.buttons if c["custom_id"].startswith("cr:a:") and not c.get("disabled"))
+
+
+def open_games(w: World, channel_id: int) -> int:
+    with sqlite3.connect(w.database) as db:
+        query = "SELECT COUNT(*) FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')"
+        return int(db.execute(query, (channel_id,)).fetchone()[0])
+
+
+async def test_a_click_delivered_past_its_window_changes_nothing(tmp_path: Path) -> None:
+    async with world(tmp_path) as w, w.running() as bot:
+        game_id, table = await started(w)
+        table = await in_step(w, table)
+        player = acting(w, table)
+        hand = await answered(await w.discord.click(player, table, button(table, "cr:h:")))
+        version = w.version(game_id)
+
+        late = await w.discord.click(player, hand, first_action(hand), deliver_after=3.5)
+        await late.wait_delivered()
+        await asyncio.sleep(1.0)  # time for the bot to (wrongly) act on it
+        assert late.delivered_late and late.callback is None and not late.late_callbacks
+        assert w.version(game_id) == version and w.log_length(game_id) == 0
+        assert "too late" in bot.output
+
+        # Late but still answerable (2 s of its 3 s gone): acknowledged first, then played and shown.
+        slow = await w.discord.click(player, hand, first_action(hand), deliver_after=2.0)
+        assert (await answered(slow)).id == hand.id
+        assert slow.callback_type == 6  # a deferred update first, before the commit
+        await w.discord.wait_for(
+            lambda: footer(w.discord.get_message(hand.id) or hand)[1] == version + 1, timeout=10, what="hand edited"
+        )
+        assert w.version(game_id) == version + 1
+        w.discord.assert_clean()
+
+
+async def test_after_a_gateway_outage_replayed_interactions_change_nothing(tmp_path: Path) -> None:
+    async with world(tmp_path) as w, w.running():
+        game_id, table = await started(w)
+        table = await in_step(w, table)
+        player = acting(w, table)
+        hand = await answered(await w.discord.click(player, table, button(table, "cr:h:")))
+        version = w.version(game_id)
+
+        await w.discord.gateway.cut(mode="hold")
+        move = await w.discord.click(player, hand, first_action(hand))
+        play = await w.discord.slash(w.carol, w.other_channel, "play", {"game": "pairs"})
+        await asyncio.sleep(4.0)  # the outage outlasts both interactions' 3 seconds
+        await w.discord.gateway.restore()
+        await w.discord.wait_resumed(timeout=30)
+        await move.wait_delivered()
+        await play.wait_delivered()
+        await asyncio.sleep(1.0)
+
+        assert move.callback is None and play.callback is None  # never answered: they cannot be
+        assert w.version(game_id) == version  # the move was not played behind the player's back
+        assert open_games(w, w.other_channel.id) == 0  # and no invisible lobby holds the channel
+        lobby = await answered(await w.discord.slash(w.carol, w.other_channel, "play", {"game": "pairs"}))
+        assert not lobby.ephemeral and "Join" in str(lobby.buttons)
+        moved = await answered(await w.discord.click(player, hand, first_action(hand)))
+        assert footer(moved)[1] == version + 1
+        w.discord.assert_clean()
+
+
+async def test_a_lobby_whose_message_cannot_be_posted_is_undone(tmp_path: Path) -> None:
+    async with world(tmp_path) as w, w.running():
+        w.discord.fail_next("POST", CALLBACK, status=400, code=50035)
+        failed = await w.discord.slash(w.alice, w.channel, "play", {"game": "pairs"})
+        answer = await answered(failed)
+        assert answer.ephemeral and "Nothing was changed" in answer.content
+        assert open_games(w, w.channel.id) == 0
+        lobby = await answered(await w.discord.slash(w.alice, w.channel, "play", {"game": "pairs"}))
+        assert not lobby.ephemeral and open_games(w, w.channel.id) == 1
+        w.discord.assert_clean()
+
+
+async def test_a_refused_answer_is_followed_by_one_that_says_the_change_went_through(tmp_path: Path) -> None:
+    async with world(tmp_path) as w, w.running():
+        lobby = await open_lobby(w, w.alice, "pairs", {})
+        game_id, version = footer(lobby)
+        w.discord.fail_next("POST", CALLBACK, status=400, code=50035)  # the in-place edit of the lobby
+        join = await w.discord.click(w.bob, lobby, f"cr:l:{game_id}:join")
+        answer = await answered(join)
+        assert answer.ephemeral and "Votre action a bien été jouée" in answer.content  # bob reads French
+        assert w.version(game_id) == version + 1
+        # The table itself is brought up to date through the channel instead.
+        await w.discord.wait_for(
+            lambda: "bob" in (w.discord.get_message(lobby.id) or lobby).text, timeout=10, what="lobby edit"
+        )
+        w.discord.assert_clean()
+
+
+async def test_an_unknown_game_name_of_any_length_is_answered(tmp_path: Path) -> None:
+    async with world(tmp_path) as w, w.running():
+        answer = await answered(await w.discord.slash(w.alice, w.channel, "play", {"game": "pairs!" * 600}))
+        assert answer.ephemeral and "There is no game called" in answer.content and len(answer.content) <= 2000
+        w.discord.assert_clean()
+
+
+async def test_a_click_whose_component_type_differs_from_its_id_is_refused(tmp_path: Path) -> None:
+    async with world(tmp_path) as w, w.running():
+        game_id, table = await started(w)
+        forged = await w.discord.forge_click(w.alice, table, f"cr:h:{game_id}", component_type=3)
+        answer = await answered(forged)
+        assert answer.ephemeral and "no longer on this message" in answer.content
+        w.discord.assert_clean()
+
+
+def command_payloads(w: World) -> list[dict[str, Any]]:
+    return [dict(command.payload) for command in w.discord.registered_commands()]
+
+
+async def test_commands_are_registered_again_only_when_discords_differ(tmp_path: Path) -> None:
+    async with world(tmp_path) as w:
+        async with w.running("first"):
+            assert w.discord.command_syncs == 1
+        ours = command_payloads(w)
+        async with w.running("unchanged"):
+            assert w.discord.command_syncs == 1  # Discord's list matches: nothing sent
+        play = next(c for c in ours if c["name"] == "play")
+        w.discord.set_commands(None, [*(c for c in ours if c is not play), {**play, "description": "Old text"}])
+        async with w.running("changed elsewhere"):
+            assert w.discord.command_syncs == 2
+            assert next(c for c in command_payloads(w) if c["name"] == "play")["description"] == play["description"]
+        w.discord.assert_clean()
+
+
+async def test_a_command_discord_knows_but_the_bot_does_not_is_answered_and_resynced(tmp_path: Path) -> None:
+    async with world(tmp_path) as w, w.running():
+        ours = command_payloads(w)
+        stale = {"name": "oldgame", "description": "A game that was removed", "type": 1, "options": []}
+        w.discord.set_commands(None, [*ours, stale])
+        answer = await answered(await w.discord.slash(w.alice, w.channel, "oldgame"))
+        assert answer.ephemeral and "This command has changed" in answer.content
+        await w.discord.wait_for(
+            lambda: "oldgame" not in {c["name"] for c in command_payloads(w)}, timeout=10, what="re-registration"
+        )
+        w.discord.assert_clean()
+
+
+@pytest.mark.parametrize("stored", [True, False], ids=["id stored", "killed while posting"])
+async def test_a_turn_mention_left_by_a_crash_is_replaced_after_the_restart(tmp_path: Path, stored: bool) -> None:
+    """`stored`: the crash came after the mention's id was stored; else between its post and the store."""
+    async with world(tmp_path) as w, contextlib.AsyncExitStack() as bots:
+        bot = await bots.enter_async_context(w.running("before"))
+        game_id, _ = await started(w)
+
+        def mentions() -> list[Message]:
+            return [m for m in w.discord.channel_messages(w.channel) if "your turn at" in m.text and not m.deleted]
+
+        def stored_ping() -> int | None:
+            with sqlite3.connect(w.database) as db:
+                row = db.execute("SELECT ping_message_id FROM games WHERE id = ?", (game_id,)).fetchone()
+            return None if row[0] is None else int(row[0])
+
+        (left,) = await w.discord.wait_for(lambda: mentions() or None, timeout=10, what="a turn mention")
+        await w.discord.wait_for(lambda: stored_ping() == left.id, timeout=10, what="the mention stored")
+        assert bot.proc is not None
+        w.discord.unwatch(bot)
+        os.killpg(bot.proc.pid, signal.SIGKILL)
+        await bot.proc.wait()
+        await w.discord.wait_for(lambda: not w.discord.gateway.connected, timeout=10, what="disconnect")
+        if not stored:
+            with sqlite3.connect(w.database) as db:  # the state a crash leaves between the post and its store
+                db.execute("UPDATE games SET ping_message_id = 0 WHERE id = ?", (game_id,))
+
+        await bots.enter_async_context(w.running("after"))
+        await w.discord.wait_for(
+            lambda: (w.discord.get_message(left.id) or left).deleted or None, timeout=15, what="old mention deleted"
+        )
+        (current,) = await w.discord.wait_for(lambda: mentions() or None, timeout=10, what="a new turn mention")
+        assert current.id != left.id  # one mention, the new one
+
+        # The game ends by /abort: its mention goes too, and the database no longer lists one.
+        await answered(await w.discord.slash(w.alice, w.channel, "abort"))
+        await w.discord.wait_for(lambda: not mentions() or None, timeout=10, what="mention deleted at the end")
+        assert stored_ping() is None
+        w.discord.assert_clean()
