@@ -54,6 +54,7 @@ from bot.storage.records import (
 BUSY_TIMEOUT_MS: Final = 5000
 _MIN_SQLITE: Final = (3, 35, 0)  # UPDATE ... RETURNING
 _INT64 = range(-(2**63), 2**63)
+_WAL_RETRY: Final = 0.01  # seconds between two tries of the switch to WAL
 
 _LEADER_ORDER: Final[dict[str, tuple[str, ...]]] = {
     "wins": ("wins", "measure", "games"),
@@ -147,8 +148,7 @@ class Database:
         conn.row_factory = sqlite3.Row
         try:
             await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-            rows = list(await conn.execute_fetchall("PRAGMA journal_mode = WAL"))
-            mode = str(rows[0][0]).lower()
+            mode = await _switch_to_wal(conn)
             if mode != ("memory" if memory else "wal"):
                 raise StorageError(f"could not switch {path} to WAL (journal_mode is {mode})")
             # Durability: in WAL mode a COMMIT appends to the -wal file. With
@@ -662,6 +662,24 @@ class Database:
                 )
                 for row in rows
             ]
+
+
+async def _switch_to_wal(conn: aiosqlite.Connection) -> str:
+    """`PRAGMA journal_mode = WAL`, waiting out another connection switching the same new file.
+
+    SQLite does not call the busy handler for this switch: two processes
+    opening a new database at once would otherwise see "database is locked".
+    """
+    waited = 0.0
+    while True:
+        try:
+            rows = list(await conn.execute_fetchall("PRAGMA journal_mode = WAL"))
+            return str(rows[0][0]).lower()
+        except sqlite3.OperationalError as exc:
+            if exc.sqlite_errorcode & 0xFF != sqlite3.SQLITE_BUSY or waited * 1000 >= BUSY_TIMEOUT_MS:
+                raise
+        await asyncio.sleep(_WAL_RETRY)
+        waited += _WAL_RETRY
 
 
 # ----- (de)serialisation ----------------------------------------------------
