@@ -37,9 +37,13 @@ class NoTableError(CardroomError):
 
 
 class TableBusyError(CardroomError):
-    """A lobby or game is already running in this channel; `url` links to it."""
+    """A lobby or game is already running in this channel; `url` links to it, `game_id` names it."""
 
     key = "error.table_busy"
+
+    def __init__(self, *, game: str, url: str, game_id: int) -> None:
+        super().__init__(game=game, url=url)
+        self.game_id = game_id
 
 
 class NotAPlayerError(CardroomError):

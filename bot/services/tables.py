@@ -199,7 +199,8 @@ class TableService:
                 locale=locale,
             )
         except ChannelBusyError as busy:
-            raise TableBusyError(game=busy.existing.game, url=self.jump_url(busy.existing)) from None
+            existing = busy.existing
+            raise TableBusyError(game=existing.game, url=self.jump_url(existing), game_id=existing.id) from None
         return self._table(record)
 
     @staticmethod

@@ -34,7 +34,7 @@ H = TypeVar("H")
 Handler = Callable[Concatenate[H, Reply, P], Awaitable[None]]
 Entry = Callable[Concatenate[H, discord.Interaction[Any], P], Awaitable[None]]
 
-PARAMETER = 200  # the longest parameter an error message echoes (a game name someone typed, a link)
+PARAMETER = 100  # the longest parameter an error message echoes (a game name someone typed, a link)
 UNEXPECTED = CardroomError("error.unexpected")
 ANSWER_FAILED = CardroomError("error.answer_failed")  # the change was made, its answer could not be shown
 

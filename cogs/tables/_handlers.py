@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.errors import CardroomError, ForgedComponentError, NotAPlayerError, StaleMessageError
+from bot.errors import CardroomError, ForgedComponentError, NotAPlayerError, StaleMessageError, TableBusyError
 from bot.i18n import language_of, t
 from bot.services.tables import Outcome, Table, TableService
 from bot.storage import Seat
@@ -60,14 +60,18 @@ class TableHandlers:
         if interaction.guild_id is None or interaction.channel_id is None:
             raise CardroomError("error.guild_only")
         lang = language_of(interaction.locale)
-        table = await self.service.open_lobby(
-            guild_id=interaction.guild_id,
-            channel_id=interaction.channel_id,
-            game=game,
-            host=seat_for(interaction.user),
-            locale=lang,
-            gate=reply.secure,
-        )
+        try:
+            table = await self.service.open_lobby(
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id,
+                game=game,
+                host=seat_for(interaction.user),
+                locale=lang,
+                gate=reply.secure,
+            )
+        except TableBusyError as busy:
+            self.refresher.ensure_posted(busy.game_id)  # the link must lead somewhere: re-post a lost table
+            raise
         view = lobby_view(table, lang) or Components()
         try:
             message = await reply.send(embed=lobby_embed(table, lang), view=view)

@@ -91,6 +91,15 @@ class TableRefresher:
                 log.warning("Could not look for the lost mention of game %s: %s", table.id, failure.status)
         self.mark(table.id)
 
+    def ensure_posted(self, game_id: int) -> None:
+        """Someone was sent to this table: edit its message once more, which posts it anew if it is gone.
+
+        A table message can be lost (deleted by a moderator, never posted by an
+        earlier run); the channel must never be held by a table nobody can see.
+        """
+        self._rendered.pop(game_id, None)
+        self.mark(game_id)
+
     def rendered(self, table: Table) -> None:
         """The table message already shows this version (edited through an interaction)."""
         self._rendered[table.id] = table.record.version

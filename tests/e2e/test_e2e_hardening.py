@@ -213,3 +213,24 @@ async def test_a_turn_mention_left_by_a_crash_is_replaced_after_the_restart(tmp_
         await w.discord.wait_for(lambda: not mentions() or None, timeout=10, what="mention deleted at the end")
         assert stored_ping() is None
         w.discord.assert_clean()
+
+
+async def test_a_table_whose_message_is_gone_is_posted_again_when_the_channel_is_asked_for(tmp_path: Path) -> None:
+    """A moderator deleted the lobby message: a /play in the channel links to the table, which is posted anew."""
+    async with world(tmp_path) as w, w.running():
+        lobby = await open_lobby(w, w.alice, "pairs", {})
+        game_id, _ = footer(lobby)
+        await w.discord.delete_message(lobby)
+        busy = await answered(await w.discord.slash(w.carol, w.channel, "play", {"game": "pairs"}))
+        assert busy.ephemeral and "already running" in busy.content
+
+        def reposted() -> Message | None:
+            return next((m for m in w.discord.channel_messages(w.channel) if m.embeds), None)
+
+        table = await w.discord.wait_for(reposted, timeout=10, what="the table posted again")
+        assert table.id != lobby.id and footer(table)[0] == game_id and f"cr:l:{game_id}:join" in table.custom_ids
+        joined = await answered(await w.discord.click(w.carol, table, f"cr:l:{game_id}:join"))
+        assert "carol" in joined.text
+        again = await answered(await w.discord.slash(w.carol, w.channel, "play", {"game": "pairs"}))
+        assert str(table.id) in again.content  # the link now leads to the table
+        w.discord.assert_clean()
