@@ -17,6 +17,7 @@ import asyncio
 import logging
 import signal
 import sys
+from importlib.metadata import entry_points
 from pathlib import Path
 
 import discord
@@ -153,17 +154,20 @@ def backup(destination: str | None) -> int:
     return 0
 
 
-def bench(argv: list[str]) -> int:
-    from bot.bench import main as bench_main
+TOOLS = "cardroom.tools"  # entry-point group of commands from higher floors (the bench, on the cogs floor)
 
-    status: int = bench_main(argv)
+
+def tool(name: str, argv: list[str]) -> int:
+    """Run a command another floor plugs in through an entry point (pyproject.toml), so bot imports no cog."""
+    (found,) = entry_points(group=TOOLS, name=name)
+    status: int = found.load()(argv)
     return status
 
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     if args[:1] == ["bench"]:
-        return bench(args[1:])  # the bench has its own options and --help
+        return tool("bench", args[1:])  # the bench has its own options and --help
     parser = argparse.ArgumentParser(prog="cardroom", description="Cardroom, a parlor of card games for Discord.")
     parser.add_argument("command", nargs="?", default="run", choices=("run", "invite", "backup", "bench"))
     parser.add_argument("destination", nargs="?", help="backup only: the new file (default: next to the database)")

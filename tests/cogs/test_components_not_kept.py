@@ -1,108 +1,82 @@
-"""Restart-proof components are sent without a live View: discord.py keeps nothing per message.
+"""Restart-proof components are sent without a live View: discord.py keeps nothing per answer.
 
-A View discord.py stores after sending stays in memory (an ephemeral one for 15
-minutes), about 4.5 KB per "My hand" click. Cardroom's components all route by
-their custom_id (DynamicItem), so none needs storing. This drives discord.py's
-own interaction-response code (the HTTP adapter replaced by a recorder) and
-looks at its view store.
+discord.py keeps every unfinished View it sends listening (a private one for 15
+minutes, with a timeout task), about 4 KB per "My hand" click. Cardroom's
+components all route by their custom_id (DynamicItem), so none needs it. This
+drives discord.py's own interaction-response code (its HTTP adapter replaced by
+a recorder, as in the bench) with the real hand layout.
 """
 
 from __future__ import annotations
 
+import asyncio
+import itertools
 from typing import Any
 
 import discord
 import pytest
-from discord.webhook.async_ import async_context
 
-from cogs.tables._components import Components, HandButton, RefreshButton
+from bot.storage import Seat
+from cogs.bench._answers import answer_hands, logged_in, ordinary
+from cogs.bench._gateway import Snowflakes, click_frame
+from cogs.tables._components import Components
+from cogs.tables._views import hand_message
+from tests.cogs.pick_states import ENGINE, table
 
-APP_ID = 1_100_000_000_000_000_001
-CHANNEL_ID = 1_100_000_000_000_000_002
-MESSAGE_ID = 1_100_000_000_000_000_003
-
-
-class RecordingAdapter:
-    """Stands for discord.py's webhook adapter: records the callbacks and answers as Discord does."""
-
-    def __init__(self) -> None:
-        self.callbacks: list[int] = []
-
-    async def create_interaction_response(self, interaction_id: int, token: str, **_: Any) -> dict[str, Any]:
-        self.callbacks.append(interaction_id)
-        return {"interaction": {"id": str(interaction_id), "type": 3, "response_message_id": str(MESSAGE_ID)}}
+ANSWERS = 300
 
 
-def click_payload(number: int) -> dict[str, Any]:
-    user = {"id": "42", "username": "alice", "discriminator": "0", "global_name": "Alice", "avatar": None}
-    message = {
-        "id": str(MESSAGE_ID),
-        "channel_id": str(CHANNEL_ID),
-        "author": {"id": str(APP_ID), "username": "Cardroom", "discriminator": "0", "avatar": None, "bot": True},
-        "content": "",
-        "timestamp": "2026-11-23T12:00:00+00:00",
-        "edited_timestamp": None,
-        "tts": False,
-        "mention_everyone": False,
-        "mentions": [],
-        "mention_roles": [],
-        "attachments": [],
-        "embeds": [],
-        "pinned": False,
-        "type": 0,
-        "flags": 64,
-        "components": [],
-    }
-    return {
-        "id": str(discord.utils.time_snowflake(discord.utils.utcnow()) + number),
-        "application_id": str(APP_ID),
-        "type": 3,
-        "token": f"token-{number}",
-        "version": 1,
-        "channel_id": str(CHANNEL_ID),
-        "user": user,
-        "locale": "en-US",
-        "data": {"custom_id": "cr:r:7", "component_type": 2},
-        "message": message,
-        "attachment_size_limit": 10 * 1024 * 1024,
-        "entitlements": [],
-        "authorizing_integration_owners": {},
-    }
+def hand_layouts(sent: list[discord.ui.View], *, plain: bool) -> Any:
+    """The real hand's components for each answer (Cardroom's, or the same items in a plain View), remembered."""
+    state = ENGINE.new(4, ENGINE.parse_options({}), 11)
+    hand = table(state)
+
+    def layout() -> discord.ui.View:
+        return hand_message(hand, 0, "en")[1]
+
+    build = ordinary(layout) if plain else layout
+
+    def remembered() -> discord.ui.View:
+        view = build()
+        sent.append(view)
+        return view
+
+    return remembered
 
 
-def layout() -> discord.ui.View:
-    view = Components()
-    view.add_item(HandButton(7, label="My hand"))
-    view.add_item(RefreshButton(7, label="Refresh"))
-    return view
+def frames() -> Any:
+    ids, seq = Snowflakes(), itertools.count(1)
+    player = Seat(42, "Alice")
+    message = {"id": ids(), "embeds": [], "components": []}
+
+    def frame() -> str:
+        return click_frame(
+            seq=next(seq), ids=ids, application_id=7, guild_id=8, channel_id=9, user=player, locale="en-US",
+            custom_id="cr:h:1", message=message,
+        )  # fmt: skip
+
+    return frame
 
 
-@pytest.mark.parametrize("answer", ["send_message", "edit_message"])
-async def test_a_thousand_hand_answers_leave_no_view_behind(answer: str) -> None:
+@pytest.mark.parametrize("plain", [False, True], ids=["Components", "ordinary View (the defect)"])
+async def test_hand_answers_keep_no_view_listening(plain: bool) -> None:
     client = discord.Client(intents=discord.Intents(guilds=True))
-    state = client._connection
-    adapter = RecordingAdapter()
-    token = async_context.set(adapter)  # type: ignore[arg-type]
+    state = logged_in(client)
+    sent: list[discord.ui.View] = []
+    tasks = asyncio.all_tasks()
+    await answer_hands(state, frames(), hand_layouts(sent, plain=plain), ANSWERS)
+    started = asyncio.all_tasks() - tasks
     try:
-        for number in range(1000):
-            interaction: discord.Interaction[Any] = discord.Interaction(data=click_payload(number), state=state)  # type: ignore[arg-type]
-            if answer == "send_message":
-                await interaction.response.send_message("hand", view=layout(), ephemeral=True)
-            else:
-                await interaction.response.edit_message(content="hand", view=layout())
+        assert len(sent) == ANSWERS and any(view.children for view in sent)
+        listening = [view for view in sent if view.is_dispatching()]
+        if plain:  # the control: what the handlers sent before, kept with a 15-minute timeout task each
+            assert len(listening) == ANSWERS and len(started) == ANSWERS
+        else:
+            assert all(isinstance(view, Components) for view in sent)
+            assert listening == [] and started == set()
+            assert state._view_store.persistent_views == [] and not state._view_store._views
     finally:
-        async_context.reset(token)
-    assert len(adapter.callbacks) == 1000  # every answer went through discord.py's real path
-    assert state._view_store.persistent_views == []
-    assert len(state._view_store._views) == 0
-    # The control: an ordinary View is kept per message, which is what Components avoids.
-    token = async_context.set(adapter)  # type: ignore[arg-type]
-    try:
-        interaction = discord.Interaction(data=click_payload(5000), state=state)  # type: ignore[arg-type]
-        ordinary = discord.ui.View(timeout=None)
-        ordinary.add_item(discord.ui.Button(label="x", custom_id="cr:r:7"))
-        await interaction.response.send_message("hand", view=ordinary, ephemeral=True)
-    finally:
-        async_context.reset(token)
-    assert len(state._view_store._views) == 1
-    await client.close()
+        for task in started:
+            task.cancel()
+        await asyncio.gather(*started, return_exceptions=True)
+        await client.close()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.bench._poker import main, poker_bench
+from cogs.bench._poker import main, poker_bench
 
 
 def test_poker_bench_reports_both_evaluators() -> None:

@@ -1,6 +1,10 @@
 """`cardroom bench`: measure the move path, latency under load and memory per game. Measures; never judges.
 
-    python -m bot bench [--quick] [--moves N] [--games N] [--rate R] [--duration S] [--out FILE] [--dir DIR]
+    python -m bot bench [--quick] [--moves N] [--games N] [--rate R] [--duration S] [--answers N]
+                        [--out FILE] [--dir DIR]
+
+The bench sits on the cogs floor (it drives the whole path, rendering included);
+`cardroom bench` finds it through the `cardroom.tools` entry point.
 
 Prints a readable report and writes the figures as JSON (default
 `bench-results/bench.json`). Everything runs in one process on databases in
@@ -20,10 +24,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bot.bench._poker import poker_bench
 from bot.services.tables import TableService
 from bot.storage import Database
+from cogs.bench._poker import poker_bench
+from cogs.tables._views import hand_message
 
+from ._answers import hand_answers
 from ._bare import BareCommits, pragmas_of
 from ._gateway import Snowflakes
 from ._load import load
@@ -32,7 +38,8 @@ from ._path import Room, Throughput
 from ._report import figures, machine, text
 
 DEFAULT_OUT = Path("bench-results/bench.json")
-QUICK = {"moves": 150, "games": 20, "rate": 100.0, "duration": 1.0}
+QUICK = {"moves": 150, "games": 20, "rate": 100.0, "duration": 1.0, "answers": 200}
+FULL = {"moves": 2000, "games": 100, "rate": 200.0, "duration": 10.0, "answers": 3000}
 WARMUP = 60  # moves (and bare commits) before measuring: caches, the WAL file, a state sample
 ROUNDS = 5  # the path and the bare commit alternate, so both see the same disk weather
 
@@ -48,6 +55,7 @@ class Settings:
     seed: int
     quick: bool
     poker_hands: int
+    answers: int
 
 
 def _positive(kind: type[int] | type[float]) -> Any:
@@ -78,6 +86,7 @@ def parse_args(argv: list[str]) -> Settings:
     parser.add_argument("--games", type=_positive(int), help="concurrent games under load (default 100)")
     parser.add_argument("--rate", type=_positive(float), help="moves per second offered under load (default 200)")
     parser.add_argument("--duration", type=_positive(float), help="seconds of offered load (default 10)")
+    parser.add_argument("--answers", type=_positive(int), help="'My hand' answers for memory per answer (default 3000)")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help=f"JSON results file (default {DEFAULT_OUT})")
     parser.add_argument("--dir", type=Path, dest="directory", help="where to create the databases (default: tmp)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the players' choices (default 1)")
@@ -87,7 +96,7 @@ def parse_args(argv: list[str]) -> Settings:
         help="five-card hands for the poker evaluator against treys (default all 2,598,960; 50,000 with --quick)",
     )
     args = parser.parse_args(argv)
-    defaults = QUICK if args.quick else {"moves": 2000, "games": 100, "rate": 200.0, "duration": 10.0}
+    defaults = QUICK if args.quick else FULL
     return Settings(
         moves=args.moves or int(defaults["moves"]),
         games=args.games or int(defaults["games"]),
@@ -98,6 +107,7 @@ def parse_args(argv: list[str]) -> Settings:
         seed=args.seed,
         quick=args.quick,
         poker_hands=args.poker_hands or (50_000 if args.quick else 2_598_960),
+        answers=args.answers or int(defaults["answers"]),
     )
 
 
@@ -124,6 +134,11 @@ async def run(settings: Settings, directory: Path, command: str) -> dict[str, An
         loaded = await load(room, settings.games, settings.rate, settings.duration)
         disk = await stored(db, path)
         memory = await held(db)
+        game = await room.open_game()
+        seat = game.table.to_act[0]
+        answers = await hand_answers(
+            lambda: room.click(game), lambda: hand_message(game.table, seat, "en")[1], settings.answers
+        )
     finally:
         await db.close()
     return figures(
@@ -136,6 +151,7 @@ async def run(settings: Settings, directory: Path, command: str) -> dict[str, An
         loaded=loaded,
         disk=disk,
         memory=memory,
+        answers=answers,
     )
 
 

@@ -75,6 +75,7 @@ def figures(
     loaded: LoadResult,
     disk: StoredResult,
     memory: HeldResult,
+    answers: dict[str, Any],
 ) -> dict[str, Any]:
     ratio = path.per_second / bare.per_second
     p99 = loaded.percentile(99)
@@ -96,6 +97,7 @@ def figures(
         "state_json_bytes": path.state_bytes,
         "action_log_bytes_per_move": disk.action_bytes,
         "bytes_per_game_in_memory": memory.per_game,
+        "bytes_kept_per_hand_answer": answers["components"]["per_answer"],
         "details": {
             "path": vars(path) | {"per_second": path.per_second},
             "bare": vars(bare) | {"per_second": bare.per_second},
@@ -103,6 +105,7 @@ def figures(
             "stored": vars(disk) | {"per_game": disk.per_game},
             "in_memory": vars(memory) | {"per_game": memory.per_game},
             "pragmas": vars(pragmas),
+            "hand_answers": answers,
         },
         "machine": facts,
         "settings": settings,
@@ -118,6 +121,8 @@ def text(result: dict[str, Any]) -> str:
     d = result["details"]
     m = result["machine"]
     path, bare, load, disk, held = d["path"], d["bare"], d["load"], d["stored"], d["in_memory"]
+    answers = d["hand_answers"]
+    ours, plain = answers["components"], answers["ordinary_view"]
     pragmas = d["pragmas"]
     sync = {0: "OFF", 1: "NORMAL", 2: "FULL", 3: "EXTRA"}.get(pragmas["synchronous"], pragmas["synchronous"])
     dbstat = disk["actions_table_bytes"]
@@ -166,6 +171,9 @@ def text(result: dict[str, Any]) -> str:
         + (f", {dbstat:.1f} B of table pages per move" if dbstat is not None else ""),
         f"  in memory     {result['bytes_per_game_in_memory']:9.0f} B per game (tracemalloc, TableService cache of"
         f" {held['tables']} open tables)",
+        f"  hand answers  {ours['per_answer']:9.0f} B kept per 'My hand' answer ({answers['answers']} answers through"
+        f" discord.py, {ours['views_listening']} views kept); the same items in an ordinary View:"
+        f" {plain['per_answer']:.0f} B ({plain['views_listening']} views kept 15 minutes)",
         "",
         f"Reproduce: {result['command']}",
     ]

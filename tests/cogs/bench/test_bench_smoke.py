@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.bench import main
+from cogs.bench import main
 
 FIGURES = (
     "moves_per_second",
@@ -38,3 +38,6 @@ def test_quick_bench_writes_positive_figures(tmp_path: Path, capsys: pytest.Capt
     assert "moves/s" in report and "p99" in report and "Reproduce:" in report
     assert results["poker"]["hands"] == 50_000 and results["poker"]["ours_hands_per_s"] > 0
     assert "Poker-hand evaluator" in report
+    answers = results["details"]["hand_answers"]
+    assert answers["answers"] == 200 and "hand answers" in report
+    assert answers["components"]["views_listening"] == 0 and answers["ordinary_view"]["views_listening"] == 200

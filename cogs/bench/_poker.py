@@ -1,6 +1,6 @@
 """Speed of `engines.poker.evaluate` next to the reference evaluator (treys) on the same five-card hands.
 
-    python -m bot.bench._poker [--quick] [--hands N]
+    python -m cogs.bench._poker [--quick] [--hands N]
 
 `poker_bench(hands)` evaluates the same `hands` five-card hands of one 52-card
 deck (all 2,598,960 by default; an even spread over them when fewer) with both
@@ -68,7 +68,7 @@ def poker_bench(hands: int = ALL_HANDS) -> dict[str, float]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot.bench._poker", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m cogs.bench._poker", description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help=f"{QUICK_HANDS} hands instead of all {ALL_HANDS}")
     parser.add_argument("--hands", type=int, default=None, help="how many five-card hands")
     args: Any = parser.parse_args(argv)

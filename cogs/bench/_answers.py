@@ -1,0 +1,119 @@
+"""Memory kept per "My hand" answer, through discord.py's own interaction-response code.
+
+Each "My hand" click is answered with a new private message carrying the hand's
+components. discord.py keeps any View it sends that is not finished (for a
+private message, 15 minutes with a timeout task); Cardroom sends `Components`,
+which says it is finished, since its DynamicItems route by custom_id alone. This
+answers `answers` clicks each way, Cardroom's layout and the same items in an
+ordinary View, with discord.py's HTTP adapter replaced by a recorder, and
+measures the Python heap that stays afterwards (tracemalloc, after a collection).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import tracemalloc
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+from discord.state import ConnectionState
+from discord.utils import _from_json
+from discord.webhook.async_ import async_context
+
+Frames = Callable[[], str]  # the next click's gateway frame
+Layout = Callable[[], discord.ui.View]  # the hand's components, as the handler renders them for each answer
+
+
+class RecordingAdapter:
+    """Stands for discord.py's webhook adapter: counts callbacks and answers as Discord does."""
+
+    def __init__(self) -> None:
+        self.callbacks = 0
+
+    async def create_interaction_response(self, interaction_id: int, token: str, **_: Any) -> dict[str, Any]:
+        self.callbacks += 1
+        message_id = str(interaction_id + 1)
+        return {"interaction": {"id": str(interaction_id), "type": 3, "response_message_id": message_id}}
+
+
+def ordinary(layout: Layout) -> Layout:
+    """The same items in a plain discord.ui.View (what the handlers sent before `Components`)."""
+
+    def build() -> discord.ui.View:
+        view = discord.ui.View(timeout=None)
+        for item in layout().children:
+            view.add_item(item)
+        return view
+
+    return build
+
+
+@dataclass(frozen=True)
+class KeptResult:
+    answers: int
+    kept_bytes: int  # Python heap still allocated after the answers and a collection
+    views_listening: int  # views discord.py still listens on afterwards (each with its 15-minute timeout task)
+
+    @property
+    def per_answer(self) -> float:
+        return self.kept_bytes / self.answers if self.answers else 0.0
+
+
+def logged_in(client: discord.Client) -> ConnectionState[Any]:
+    """The client's connection state, with the bot's own user set as after a login."""
+    state = client._connection
+    me = {"id": "1", "username": "cardroom", "discriminator": "0", "avatar": None, "bot": True}
+    state.user = discord.ClientUser(state=state, data=me)  # type: ignore[arg-type]
+    return state
+
+
+async def answer_hands(state: ConnectionState[Any], frames: Frames, layout: Layout, answers: int) -> None:
+    """Answer `answers` clicks with a private hand message each, through discord.py's response code."""
+    adapter = RecordingAdapter()
+    token = async_context.set(adapter)  # type: ignore[arg-type]
+    try:
+        for _ in range(answers):
+            payload = _from_json(frames())["d"]
+            interaction: discord.Interaction[Any] = discord.Interaction(data=payload, state=state)
+            await interaction.response.send_message("hand", view=layout(), ephemeral=True)
+    finally:
+        async_context.reset(token)
+    assert adapter.callbacks == answers
+
+
+async def kept(frames: Frames, layout: Layout, answers: int) -> KeptResult:
+    """What stays in memory after `answers` hand answers: heap bytes and views still listened on."""
+    client = discord.Client(intents=discord.Intents(guilds=True))
+    state = logged_in(client)
+    tasks = asyncio.all_tasks()
+    gc.collect()
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        await answer_hands(state, frames, layout, answers)
+        gc.collect()
+        after = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    listening = asyncio.all_tasks() - tasks  # a kept view's timeout task holds it for 15 minutes
+    for task in listening:
+        task.cancel()
+    await asyncio.gather(*listening, return_exceptions=True)
+    await client.close()
+    return KeptResult(answers=answers, kept_bytes=after - before, views_listening=len(listening))
+
+
+async def hand_answers(frames: Frames, layout: Layout, answers: int) -> dict[str, Any]:
+    """Cardroom's layout against the same items in an ordinary View."""
+    ours = await kept(frames, layout, answers)
+    plain = await kept(frames, ordinary(layout), answers)
+    return {
+        "answers": answers,
+        "components": vars(ours) | {"per_answer": ours.per_answer},
+        "ordinary_view": vars(plain) | {"per_answer": plain.per_answer},
+        "saved_bytes_per_answer": plain.per_answer - ours.per_answer,
+    }
+
