@@ -234,3 +234,41 @@ async def test_a_table_whose_message_is_gone_is_posted_again_when_the_channel_is
         again = await answered(await w.discord.slash(w.carol, w.channel, "play", {"game": "pairs"}))
         assert str(table.id) in again.content  # the link now leads to the table
         w.discord.assert_clean()
+
+
+async def test_a_refused_edit_after_an_acknowledgement_is_followed_by_an_answer(tmp_path: Path) -> None:
+    """A click 2 s old is acknowledged, then played; Discord refuses the edit of the hand: a follow-up says so."""
+    async with world(tmp_path) as w, w.running():
+        game_id, table = await started(w)
+        table = await in_step(w, table)
+        player = acting(w, table)
+        hand = await answered(await w.discord.click(player, table, button(table, "cr:h:")))
+        version = w.version(game_id)
+        w.discord.fail_next("PATCH", "/webhooks/{application_id}/{interaction_token}/messages/@original", status=400,
+                            code=50035)  # fmt: skip
+        click = await w.discord.click(player, hand, first_action(hand), deliver_after=2.0)
+        follow = await click.wait_followup(0, timeout=10)
+        said = "went through" if player is w.alice else "a bien été jouée"
+        assert follow.ephemeral and follow.visible_to == player.id and said in follow.content
+        assert w.version(game_id) == version + 1  # the move stands; the table shows it
+        await w.discord.wait_for(
+            lambda: footer(w.discord.get_message(table.id) or table)[1] == version + 1, timeout=10, what="table edit"
+        )
+        w.discord.assert_clean()
+
+
+async def test_a_command_whose_options_differ_from_the_bots_is_answered_and_resynced(tmp_path: Path) -> None:
+    """Discord holds an older /play with no required option: the bot cannot run it as sent, says so, re-registers."""
+    async with world(tmp_path) as w, w.running():
+        ours = command_payloads(w)
+        play = next(c for c in ours if c["name"] == "play")
+        w.discord.set_commands(None, [*(c for c in ours if c is not play), {**play, "options": []}])
+        answer = await answered(await w.discord.slash(w.alice, w.channel, "play"))
+        assert answer.ephemeral and "This command has changed" in answer.content
+        await w.discord.wait_for(
+            lambda: next(c for c in command_payloads(w) if c["name"] == "play").get("options") or None,
+            timeout=10,
+            what="/play registered again with its option",
+        )
+        assert open_games(w, w.channel.id) == 0
+        w.discord.assert_clean()
