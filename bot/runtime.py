@@ -8,12 +8,14 @@ import logging
 import time
 from typing import Any
 
+import aiohttp
 import discord
 import yarl
 from discord.ext import commands
 from discord.gateway import DiscordWebSocket
 
 from bot.command_sync import same_commands
+from bot.discord_clock import DiscordClock
 from bot.services.tables import TableService
 from bot.settings import Settings
 from bot.storage import Database
@@ -48,6 +50,21 @@ def point_at(api_base_url: str) -> None:
     discord.http.Route.BASE = f"{api_base_url.rstrip('/')}/api/v{discord.http.INTERNAL_API_VERSION}"
 
 
+def date_trace(clock: DiscordClock) -> aiohttp.TraceConfig:
+    """Feeds `clock` the `Date` of every REST answer, with when its request left and when it came back."""
+    trace = aiohttp.TraceConfig()
+
+    async def started(session: Any, context: Any, params: aiohttp.TraceRequestStartParams) -> None:
+        context.sent = time.time()
+
+    async def ended(session: Any, context: Any, params: aiohttp.TraceRequestEndParams) -> None:
+        clock.observe(context.sent, time.time(), params.response.headers.get("Date"))
+
+    trace.on_request_start.append(started)
+    trace.on_request_end.append(ended)
+    return trace
+
+
 def invite_url(application_id: int) -> str:
     return discord.utils.oauth_url(application_id, permissions=PERMISSIONS, scopes=SCOPES)
 
@@ -62,11 +79,13 @@ class CardroomBot(commands.Bot):
         # Cardroom has no voice: silence discord.py's start-up warnings about voice libraries.
         discord.VoiceClient.warn_nacl = False
         discord.VoiceClient.warn_dave = False
+        self.discord_clock = DiscordClock()  # interactions are dated by Discord's clock
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents(),
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            http_trace=date_trace(self.discord_clock),
         )
         self.settings = settings
         self.db = db

@@ -4,7 +4,8 @@ Discord accepts the first answer to an interaction only within `ANSWER_WINDOW`
 seconds of its creation, which its snowflake id dates; an interaction the
 gateway delivers late (after an outage, Discord replays the ones it queued)
 may already be past it. So every deadline here runs from the interaction's
-creation, not from when the bot received it:
+creation, not from when the bot received it, and by Discord's clock (this
+host's, corrected by the offset `bot.discord_clock` measures):
 
 * A timer acknowledges the interaction with a deferral `ACK_DEADLINE` seconds
   after its creation if the handler has not answered by then (a slow disk, a
@@ -27,6 +28,7 @@ from typing import Any
 
 import discord
 
+from bot.discord_clock import DiscordClock
 from bot.errors import LateInteractionError
 
 ANSWER_WINDOW = 3.0  # Discord's: the first answer must arrive within 3 s of the interaction's creation
@@ -35,16 +37,22 @@ SECURE_AFTER = 1.5  # seconds after creation: a change is committed only once th
 LATE_MARGIN = 0.25  # the time an acknowledgement needs to reach Discord
 
 
+def discord_time(interaction: discord.Interaction[Any]) -> Callable[[], float]:
+    """Discord's clock as the bot estimates it (`bot.discord_clock`), this host's when the client keeps none."""
+    clock: DiscordClock | None = getattr(getattr(interaction, "client", None), "discord_clock", None)
+    return clock.now if clock is not None else time.time
+
+
 class Reply:
     def __init__(
-        self, interaction: discord.Interaction[Any], *, ephemeral: bool, clock: Callable[[], float] = time.time
+        self, interaction: discord.Interaction[Any], *, ephemeral: bool, clock: Callable[[], float] | None = None
     ) -> None:
         self.interaction = interaction
         self.ephemeral = ephemeral  # whether a command's own answer is private
         self.created = discord.utils.snowflake_time(interaction.id).timestamp()  # Discord's clock, to the ms
         self.answered = False  # whether an answer reached Discord
         self.committing = False  # whether a change was let through to be committed (see `secure`)
-        self._clock = clock
+        self._clock = clock or discord_time(interaction)
         self._lock = asyncio.Lock()
         self._deferred_thinking = False
         self._timer: asyncio.Task[None] | None = None
@@ -54,7 +62,7 @@ class Reply:
         return self.interaction.type is discord.InteractionType.component
 
     def age(self) -> float:
-        """Seconds since Discord created the interaction."""
+        """Seconds since Discord created the interaction, by Discord's clock."""
         return self._clock() - self.created
 
     def too_late(self) -> bool:

@@ -11,13 +11,14 @@ import contextlib
 import os
 import signal
 import sqlite3
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.e2e.e2e_support import World, answered, button, footer, in_step, open_lobby, waiting_for, world
-from tests.standin.model import Message, User
+from tests.standin.model import Clock, Message, User
 
 CALLBACK = "/interactions/{interaction_id}/{interaction_token}/callback"
 
@@ -35,6 +36,15 @@ def acting(w: World, table: Message) -> User:
     return {"alice": w.alice, "bob": w.bob}[name]
 
 
+async def hand_to_act(w: World) -> tuple[int, Message, User, Message]:
+    """A started game, its table, the player to act and the hand they opened."""
+    game_id, table = await started(w)
+    table = await in_step(w, table)
+    player = acting(w, table)
+    hand = await answered(await w.discord.click(player, table, button(table, "cr:h:")))
+    return game_id, table, player, hand
+
+
 def first_action(hand: Message) -> str:
     return next(c["custom_id"] for c in hand.buttons if c["custom_id"].startswith("cr:a:") and not c.get("disabled"))
 
@@ -47,10 +57,7 @@ def open_games(w: World, channel_id: int) -> int:
 
 async def test_a_click_delivered_past_its_window_changes_nothing(tmp_path: Path) -> None:
     async with world(tmp_path) as w, w.running() as bot:
-        game_id, table = await started(w)
-        table = await in_step(w, table)
-        player = acting(w, table)
-        hand = await answered(await w.discord.click(player, table, button(table, "cr:h:")))
+        game_id, _, player, hand = await hand_to_act(w)
         version = w.version(game_id)
 
         late = await w.discord.click(player, hand, first_action(hand), deliver_after=3.5)
@@ -73,10 +80,7 @@ async def test_a_click_delivered_past_its_window_changes_nothing(tmp_path: Path)
 
 async def test_after_a_gateway_outage_replayed_interactions_change_nothing(tmp_path: Path) -> None:
     async with world(tmp_path) as w, w.running():
-        game_id, table = await started(w)
-        table = await in_step(w, table)
-        player = acting(w, table)
-        hand = await answered(await w.discord.click(player, table, button(table, "cr:h:")))
+        game_id, _, player, hand = await hand_to_act(w)
         version = w.version(game_id)
 
         await w.discord.gateway.cut(mode="hold")
@@ -239,10 +243,7 @@ async def test_a_table_whose_message_is_gone_is_posted_again_when_the_channel_is
 async def test_a_refused_edit_after_an_acknowledgement_is_followed_by_an_answer(tmp_path: Path) -> None:
     """A click 2 s old is acknowledged, then played; Discord refuses the edit of the hand: a follow-up says so."""
     async with world(tmp_path) as w, w.running():
-        game_id, table = await started(w)
-        table = await in_step(w, table)
-        player = acting(w, table)
-        hand = await answered(await w.discord.click(player, table, button(table, "cr:h:")))
+        game_id, table, player, hand = await hand_to_act(w)
         version = w.version(game_id)
         w.discord.fail_next("PATCH", "/webhooks/{application_id}/{interaction_token}/messages/@original", status=400,
                             code=50035)  # fmt: skip
@@ -271,4 +272,21 @@ async def test_a_command_whose_options_differ_from_the_bots_is_answered_and_resy
             what="/play registered again with its option",
         )
         assert open_games(w, w.channel.id) == 0
+        w.discord.assert_clean()
+
+
+@pytest.mark.parametrize("behind", [6.0, -6.0], ids=["Discord's clock 6 s behind this host's", "6 s ahead"])
+async def test_interactions_are_dated_by_discords_clock_not_this_hosts(tmp_path: Path, behind: float) -> None:
+    """A host clock 6 s off would make every interaction look too late (or a replay look fresh) without the offset
+    measured from the `Date` of Discord's answers."""
+    async with world(tmp_path, clock=Clock(lambda: time.time() - behind)) as w, w.running() as bot:
+        game_id, _, player, hand = await hand_to_act(w)
+        version = w.version(game_id)
+        late = await w.discord.click(player, hand, first_action(hand), deliver_after=3.5)
+        await late.wait_delivered()
+        await asyncio.sleep(1.0)
+        assert late.callback is None and w.version(game_id) == version
+        moved = await answered(await w.discord.click(player, hand, first_action(hand)))
+        assert footer(moved)[1] == version + 1
+        assert "clock is" in bot.output and "off Discord's" in bot.output
         w.discord.assert_clean()

@@ -9,6 +9,7 @@ import logging
 import re
 import secrets
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from email.utils import formatdate
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -146,6 +147,7 @@ class StandIn:
     # ------------------------------------------------------------------ lifecycle
     async def start(self) -> StandIn:
         app = web.Application(client_max_size=64 * 1024 * 1024)
+        app.on_response_prepare.append(self._date_header)
         app.router.add_get("/gateway", self.gateway.handle)
         app.router.add_get("/gateway/", self.gateway.handle)
         app.router.add_route("*", "/{tail:.*}", self.rest.handle)
@@ -157,6 +159,10 @@ class StandIn:
         assert server is not None and server.sockets  # type: ignore[attr-defined]
         self.port = server.sockets[0].getsockname()[1]  # type: ignore[attr-defined]
         return self
+
+    async def _date_header(self, request: web.Request, response: web.StreamResponse) -> None:
+        """Every answer is dated by the stand-in's clock, as Discord's are by its own (whole seconds)."""
+        response.headers["Date"] = formatdate(self.clock.now(), usegmt=True)
 
     async def stop(self) -> None:
         for handle in self.interactions:
