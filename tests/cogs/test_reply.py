@@ -24,6 +24,7 @@ from cogs.tables._reply import Reply
 class FakeResponse:
     calls: list[tuple[str, dict[str, Any]]]
     done: bool = False
+    deferred: asyncio.Event = field(default_factory=asyncio.Event)
 
     def is_done(self) -> bool:
         return self.done
@@ -36,6 +37,7 @@ class FakeResponse:
 
     async def defer(self, **fields: Any) -> None:
         await self._answer("defer", **fields)
+        self.deferred.set()
 
     async def edit_message(self, **fields: Any) -> None:
         await self._answer("edit_message", **fields)
@@ -72,6 +74,12 @@ class FakeInteraction:
         return "message"
 
 
+async def deferred(interaction: FakeInteraction, within: float = 5.0) -> None:
+    """Wait until the timer has deferred (a test suite's pauses can delay it, never reorder it)."""
+    async with asyncio.timeout(within):
+        await interaction.response.deferred.wait()
+
+
 async def test_a_fast_component_answer_is_a_direct_update() -> None:
     interaction = FakeInteraction(discord.InteractionType.component)
     reply = Reply(interaction, ephemeral=True)  # type: ignore[arg-type]
@@ -86,7 +94,7 @@ async def test_a_slow_component_is_deferred_then_edited_through_its_own_token() 
     interaction = FakeInteraction(discord.InteractionType.component)
     reply = Reply(interaction, ephemeral=True)  # type: ignore[arg-type]
     reply.start(deadline=0.01)
-    await asyncio.sleep(0.05)  # the handler is slow
+    await deferred(interaction)  # the handler is slow
     await reply.update(content="done")
     reply.stop()
     assert [name for name, _ in interaction.calls] == ["defer", "edit_original_response"]
@@ -96,7 +104,7 @@ async def test_a_slow_public_command_keeps_its_visibility() -> None:
     interaction = FakeInteraction(discord.InteractionType.application_command)
     reply = Reply(interaction, ephemeral=False)  # type: ignore[arg-type]
     reply.start(deadline=0.01)
-    await asyncio.sleep(0.05)
+    await deferred(interaction)
     await reply.send(content="lobby")
     reply.stop()
     assert interaction.calls[0] == ("defer", {"ephemeral": False, "thinking": True})
@@ -107,7 +115,7 @@ async def test_a_private_error_after_a_public_deferral_is_not_shown_publicly() -
     interaction = FakeInteraction(discord.InteractionType.application_command)
     reply = Reply(interaction, ephemeral=False)  # type: ignore[arg-type]
     reply.start(deadline=0.01)
-    await asyncio.sleep(0.05)
+    await deferred(interaction)
     await reply.send(private=True, content="⚠️ error")
     reply.stop()
     names = [name for name, _ in interaction.calls]
@@ -151,7 +159,7 @@ async def test_the_timer_defers_two_seconds_after_creation_not_after_delivery() 
     interaction = created_ago(1.9)
     reply = Reply(interaction, ephemeral=True)  # type: ignore[arg-type]
     reply.start()  # ACK_DEADLINE after creation: about 0.1 s from now, not 2 s
-    await asyncio.sleep(0.4)
+    await deferred(interaction, within=1.0)
     reply.stop()
     assert [name for name, _ in interaction.calls] == ["defer"]
 

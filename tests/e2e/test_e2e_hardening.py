@@ -67,8 +67,8 @@ async def test_a_click_delivered_past_its_window_changes_nothing(tmp_path: Path)
         assert w.version(game_id) == version and w.log_length(game_id) == 0
         assert "too late" in bot.output
 
-        # Late but still answerable (2 s of its 3 s gone): acknowledged first, then played and shown.
-        slow = await w.discord.click(player, hand, first_action(hand), deliver_after=2.0)
+        # Late but still answerable (1.8 s of its 3 s gone): acknowledged first, then played and shown.
+        slow = await w.discord.click(player, hand, first_action(hand), deliver_after=1.8)
         assert (await answered(slow)).id == hand.id
         assert slow.callback_type == 6  # a deferred update first, before the commit
         await w.discord.wait_for(
@@ -241,13 +241,13 @@ async def test_a_table_whose_message_is_gone_is_posted_again_when_the_channel_is
 
 
 async def test_a_refused_edit_after_an_acknowledgement_is_followed_by_an_answer(tmp_path: Path) -> None:
-    """A click 2 s old is acknowledged, then played; Discord refuses the edit of the hand: a follow-up says so."""
+    """A click 1.8 s old is acknowledged, then played; Discord refuses the edit of the hand: a follow-up says so."""
     async with world(tmp_path) as w, w.running():
         game_id, table, player, hand = await hand_to_act(w)
         version = w.version(game_id)
         w.discord.fail_next("PATCH", "/webhooks/{application_id}/{interaction_token}/messages/@original", status=400,
                             code=50035)  # fmt: skip
-        click = await w.discord.click(player, hand, first_action(hand), deliver_after=2.0)
+        click = await w.discord.click(player, hand, first_action(hand), deliver_after=1.8)
         follow = await click.wait_followup(0, timeout=10)
         said = "went through" if player is w.alice else "a bien été jouée"
         assert follow.ephemeral and follow.visible_to == player.id and said in follow.content
