@@ -97,7 +97,7 @@ class CardroomBot(commands.Bot):
             # Behind a REST proxy (or the test stand-in) the gateway is wherever it says it is.
             _, url, _ = await self.http.get_bot_gateway()
             DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
-        self.tables = TableService(self.db)
+        self.tables = TableService(self.db, lobby_expiry=self.settings.lobby_expiry * self.settings.time_scale)
         await self.tree.set_translator(CatalogueTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)

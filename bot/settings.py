@@ -27,5 +27,7 @@ class Settings(BaseSettings):
     dev_guild_id: int | None = None
     table_edit_delay: float = Field(default=1.2, ge=0.0, le=10.0)  # 5 edits per 5 s per channel at most
     durability: Literal["full", "normal"] = "full"
+    lobby_expiry: float = Field(default=86_400.0, gt=0)  # seconds before a lobby nobody started closes itself
+    time_scale: float = Field(default=1.0, gt=0, le=1)  # every duration is multiplied by it (tests: 0.001)
     integrity_check: Literal["auto", "full", "quick", "off"] = "auto"  # SQLite's check of the file at start
     log_level: str = "INFO"

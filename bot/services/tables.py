@@ -110,8 +110,14 @@ def engine_for(game: str) -> Engine[Any, Any, Any, Any]:
 
 
 class TableService:
-    def __init__(self, db: Database) -> None:
+    def __init__(
+        self, db: Database, *, lobby_expiry: float | None = None, clock: Callable[[], float] = time.time
+    ) -> None:
+        """`lobby_expiry`: seconds after which a lobby not started closes itself (None: never)."""
         self.db = db
+        self.lobby_expiry = lobby_expiry
+        self.deadline_added: Callable[[], None] = lambda: None  # the scheduler listens here
+        self._clock = clock
         self._locks: dict[int, asyncio.Lock] = {}
         self._cache: dict[int, Table] = {}
 
@@ -197,11 +203,20 @@ class TableService:
                 options=options,
                 seed=secrets.randbits(63),
                 locale=locale,
+                expires_at=None if self.lobby_expiry is None else self._clock() + self.lobby_expiry,
             )
         except ChannelBusyError as busy:
             existing = busy.existing
             raise TableBusyError(game=existing.game, url=self.jump_url(existing), game_id=existing.id) from None
+        if self.lobby_expiry is not None:
+            self.deadline_added()
         return self._table(record)
+
+    async def expire_lobby(self, game_id: int) -> Table | None:
+        """A lobby's expiry is due: close it if nobody started it (None when there was nothing to close)."""
+        async with self._locked(game_id):
+            record = await self.db.close_expired_lobby(game_id, self._clock())
+        return None if record is None else self._table(record)
 
     @staticmethod
     def jump_url(record: GameRecord) -> str:

@@ -18,15 +18,27 @@ from bot.storage.errors import (
     StorageError,
 )
 from bot.storage.health import FULL_CHECK_LIMIT, IntegrityMode
-from bot.storage.records import GameRecord, HistoryRow, LeaderOrder, LeaderRow, ResultRow, Seat, Status
+from bot.storage.records import (
+    TABLE_SEAT,
+    Deadline,
+    GameRecord,
+    HistoryRow,
+    LeaderOrder,
+    LeaderRow,
+    ResultRow,
+    Seat,
+    Status,
+)
 
 __all__ = [
     "FULL_CHECK_LIMIT",
     "MIGRATIONS",
+    "TABLE_SEAT",
     "Backup",
     "ChannelBusyError",
     "DamagedDatabaseError",
     "Database",
+    "Deadline",
     "GameNotFoundError",
     "GameRecord",
     "HistoryRow",

@@ -47,6 +47,15 @@ Version 2
 who must act ("your turn"), so that one posted before a crash is found and
 deleted after the restart; the partial index `games_pinged` lists those rows.
 
+Version 3
+---------
+`deadlines(game_id, seat, kind, due_at)`: what must happen to a table at a
+time, whatever the process is doing then; `seat` is -1 for the whole table.
+Kinds so far: `lobby`, a lobby that closes itself if not started in time. One
+scheduler reads the earliest `due_at` through the index `deadlines_due`; firing
+a deadline deletes its row in the same transaction as its effect, so after a
+crash an overdue deadline fires once, late, but never twice and never lost.
+
 Rules for new migrations: append, never edit a released one; versions are
 1, 2, 3 ... in order. Each migration runs in its own transaction together with
 its `schema_migrations` row, so it applies entirely or not at all.
@@ -149,6 +158,22 @@ MIGRATIONS: tuple[Migration, ...] = (
         (
             "ALTER TABLE games ADD COLUMN ping_message_id INTEGER",
             "CREATE INDEX games_pinged ON games (id) WHERE ping_message_id IS NOT NULL",
+        ),
+    ),
+    Migration(
+        3,
+        "deadlines",
+        (
+            """
+            CREATE TABLE deadlines (
+                game_id INTEGER NOT NULL REFERENCES games (id),
+                seat    INTEGER NOT NULL CHECK (seat >= -1),
+                kind    TEXT    NOT NULL,
+                due_at  REAL    NOT NULL,
+                PRIMARY KEY (game_id, seat, kind)
+            ) WITHOUT ROWID
+            """,
+            "CREATE INDEX deadlines_due ON deadlines (due_at)",
         ),
     ),
 )

@@ -42,6 +42,8 @@ from bot.storage.errors import ChannelBusyError, GameNotFoundError, StaleVersion
 from bot.storage.health import INTEGRITY_MODES, IntegrityMode, check_integrity, open_failure
 from bot.storage.records import (
     OPEN_STATUSES,
+    TABLE_SEAT,
+    Deadline,
     GameRecord,
     HistoryRow,
     LeaderOrder,
@@ -302,8 +304,9 @@ class Database:
         options: dict[str, Any],
         seed: int,
         locale: str,
+        expires_at: float | None = None,
     ) -> GameRecord:
-        """A new lobby (version 0) with `host` in seat 0.
+        """A new lobby (version 0) with `host` in seat 0, closing itself at `expires_at` unless started by then.
 
         Raises `ChannelBusyError` carrying the open game if the channel already
         has a lobby or an active game (refused by the partial unique index).
@@ -336,7 +339,13 @@ class Database:
                 if existing is None:  # some other constraint failed
                     raise
                 raise ChannelBusyError(existing) from exc
-            return _record(rows[0])
+            record = _record(rows[0])
+            if expires_at is not None:
+                await tx.conn.execute(
+                    "INSERT INTO deadlines (game_id, seat, kind, due_at) VALUES (?, ?, 'lobby', ?)",
+                    (record.id, TABLE_SEAT, expires_at),
+                )
+            return record
 
     async def update_lobby(
         self,
@@ -360,6 +369,11 @@ class Database:
     async def discard_lobby(self, game_id: int, expected_version: int) -> None:
         """Delete a lobby still at `expected_version` (an undo: nobody saw it); `StaleVersionError` otherwise."""
         async with self._transaction() as tx:
+            await tx.conn.execute(
+                "DELETE FROM deadlines WHERE game_id = (SELECT id FROM games WHERE id = ? AND version = ?"
+                " AND status = 'lobby')",
+                (game_id, expected_version),
+            )
             cursor = await tx.conn.execute(
                 "DELETE FROM games WHERE id = ? AND version = ? AND status = 'lobby'", (game_id, expected_version)
             )
@@ -397,6 +411,51 @@ class Database:
         async with self._reading() as conn:
             rows = await conn.execute_fetchall("SELECT * FROM games WHERE ping_message_id IS NOT NULL ORDER BY id")
             return [_record(row) for row in rows]
+
+    # ----- deadlines ----------------------------------------------------------
+    async def next_deadline(self) -> float | None:
+        """When the earliest pending deadline is due (None: there is none). One step down an index."""
+        async with self._reading() as conn:
+            rows = list(await conn.execute_fetchall("SELECT MIN(due_at) FROM deadlines"))
+            return None if rows[0][0] is None else float(rows[0][0])
+
+    async def due_deadlines(self, now: float, limit: int) -> list[Deadline]:
+        """Up to `limit` deadlines due at `now`, earliest first."""
+        async with self._reading() as conn:
+            rows = await conn.execute_fetchall(
+                "SELECT game_id, seat, kind, due_at FROM deadlines WHERE due_at <= ? ORDER BY due_at LIMIT ?",
+                (now, limit),
+            )
+            return [Deadline(int(r[0]), int(r[1]), str(r[2]), float(r[3])) for r in rows]
+
+    async def postpone_deadline(self, deadline: Deadline, until: float) -> None:
+        """Move a deadline whose effect failed to `until` (it is tried again then)."""
+        async with self._transaction() as tx:
+            await tx.conn.execute(
+                "UPDATE deadlines SET due_at = ? WHERE game_id = ? AND seat = ? AND kind = ? AND due_at = ?",
+                (until, deadline.game_id, deadline.seat, deadline.kind, deadline.due_at),
+            )
+
+    async def close_expired_lobby(self, game_id: int, now: float) -> GameRecord | None:
+        """Fire a lobby's expiry: one transaction deletes the deadline and closes the lobby if still one.
+
+        Returns the closed game, or None when there was nothing to close (the
+        deadline already fired, or the lobby started or was cancelled since).
+        A closed lobby is `aborted` with no `ended_by`: nobody closed it.
+        """
+        async with self._transaction() as tx:
+            cursor = await tx.conn.execute(
+                "DELETE FROM deadlines WHERE game_id = ? AND seat = ? AND kind = 'lobby' AND due_at <= ?",
+                (game_id, TABLE_SEAT, now),
+            )
+            if cursor.rowcount == 0:
+                return None
+            current = await self._fetch(tx.conn, game_id)
+            if current is None or current.status != "lobby":
+                return None
+            return await self._update(
+                tx, game_id, current.version, ("lobby",), {"status": "aborted", "ended_at": tx.now, "ended_by": None}
+            )
 
     async def behind_tables(self, *, ended_since: float) -> list[GameRecord]:
         """Games whose table message is behind their row: open ones, and those that ended since `ended_since`."""

@@ -88,6 +88,19 @@ class LeaderRow:
     best_place: int
 
 
+TABLE_SEAT = -1  # a deadline of the whole table, not of one seat
+
+
+@dataclass(frozen=True, slots=True)
+class Deadline:
+    """Something due at a table at `due_at` (unix seconds): `kind` says what (`lobby`: close if not started)."""
+
+    game_id: int
+    seat: int
+    kind: str
+    due_at: float
+
+
 @dataclass(frozen=True, slots=True)
 class HistoryRow:
     """One finished game of one player, for a "recent games" list."""

@@ -51,6 +51,8 @@ def lobby_embed(table: Table, lang: str) -> discord.Embed:
     if options:
         embed.add_field(name=t(lang, "lobby.options"), value="\n".join(options), inline=False)
     status = {"lobby": "lobby.waiting", "aborted": "lobby.cancelled"}.get(record.status, "lobby.started")
+    if record.status == "aborted" and record.ended_by is None:
+        status = "lobby.expired"  # nobody closed it: it was not started in time
     embed.add_field(name="\u200b", value=t(lang, status), inline=False)
     embed.set_footer(text=_footer(table, lang))
     return fit_embed(embed)

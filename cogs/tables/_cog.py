@@ -11,6 +11,8 @@ from discord.ext import commands
 
 from bot.errors import CardroomError, ForgedComponentError, OutdatedButtonError
 from bot.i18n import language_of
+from bot.services.scheduler import Scheduler
+from bot.storage import Deadline
 from bot.translator import loc
 from cogs.render.text import game_name
 from cogs.tables import _ids
@@ -47,6 +49,7 @@ class TablesCog(commands.Cog, name="Tables"):
         self.refresher = TableRefresher(bot, bot.settings.table_edit_delay)
         self.handlers = TableHandlers(bot, self.refresher)
         self.clicks: ComponentHandlers = self.handlers  # what the components call; mypy checks the interface
+        self.scheduler = Scheduler(bot.db, self._fire)
 
     async def cog_load(self) -> None:
         """After a restart, bring every table up to date and mention whoever must act.
@@ -56,7 +59,8 @@ class TablesCog(commands.Cog, name="Tables"):
         games that ended just before: their final standings are shown then.
         A "your turn" mention posted before a crash is replaced by the next one,
         or deleted if the game is over. The command tree's errors go through the
-        same error pipeline as the commands'.
+        same error pipeline as the commands'. The deadline scheduler starts
+        last; deadlines that fell due while the bot was down fire then, once.
         """
         self.bot.tree.on_error = tree_error  # type: ignore[method-assign]
         tables = {table.id for table in await self.bot.tables.active()}
@@ -65,6 +69,20 @@ class TablesCog(commands.Cog, name="Tables"):
             await self.refresher.adopt_ping(table)
         for game_id in sorted(tables):
             self.refresher.mark(game_id)
+        self.bot.tables.deadline_added = self.scheduler.poke
+        self.scheduler.start()
+
+    async def cog_unload(self) -> None:
+        await self.scheduler.stop()
+
+    async def _fire(self, deadline: Deadline) -> None:
+        """A deadline is due (the scheduler calls this): a lobby nobody started closes itself and says so."""
+        if deadline.kind != "lobby":
+            raise ValueError(f"no effect for deadlines of kind {deadline.kind!r}")
+        table = await self.bot.tables.expire_lobby(deadline.game_id)
+        if table is not None:
+            log.info("Lobby %s closed itself: not started in time", table.id)
+            self.refresher.mark(table.id)
 
     @app_commands.command(
         name=loc("play", "command.play.name"),

@@ -59,9 +59,9 @@ class World:
         )
 
     @asynccontextmanager
-    async def running(self, name: str = "bot") -> AsyncIterator[BotProcess]:
+    async def running(self, name: str = "bot", **extra_env: str) -> AsyncIterator[BotProcess]:
         """The bot process, connected and with its commands registered; stopped (or reaped) on exit."""
-        bot = await self.bot(name).start()
+        bot = await self.bot(name, **extra_env).start()
         try:
             self.discord.watch(bot)
             await self.discord.wait_until_ready(timeout=30)

@@ -290,3 +290,54 @@ async def test_interactions_are_dated_by_discords_clock_not_this_hosts(tmp_path:
         assert footer(moved)[1] == version + 1
         assert "clock is" in bot.output and "off Discord's" in bot.output
         w.discord.assert_clean()
+
+
+async def test_a_lobby_nobody_starts_closes_itself_even_across_a_restart(tmp_path: Path) -> None:
+    """Deadlines live in the database: one that fell due while the bot was down fires at the start, once."""
+    async with world(tmp_path) as w:
+        async with w.running("first", CARDROOM_LOBBY_EXPIRY="3"):
+            lobby = await open_lobby(w, w.alice, "pairs", {})
+            game_id, _ = footer(lobby)
+            early = await open_lobby_elsewhere(w)
+        await asyncio.sleep(3.5)  # both lobbies' time passes while the bot is stopped
+        assert open_games(w, w.channel.id) == 1
+        async with w.running("second", CARDROOM_LOBBY_EXPIRY="3"):
+            await w.discord.wait_for(
+                lambda: "closed by itself" in (w.discord.get_message(lobby.id) or lobby).text, timeout=10,
+                what="the lobby says it closed",
+            )  # fmt: skip
+            assert not (w.discord.get_message(lobby.id) or lobby).buttons
+            assert open_games(w, w.channel.id) == 0 and open_games(w, w.other_channel.id) == 0
+            fresh = await answered(await w.discord.slash(w.bob, w.channel, "play", {"game": "pairs"}))
+            assert not fresh.ephemeral and footer(fresh)[0] != game_id
+            await w.discord.wait_for(  # bob's lobby, in French
+                lambda: "fermée d’elle-même" in (w.discord.get_message(early.id) or early).text, timeout=10,
+                what="the other lobby says it closed",
+            )  # fmt: skip
+            # A lobby opened now closes while the bot runs, without waiting for anything else to happen.
+            await w.discord.wait_for(
+                lambda: "closed by itself" in (w.discord.get_message(fresh.id) or fresh).text
+                or "fermée d’elle-même" in (w.discord.get_message(fresh.id) or fresh).text
+                or None,
+                timeout=15,
+                what="the new lobby closes in time",
+            )
+        with sqlite3.connect(w.database) as db:
+            closed = db.execute("SELECT COUNT(*) FROM games WHERE status = 'aborted' AND ended_by IS NULL").fetchone()
+            pending = db.execute("SELECT COUNT(*) FROM deadlines").fetchone()
+        assert closed == (3,) and pending == (0,)
+        w.discord.assert_clean()
+
+
+async def open_lobby_elsewhere(w: World) -> Message:
+    """Bob's lobby in the other channel, once the bot has stored its message (the bot stops right after)."""
+    lobby = await answered(await w.discord.slash(w.bob, w.other_channel, "play", {"game": "pairs"}))
+    assert not lobby.ephemeral
+
+    def stored() -> bool:
+        with sqlite3.connect(w.database) as db:
+            query = "SELECT table_message_id FROM games WHERE channel_id = ?"
+            return db.execute(query, (w.other_channel.id,)).fetchone() == (lobby.id,)
+
+    await w.discord.wait_for(stored, timeout=10, what="the lobby message stored")
+    return lobby
