@@ -31,6 +31,7 @@ from cogs.tables._views import hand_message
 
 from ._answers import hand_answers
 from ._bare import BareCommits, pragmas_of
+from ._deadlines import deadlines_bench
 from ._gateway import Snowflakes
 from ._load import load
 from ._memory import held, stored
@@ -38,8 +39,9 @@ from ._path import Room, Throughput
 from ._report import figures, machine, text
 
 DEFAULT_OUT = Path("bench-results/bench.json")
-QUICK = {"moves": 150, "games": 20, "rate": 100.0, "duration": 1.0, "answers": 200}
-FULL = {"moves": 2000, "games": 100, "rate": 200.0, "duration": 10.0, "answers": 3000}
+QUICK = {"moves": 150, "games": 20, "rate": 100.0, "duration": 1.0, "answers": 200, "deadlines": 2000, "burst": 100}
+FULL = {"moves": 2000, "games": 100, "rate": 200.0, "duration": 10.0, "answers": 3000, "deadlines": 100_000,
+        "burst": 1000}  # fmt: skip
 WARMUP = 60  # moves (and bare commits) before measuring: caches, the WAL file, a state sample
 ROUNDS = 5  # the path and the bare commit alternate, so both see the same disk weather
 
@@ -56,6 +58,8 @@ class Settings:
     quick: bool
     poker_hands: int
     answers: int
+    deadlines: int
+    burst: int
 
 
 def _positive(kind: type[int] | type[float]) -> Any:
@@ -71,7 +75,7 @@ def _positive(kind: type[int] | type[float]) -> Any:
 def poker_text(poker: dict[str, float]) -> str:
     return "\n".join(
         [
-            f"4. Poker-hand evaluator on {int(poker['hands']):,} five-card hands (engines.poker against treys)",
+            f"5. Poker-hand evaluator on {int(poker['hands']):,} five-card hands (engines.poker against treys)",
             f"  ours     {poker['ours_hands_per_s']:12,.0f} hands/s  ({poker['ours_us_per_hand']:.2f} µs per hand)",
             f"  treys    {poker['treys_hands_per_s']:12,.0f} hands/s  ({poker['treys_us_per_hand']:.2f} µs per hand)",
             f"  ratio    {poker['ratio']:12.2f}   ours / treys (above 1: ours is faster)",
@@ -87,6 +91,8 @@ def parse_args(argv: list[str]) -> Settings:
     parser.add_argument("--rate", type=_positive(float), help="moves per second offered under load (default 200)")
     parser.add_argument("--duration", type=_positive(float), help="seconds of offered load (default 10)")
     parser.add_argument("--answers", type=_positive(int), help="'My hand' answers for memory per answer (default 3000)")
+    parser.add_argument("--deadlines", type=_positive(int), help="pending deadlines (default 100000)")
+    parser.add_argument("--burst", type=_positive(int), help="deadlines due at once among them (default 1000)")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help=f"JSON results file (default {DEFAULT_OUT})")
     parser.add_argument("--dir", type=Path, dest="directory", help="where to create the databases (default: tmp)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the players' choices (default 1)")
@@ -108,6 +114,8 @@ def parse_args(argv: list[str]) -> Settings:
         quick=args.quick,
         poker_hands=args.poker_hands or (50_000 if args.quick else 2_598_960),
         answers=args.answers or int(defaults["answers"]),
+        deadlines=args.deadlines or int(defaults["deadlines"]),
+        burst=min(args.burst or int(defaults["burst"]), args.deadlines or int(defaults["deadlines"])),
     )
 
 
@@ -141,6 +149,11 @@ async def run(settings: Settings, directory: Path, command: str) -> dict[str, An
         )
     finally:
         await db.close()
+    deadlines_db = await Database.open(directory / "deadlines.sqlite3")
+    try:
+        deadlines = await deadlines_bench(deadlines_db, settings.deadlines, settings.burst)
+    finally:
+        await deadlines_db.close()
     return figures(
         command=command,
         settings={k: str(v) if isinstance(v, Path) else v for k, v in vars(settings).items()},
@@ -152,6 +165,7 @@ async def run(settings: Settings, directory: Path, command: str) -> dict[str, An
         disk=disk,
         memory=memory,
         answers=answers,
+        deadlines=deadlines,
     )
 
 

@@ -10,12 +10,14 @@ from pathlib import Path
 from typing import Any
 
 from ._bare import BareResult, Pragmas
+from ._deadlines import QUERIES as QUERIES_TIMED
 from ._load import LoadResult
 from ._memory import HeldResult, StoredResult
 from ._path import PathResult
 
 TARGET_RATIO = 0.5  # the whole path at half the bare commit rate or better
 TARGET_P99_MS = 20.0
+
 SATURATED = 0.95  # achieved below this share of the offered rate: the load test ran a growing backlog
 
 
@@ -76,6 +78,7 @@ def figures(
     disk: StoredResult,
     memory: HeldResult,
     answers: dict[str, Any],
+    deadlines: dict[str, Any],
 ) -> dict[str, Any]:
     ratio = path.per_second / bare.per_second
     p99 = loaded.percentile(99)
@@ -98,6 +101,8 @@ def figures(
         "action_log_bytes_per_move": disk.action_bytes,
         "bytes_per_game_in_memory": memory.per_game,
         "bytes_kept_per_hand_answer": answers["components"]["per_answer"],
+        "deadline_query_us": deadlines["earliest_query_us"],
+        "deadline_burst_ms": deadlines["burst_seconds"] * 1000,
         "details": {
             "path": vars(path) | {"per_second": path.per_second},
             "bare": vars(bare) | {"per_second": bare.per_second},
@@ -106,6 +111,7 @@ def figures(
             "in_memory": vars(memory) | {"per_game": memory.per_game},
             "pragmas": vars(pragmas),
             "hand_answers": answers,
+            "deadlines": deadlines,
         },
         "machine": facts,
         "settings": settings,
@@ -123,6 +129,8 @@ def text(result: dict[str, Any]) -> str:
     path, bare, load, disk, held = d["path"], d["bare"], d["load"], d["stored"], d["in_memory"]
     answers = d["hand_answers"]
     ours, plain = answers["components"], answers["ordinary_view"]
+    due = d["deadlines"]
+    disk_per_deadline = due["disk_bytes_per_deadline"]
     pragmas = d["pragmas"]
     sync = {0: "OFF", 1: "NORMAL", 2: "FULL", 3: "EXTRA"}.get(pragmas["synchronous"], pragmas["synchronous"])
     dbstat = disk["actions_table_bytes"]
@@ -174,6 +182,14 @@ def text(result: dict[str, Any]) -> str:
         f"  hand answers  {ours['per_answer']:9.0f} B kept per 'My hand' answer ({answers['answers']} answers through"
         f" discord.py, {ours['views_listening']} views kept); the same items in an ordinary View:"
         f" {plain['per_answer']:.0f} B ({plain['views_listening']} views kept 15 minutes)",
+        "",
+        f"4. Deadlines: {due['pending']:,} pending (lobby expiries), {due['burst']:,} due at once",
+        f"  scheduler     {due['scheduler_heap_bytes']:9,} B of Python heap in all (no deadline is held in memory)"
+        + (f"; {disk_per_deadline:.1f} B of table and index pages per deadline" if disk_per_deadline else ""),
+        f"  earliest      {due['earliest_query_us']:9.1f} µs per query for the earliest deadline (median of"
+        f" {QUERIES_TIMED} queries; one step down the index)",
+        f"  burst         {due['burst_seconds'] * 1000:9.1f} ms to fire {due['fired']:,} (each closes its lobby in its"
+        f" own transaction: {due['per_firing_ms']:.2f} ms per deadline)",
         "",
         f"Reproduce: {result['command']}",
     ]

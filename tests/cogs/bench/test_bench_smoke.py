@@ -41,3 +41,6 @@ def test_quick_bench_writes_positive_figures(tmp_path: Path, capsys: pytest.Capt
     answers = results["details"]["hand_answers"]
     assert answers["answers"] == 200 and "hand answers" in report
     assert answers["components"]["views_listening"] == 0 and answers["ordinary_view"]["views_listening"] == 200
+    deadlines = results["details"]["deadlines"]
+    assert deadlines["pending"] == 2000 and deadlines["fired"] == deadlines["burst"] == 100
+    assert "Deadlines: 2,000 pending" in report
