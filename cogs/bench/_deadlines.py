@@ -62,6 +62,7 @@ async def _store(db: Database, pending: int, burst: int, now: float) -> None:
         [(first + n, TABLE_SEAT, now - 1 if n < burst else now + LATER + n) for n in range(pending)],
     )
     await conn.execute("COMMIT")
+    await conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # the steady state: the bulk insert is not in the WAL
 
 
 async def _disk_bytes(db: Database) -> float | None:
