@@ -4,6 +4,13 @@ A burst of actions marks a table dirty many times; one task per table waits
 `delay` seconds and edits the message once with the latest committed state
 (coalescing). The same pass mentions the players who must act now, at most
 once per `PING_INTERVAL` per table, replacing the previous mention message.
+Discord lets a bot edit a message older than an hour only so many times
+(error 30046), and a table played across the day scrolls up the channel: when
+a new turn starts on a table whose message is older than `REPOST_AFTER`, or
+Discord refuses an edit with 30046, the table is posted anew at the bottom of
+the channel and the old message becomes a one-line pointer to it. A refresh
+that fails is tried again with a growing delay, never dropped.
+
 The database remembers each table's mention message, so one posted before a
 crash is replaced (or, once the game is over, deleted) after the restart. While
 a mention is being posted its id is not known yet: the database then holds
@@ -36,6 +43,9 @@ if TYPE_CHECKING:
 log = logging.getLogger("cardroom.tables")
 
 PING_INTERVAL = 2.0
+REPOST_AFTER = 3600.0  # seconds: Discord limits edits of messages older than an hour
+TOO_MANY_OLD_EDITS = 30046  # Discord's error: too many edits of messages older than an hour
+RETRY_DELAYS = (2.0, 5.0, 15.0, 60.0, 300.0)  # seconds before a failed refresh is tried again (the last repeats)
 POSTING = 0  # stored while a mention is being posted: one may exist whose id was never known
 SWEPT = 50  # recent channel messages searched for a mention whose id was lost in a crash
 
@@ -58,6 +68,7 @@ class TableRefresher:
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._rendered: dict[int, int] = {}  # game id -> version shown on the table message
         self._pinged: dict[int, Ping] = {}
+        self._failures: dict[int, int] = {}  # game id -> refreshes failed in a row
 
     def mark(self, game_id: int) -> None:
         """The table changed: schedule one coalesced edit."""
@@ -116,8 +127,13 @@ class TableRefresher:
                 self._dirty.discard(game_id)
                 try:
                     await self._refresh(game_id)
+                    self._failures.pop(game_id, None)
                 except Exception:
-                    log.exception("Could not refresh table %s", game_id)
+                    failures = self._failures.get(game_id, 0)
+                    self._failures[game_id] = failures + 1
+                    delay = RETRY_DELAYS[min(failures, len(RETRY_DELAYS) - 1)]
+                    log.exception("Could not refresh table %s; trying again in %s s", game_id, delay)
+                    asyncio.get_running_loop().call_later(delay, self.mark, game_id)
         finally:
             self._tasks.pop(game_id, None)
 
@@ -125,7 +141,7 @@ class TableRefresher:
         table = await self.bot.tables.get(game_id)
         news = table.record.shown_version < table.record.version  # the channel has not seen this version
         if self._rendered.get(game_id) != table.record.version:
-            await self._edit_table(table)
+            await self._edit_table(table, new_turn=self._is_new_turn(table))
             self._rendered[game_id] = table.record.version
             await self.bot.tables.shown(table)
         if table.record.status == "active" and table.result is None:
@@ -133,17 +149,40 @@ class TableRefresher:
         else:
             await self._close(table, announce=news)
 
-    async def _edit_table(self, table: Table) -> None:
+    def _is_new_turn(self, table: Table) -> bool:
+        """Players who were not told yet must act (what also sends a new mention)."""
+        previous = self._pinged.get(table.id)
+        return bool(table.to_act) and (previous is None or not set(table.to_act) <= set(previous.to_act))
+
+    def _is_old(self, message_id: int) -> bool:
+        created = discord.utils.snowflake_time(message_id).timestamp()
+        return self.bot.discord_clock.now() - created > REPOST_AFTER
+
+    async def _edit_table(self, table: Table, *, new_turn: bool) -> None:
         embed, view = table_message(table)
         channel = self.bot.get_partial_messageable(table.record.channel_id)
-        if table.record.table_message_id is not None:
+        old = table.record.table_message_id
+        if old is not None and not (new_turn and self._is_old(old)):
             try:
-                await channel.get_partial_message(table.record.table_message_id).edit(embed=embed, view=view)
+                await channel.get_partial_message(old).edit(embed=embed, view=view)
                 return
             except discord.NotFound:
                 log.info("Table message of game %s was deleted; posting a new one", table.id)
+                old = None
+            except discord.HTTPException as refused:
+                if refused.code != TOO_MANY_OLD_EDITS:
+                    raise
+                log.info("Discord limits edits of the old table message of game %s; posting it anew", table.id)
         message = await channel.send(embed=embed, view=view) if view else await channel.send(embed=embed)
-        await self.bot.tables.set_table_message(table, message.id)
+        moved = await self.bot.tables.set_table_message(table, message.id)
+        if old is not None:
+            await self._point(channel, old, moved)
+
+    async def _point(self, channel: discord.PartialMessageable, old: int, table: Table) -> None:
+        """The table's earlier message becomes one line that leads to where the table is now (best effort)."""
+        pointer = t(table.record.locale, "table.moved", url=self.bot.tables.jump_url(table.record))
+        with contextlib.suppress(discord.HTTPException):  # the old message is only a signpost
+            await channel.get_partial_message(old).edit(content=pointer, embed=None, view=None)
 
     async def _ping(self, table: Table) -> None:
         to_act = table.to_act

@@ -341,3 +341,67 @@ async def open_lobby_elsewhere(w: World) -> Message:
 
     await w.discord.wait_for(stored, timeout=10, what="the lobby message stored")
     return lobby
+
+
+async def play_one_move(w: World, table: Message) -> Message:
+    """The player to act opens their hand from `table` and plays; returns the hand."""
+    table = w.discord.get_message(table.id) or table
+    player = acting(w, table)
+    hand = await answered(await w.discord.click(player, table, button(table, "cr:h:")))
+    return await answered(await w.discord.click(player, hand, first_action(hand)))
+
+
+def stored_table_message(w: World, game_id: int) -> int:
+    with sqlite3.connect(w.database) as db:
+        return int(db.execute("SELECT table_message_id FROM games WHERE id = ?", (game_id,)).fetchone()[0])
+
+
+@pytest.mark.parametrize("why", ["an hour later", "Discord refuses the edit (30046)"])
+async def test_a_new_turn_on_an_old_table_posts_it_anew_at_the_bottom(tmp_path: Path, why: str) -> None:
+    async with world(tmp_path) as w, w.running():
+        game_id, table = await started(w)
+        table = await in_step(w, table)
+        holder = acting(w, table)
+        old_hand = await answered(await w.discord.click(holder, table, button(table, "cr:h:")))
+        if why == "an hour later":
+            w.discord.advance_clock(3601)  # Discord's clock: the table message is now over an hour old
+        else:
+            w.discord.fail_next(
+                "PATCH", f"/channels/{w.channel.id}/messages/{table.id}", status=400, code=30046, times=5
+            )
+        await play_one_move(w, table)
+
+        new_id = await w.discord.wait_for(
+            lambda: (mid := stored_table_message(w, game_id)) != table.id and mid, timeout=10, what="a new table"
+        )
+        moved = w.discord.get_message(new_id)
+        assert moved is not None and not moved.deleted and moved.buttons
+        assert w.discord.channel_messages(w.channel)[-1].id in (new_id, *(m.id for m in mentions_in(w)))
+        if why == "an hour later":  # the old message now leads to the new one (when Discord lets it be edited)
+            old = w.discord.get_message(table.id)
+            assert old is not None and str(new_id) in old.content and not old.buttons
+        # The game goes on from the new message; buttons drawn before still work.
+        await in_step(w, moved)
+        assert footer(await play_one_move(w, moved))[1] == w.version(game_id)
+        stale = await answered(await w.discord.click(holder, old_hand, button(old_hand, "cr:r:")))
+        assert stale.id == old_hand.id and footer(stale)[1] == w.version(game_id)
+        w.discord.assert_clean()
+
+
+def mentions_in(w: World) -> list[Message]:
+    return [m for m in w.discord.channel_messages(w.channel) if "your turn at" in m.text or "à vous" in m.text]
+
+
+async def test_a_refused_table_edit_is_tried_again_not_dropped(tmp_path: Path) -> None:
+    async with world(tmp_path) as w, w.running():
+        game_id, table = await started(w)
+        table = await in_step(w, table)
+        w.discord.fail_next("PATCH", f"/channels/{w.channel.id}/messages/{table.id}", status=403, code=50001)
+        await play_one_move(w, table)
+        await w.discord.wait_for(
+            lambda: footer(w.discord.get_message(table.id) or table)[1] == w.version(game_id),
+            timeout=15,
+            what="the table edited on a later try",
+        )
+        assert [fault.status for fault in w.discord.injected] == [403]
+        w.discord.assert_clean()
