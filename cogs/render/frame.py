@@ -30,7 +30,11 @@ def lobby_embed(table: Table, lang: str) -> discord.Embed:
     record = table.record
     engine = table.engine
     embed = discord.Embed(
-        title=t(lang, "lobby.title", game=game_name(record.game, lang)),
+        title=t(
+            lang,
+            "lobby.title_closed" if record.status == "aborted" else "lobby.title",
+            game=game_name(record.game, lang),
+        ),
         description=t(lang, f"{record.game}.summary"),
         colour=COLOUR_LOBBY if record.status == "lobby" else COLOUR_OVER,
     )
