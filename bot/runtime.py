@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 from typing import Any
@@ -151,8 +150,7 @@ class CardroomBot(commands.Bot):
     async def close(self) -> None:
         cog: Any = self.get_cog("Tables")
         if cog is not None:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(cog.refresher.idle(), 5.0)  # a table left unedited is refreshed on restart
+            await cog.drain()  # handlers in flight, then table edits; bounded
         await super().close()
         if hasattr(self, "db"):
             await self.db.close()

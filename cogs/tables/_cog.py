@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -17,7 +19,7 @@ from bot.translator import loc
 from cogs.render.text import game_name
 from cogs.tables import _ids
 from cogs.tables._components import ComponentHandlers, carried
-from cogs.tables._errors import reply_error, tree_error
+from cogs.tables._errors import in_flight, reply_error, tree_error
 from cogs.tables._handlers import TableHandlers
 from cogs.tables._refresher import TableRefresher
 from cogs.tables._reply import Reply
@@ -29,6 +31,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("cardroom.tables")
 
 MAX_CHOICES = 25
+SETTLE = 4.0  # seconds a stop waits for the handlers in flight, then again for the table edits
 
 
 def game_choices(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
@@ -71,6 +74,17 @@ class TablesCog(commands.Cog, name="Tables"):
             self.refresher.mark(game_id)
         self.bot.tables.deadline_added = self.scheduler.poke
         self.scheduler.start()
+
+    async def drain(self) -> None:
+        """Before a stop: the handlers in flight finish (their commit, answer and bookkeeping), then the table edits.
+
+        Each wait is bounded by `SETTLE`; a table left unedited is brought up to date at the next start.
+        """
+        left = await in_flight.settle(SETTLE)
+        if left:
+            log.warning("Stopping with %d interactions still being handled", left)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.refresher.idle(), SETTLE)
 
     async def cog_unload(self) -> None:
         await self.scheduler.stop()

@@ -11,6 +11,7 @@ be answered is not handled at all, so it changes nothing.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import functools
 import logging
@@ -35,6 +36,29 @@ Handler = Callable[Concatenate[H, Reply, P], Awaitable[None]]
 Entry = Callable[Concatenate[H, discord.Interaction[Any], P], Awaitable[None]]
 
 PARAMETER = 100  # the longest parameter an error message echoes (a game name someone typed, a link)
+
+
+class InFlight:
+    """The handlers running now, so that a stop lets them finish (their commit, answer and bookkeeping)."""
+
+    def __init__(self) -> None:
+        self._tasks: set[asyncio.Task[Any]] = set()
+
+    def __len__(self) -> int:
+        return len(self._tasks)
+
+    def add(self, task: asyncio.Task[Any]) -> None:
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def settle(self, grace: float) -> int:
+        """Wait up to `grace` seconds for the running handlers; returns how many are still running."""
+        if self._tasks:
+            await asyncio.wait(set(self._tasks), timeout=grace)
+        return len(self._tasks)
+
+
+in_flight = InFlight()
 UNEXPECTED = CardroomError("error.unexpected")
 ANSWER_FAILED = CardroomError("error.answer_failed")  # the change was made, its answer could not be shown
 
@@ -75,6 +99,9 @@ def guarded(*, ephemeral: bool = True) -> Callable[[Handler[H, P]], Entry[H, P]]
                 log.info("Ignored %s: delivered %.1f s after its creation, too late", _ids(reply), reply.age())
                 return
             reply.start()
+            task = asyncio.current_task()
+            if task is not None:
+                in_flight.add(task)
             try:
                 await handler(self, reply, *args, **kwargs)
             except LateInteractionError:

@@ -6,6 +6,7 @@ driven with a stand-in interaction whose answers can be made to fail.
 
 from __future__ import annotations
 
+import asyncio
 import datetime
 from dataclasses import dataclass, field
 from types import SimpleNamespace
@@ -18,7 +19,7 @@ from discord import app_commands
 from bot.errors import CardroomError, UnknownGameError
 from bot.storage import StorageError
 from cogs.render.limits import CONTENT
-from cogs.tables._errors import guarded, tree_error
+from cogs.tables._errors import guarded, in_flight, tree_error
 from cogs.tables._reply import Reply
 
 
@@ -180,3 +181,25 @@ async def test_a_tree_error_whose_answer_fails_does_not_escape() -> None:
     )
     await tree_error(interaction, app_commands.NoPrivateMessage())  # type: ignore[arg-type]
     assert len(interaction.calls) == 2 and "server channels" in interaction.texts()[0]
+
+
+class Slow:
+    def __init__(self) -> None:
+        self.release = asyncio.Event()
+        self.finished = False
+
+    @guarded()
+    async def handle(self, reply: Reply) -> None:
+        await self.release.wait()  # e.g. between its commit and storing what it sent
+        self.finished = True
+
+
+async def test_a_stop_lets_the_handlers_in_flight_finish() -> None:
+    slow = Slow()
+    handling = asyncio.create_task(slow.handle(FakeInteraction()))  # type: ignore[arg-type]
+    await asyncio.sleep(0)
+    assert len(in_flight) >= 1
+    assert await in_flight.settle(0.05) >= 1 and not slow.finished  # bounded: it does not wait forever
+    asyncio.get_running_loop().call_later(0.05, slow.release.set)
+    assert await in_flight.settle(5.0) == 0 and slow.finished
+    await handling
