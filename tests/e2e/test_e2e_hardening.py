@@ -378,8 +378,12 @@ async def test_a_new_turn_on_an_old_table_posts_it_anew_at_the_bottom(tmp_path: 
         assert moved is not None and not moved.deleted and moved.buttons
         assert w.discord.channel_messages(w.channel)[-1].id in (new_id, *(m.id for m in mentions_in(w)))
         if why == "an hour later":  # the old message now leads to the new one (when Discord lets it be edited)
-            old = w.discord.get_message(table.id)
-            assert old is not None and str(new_id) in old.content and not old.buttons
+            old = await w.discord.wait_for(
+                lambda: (m := w.discord.get_message(table.id)) is not None and str(new_id) in m.content and m,
+                timeout=10,
+                what="the old message pointing to the new one",
+            )
+            assert not old.buttons and not old.embeds
         # The game goes on from the new message; buttons drawn before still work.
         await in_step(w, moved)
         assert footer(await play_one_move(w, moved))[1] == w.version(game_id)
