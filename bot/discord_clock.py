@@ -8,9 +8,11 @@ so each bounds the offset (this host's clock minus Discord's):
 
     sent - (date + 1) < offset <= received - date
 
-The bounds of successive answers intersect to well under a second. When a new
-bound does not meet the others (this host's clock was stepped), the estimate
-starts again from it.
+The bounds of successive answers intersect to well under a second. The
+offset used is the smallest one they allow: none at all when this host's
+clock agrees with every answer (the usual case, with NTP), else the nearest
+bound. When a new bound does not meet the others (this host's clock was
+stepped), the estimate starts again from it.
 """
 
 from __future__ import annotations
@@ -36,10 +38,8 @@ class DiscordClock:
 
     @property
     def offset(self) -> float:
-        """This host's clock minus Discord's, in seconds (0 until an answer has bounded it)."""
-        if math.isinf(self._low) or math.isinf(self._high):
-            return 0.0
-        return (self._low + self._high) / 2
+        """This host's clock minus Discord's, in seconds: the smallest correction Discord's answers allow."""
+        return min(max(0.0, self._low), self._high)
 
     @property
     def uncertainty(self) -> float:
