@@ -73,8 +73,14 @@ def _ids(reply: Reply) -> str:
 
 
 async def reply_error(reply: Reply, error: CardroomError) -> None:
-    """Answer with `error`, privately; never raises. Falls back to the generic message once if Discord refuses."""
-    for attempt in (error, UNEXPECTED):
+    """Answer with `error`, privately; never raises.
+
+    If Discord refuses a domain error's text, the generic "nothing was changed"
+    follows once. Not after the two generic texts themselves: after a change
+    went through, "nothing was changed" would be false.
+    """
+    attempts = (error,) if error in (UNEXPECTED, ANSWER_FAILED) else (error, UNEXPECTED)
+    for attempt in attempts:
         if reply.too_late():
             log.info("Could not answer %s with %s: too late", _ids(reply), attempt.key)
             return
@@ -84,8 +90,6 @@ async def reply_error(reply: Reply, error: CardroomError) -> None:
         except discord.HTTPException as failure:
             status = f"{failure.status} {failure.code}"
             log.warning("Discord refused the answer %s to %s: %s", attempt.key, _ids(reply), status)
-        if attempt is UNEXPECTED:
-            return
 
 
 def guarded(*, ephemeral: bool = True) -> Callable[[Handler[H, P]], Entry[H, P]]:

@@ -149,6 +149,14 @@ async def test_a_failed_answer_is_followed_by_one_saying_whether_anything_change
     assert says in interaction.texts()[-1]
 
 
+async def test_a_refused_went_through_answer_is_never_followed_by_nothing_changed() -> None:
+    interaction = FakeInteraction(failures=[http_error(500, 0), http_error(500, 0)])
+    await Handlers().fail_to_answer(interaction, committed=True)  # type: ignore[arg-type]
+    assert [name for name, _ in interaction.calls] == ["edit_message", "send_message"]  # no third attempt
+    assert "went through" in interaction.texts()[-1]
+    assert not any("Nothing was changed" in text for text in interaction.texts())
+
+
 async def test_a_failed_commit_says_nothing_changed() -> None:
     interaction = FakeInteraction()
     await Handlers().fail_to_commit(interaction)  # type: ignore[arg-type]
