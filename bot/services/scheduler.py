@@ -68,9 +68,7 @@ class Scheduler:
                 self._wake.clear()
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self._wake.wait(), await self.delay())
-            except asyncio.CancelledError:
-                raise
-            except Exception:
+            except Exception:  # a cancellation is not an Exception: it stops the loop
                 log.exception("Scheduler pass failed; trying again in %s s", RETRY)
                 await asyncio.sleep(RETRY)
 

@@ -147,8 +147,5 @@ class TablesCog(commands.Cog, name="Tables"):
             error = OutdatedButtonError()
         else:
             return
-        reply = Reply(interaction, ephemeral=True)
-        if reply.too_late():
-            return
         log.info("Refused component %s from user %s", type(error).__name__, interaction.user.id)
-        await reply_error(reply, error)
+        await reply_error(Reply(interaction, ephemeral=True), error)  # not answered if too late

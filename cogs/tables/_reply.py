@@ -98,14 +98,13 @@ class Reply:
         refuses the acknowledgement, the change must not be made.
         """
         async with self._lock:
-            if not self.interaction.response.is_done():
-                if self.age() > ANSWER_WINDOW - LATE_MARGIN:
-                    raise LateInteractionError()
-                if self.age() > SECURE_AFTER:
-                    try:
-                        await self._defer()
-                    except discord.HTTPException:
-                        raise LateInteractionError() from None
+            if self.too_late():
+                raise LateInteractionError()
+            if not self.interaction.response.is_done() and self.age() > SECURE_AFTER:
+                try:
+                    await self._defer()
+                except discord.HTTPException:
+                    raise LateInteractionError() from None
             self.committing = True
 
     def undone(self) -> None:
