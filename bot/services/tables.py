@@ -26,6 +26,7 @@ from bot import games
 from bot.errors import (
     AlreadySeatedError,
     BusyError,
+    CardroomError,
     ForgedComponentError,
     GameEndedError,
     InvalidOptionError,
@@ -39,13 +40,18 @@ from bot.errors import (
     TableFullError,
     UnknownGameError,
 )
+from bot.services.clock import TableClock, paces
 from bot.storage import (
     ChannelBusyError,
+    ClockWrite,
     Database,
+    Deadline,
+    DeadlineGoneError,
     GameNotFoundError,
     GameRecord,
     ResultRow,
     Seat,
+    SeatTurn,
     StaleVersionError,
 )
 from engines import registry
@@ -92,6 +98,18 @@ class Table:
     def result(self) -> Result | None:
         return None if self.state is None else self.engine.result(self.state)
 
+    @cached_property
+    def clock(self) -> TableClock | None:
+        """The table's clock (its settings while a lobby); None for a table older than clocks."""
+        return None if self.record.clock is None else TableClock.model_validate_json(self.record.clock)
+
+    def deadline(self, seat: int) -> float | None:
+        """When `seat`'s time to decide runs out (None: not deciding, no clock, or paused)."""
+        clock = self.clock
+        if clock is None or self.record.status != "active" or seat >= len(clock.seats):
+            return None
+        return clock.deadline(seat)
+
 
 @dataclass(frozen=True)
 class Outcome:
@@ -100,6 +118,7 @@ class Outcome:
     table: Table
     seat: int
     finished: bool
+    by_clock: bool = False  # the clock played for the seat (its time ran out)
 
 
 def engine_for(game: str) -> Engine[Any, Any, Any, Any]:
@@ -111,15 +130,29 @@ def engine_for(game: str) -> Engine[Any, Any, Any, Any]:
 
 class TableService:
     def __init__(
-        self, db: Database, *, lobby_expiry: float | None = None, clock: Callable[[], float] = time.time
+        self,
+        db: Database,
+        *,
+        lobby_expiry: float | None = None,
+        clock: Callable[[], float] = time.time,
+        time_scale: float = 1.0,
     ) -> None:
-        """`lobby_expiry`: seconds after which a lobby not started closes itself (None: never)."""
+        """`lobby_expiry`: seconds after which a lobby not started closes itself (None: never).
+
+        `time_scale` multiplies the paces' durations and a server's own lobby
+        expiry (tests make a day pass in seconds); `clock` is the time.
+        """
         self.db = db
         self.lobby_expiry = lobby_expiry
+        self.time_scale = time_scale
         self.deadline_added: Callable[[], None] = lambda: None  # the scheduler listens here
         self._clock = clock
         self._locks: dict[int, asyncio.Lock] = {}
         self._cache: dict[int, Table] = {}
+        self._away: dict[int, float] | None = None  # user -> back at; loaded on first use
+
+    def now(self) -> float:
+        return self._clock()
 
     # ----- loading ------------------------------------------------------------
     def _table(self, record: GameRecord) -> Table:
@@ -193,6 +226,13 @@ class TableService:
     ) -> Table:
         engine = engine_for(game)
         options = engine.options_model().model_dump(mode="json")
+        defaults = await self.db.guild_settings(guild_id) if guild_id is not None else None
+        pace = defaults.pace if defaults is not None and defaults.pace in paces().names() else paces().default
+        timeouts = defaults.timeouts if defaults is not None and defaults.timeouts else None
+        clock = TableClock.preset(pace, timeouts=timeouts, scale=self.time_scale)
+        expiry = self.lobby_expiry
+        if defaults is not None and defaults.lobby_expiry is not None:
+            expiry = defaults.lobby_expiry * self.time_scale
         await gate()
         try:
             record = await self.db.create_lobby(
@@ -203,12 +243,13 @@ class TableService:
                 options=options,
                 seed=secrets.randbits(63),
                 locale=locale,
-                expires_at=None if self.lobby_expiry is None else self._clock() + self.lobby_expiry,
+                expires_at=None if expiry is None else self._clock() + expiry,
+                clock=clock.model_dump_json(),
             )
         except ChannelBusyError as busy:
             existing = busy.existing
             raise TableBusyError(game=existing.game, url=self.jump_url(existing), game_id=existing.id) from None
-        if self.lobby_expiry is not None:
+        if expiry is not None:
             self.deadline_added()
         return self._table(record)
 
@@ -298,13 +339,40 @@ class TableService:
                 raise NotEnoughPlayersError(min=table.engine.min_players, max=table.engine.max_players)
             options = table.engine.parse_options(table.record.options)
             state = table.engine.new(players, options, table.record.seed)
+            write = None
+            if table.clock is not None:
+                away = await self._away_by_seat(table.record)
+                version = table.record.version + 1
+                clock = table.clock.begin(players, table.engine.to_act(state), self._clock(), version, away)
+                write = self._clock_write(table.record, None, clock)
             await gate()
             try:
-                record = await self.db.start(game_id, table.record.version, state=table.engine.dump_state(state))
+                record = await self.db.start(
+                    game_id, table.record.version, state=table.engine.dump_state(state), clock=write
+                )
             except StaleVersionError:
                 await self._fresh(game_id)
                 raise StaleMessageError() from None
+            if write is not None:
+                self.deadline_added()
             return self._table(record)
+
+    async def set_clock_option(
+        self, game_id: int, user_id: int, field: str, value: str, gate: Gate = open_gate
+    ) -> Table:
+        """The host sets the lobby's pace (`pace`) or the timeouts in a row that withdraw a player (`timeouts`)."""
+        async with self._locked(game_id):
+            table = await self._lobby(game_id)
+            if user_id != table.record.host_id:
+                raise NotHostError()
+            clock = table.clock or TableClock.preset(paces().default, scale=self.time_scale)
+            if field == "pace" and value in paces().names():
+                clock = clock.with_pace(value, scale=self.time_scale)
+            elif field == "timeouts" and value in {str(k) for k in paces().timeouts.choices}:
+                clock = clock.model_copy(update={"timeouts": int(value)})
+            else:
+                raise InvalidOptionError()
+            return await self._update_lobby(table, gate, clock=clock.model_dump_json())
 
     async def cancel(self, game_id: int, user_id: int, gate: Gate = open_gate) -> Table:
         async with self._locked(game_id):
@@ -406,33 +474,63 @@ class TableService:
                 raise NotAPlayerError()
             return await self._commit(table, seat, Withdraw(), gate)
 
-    async def _commit(self, table: Table, seat: int, action: Any, gate: Gate) -> Outcome:
+    async def _commit(
+        self,
+        table: Table,
+        seat: int,
+        action: Any,
+        gate: Gate,
+        *,
+        consume: Deadline | None = None,
+        clocked_out: bool = False,
+    ) -> Outcome:
+        """Apply and commit one action. `consume`: the deadline of a move the clock makes (it must still be there)."""
         assert table.state is not None
         try:
             new_state = table.engine.apply(table.state, seat, action)
         except IllegalActionError as illegal:
             raise RefusedError(illegal.refusal) from None
         result = table.engine.result(new_state)
-        rows = None if result is None else self.result_rows(table.record, result)
+        write = None
+        clock = table.clock
+        if clock is not None and len(clock.seats) == new_state.players:
+            away = await self._away_by_seat(table.record)
+            version = table.record.version + 1
+            to_act = () if result is not None else table.engine.to_act(new_state)
+            clock = clock.after_move(
+                seat, to_act, self._clock(), version, away, by_clock=consume is not None, clocked_out=clocked_out
+            )
+            write = self._clock_write(table.record, table.clock, clock)
+        rows = None if result is None else self.result_rows(table.record, result, clock)
         state = table.engine.dump_state(new_state)
         await gate()
         try:
             record = await self.db.commit_action(
-                table.id, table.record.version, seat=seat, action=action.model_dump_json(), state=state, result=rows
+                table.id,
+                table.record.version,
+                seat=seat,
+                action=action.model_dump_json(),
+                state=state,
+                result=rows,
+                clock=write,
+                consume=consume,
             )
         except StaleVersionError:
             await self._fresh(table.id)
             raise StaleMessageError() from None
+        if write is not None:
+            self.deadline_added()
         new_table = Table(record=record, engine=table.engine, state=new_state)
         if record.status == "active":
             self._cache[record.id] = new_table
         else:
             self._cache.pop(record.id, None)
             self._locks.pop(record.id, None)
-        return Outcome(table=new_table, seat=seat, finished=result is not None)
+        return Outcome(table=new_table, seat=seat, finished=result is not None, by_clock=consume is not None)
 
     @staticmethod
-    def result_rows(record: GameRecord, result: Result) -> list[ResultRow]:
+    def result_rows(record: GameRecord, result: Result, clock: TableClock | None = None) -> list[ResultRow]:
+        out = set(clock.clocked_out) if clock is not None else set()
         return [
             ResultRow(
                 seat=seat,
@@ -441,9 +539,153 @@ class TableService:
                 place=result.places[seat],
                 won=seat in result.winners,
                 measure=result.measure[seat],
+                clocked_out=seat in out,
             )
             for seat, person in enumerate(record.seats)
         ]
+
+    # ----- the clock ----------------------------------------------------------
+    async def _away_map(self) -> dict[int, float]:
+        if self._away is None:
+            self._away = await self.db.away_players(self._clock())
+        return self._away
+
+    async def _away_by_seat(self, record: GameRecord) -> dict[int, float]:
+        """Seat -> when its player comes back, for the seats whose player is away."""
+        away = await self._away_map()
+        return {seat: away[person.user_id] for seat, person in enumerate(record.seats) if person.user_id in away}
+
+    @staticmethod
+    def _clock_write(record: GameRecord, before: TableClock | None, after: TableClock) -> ClockWrite:
+        """The rows that go with a clock: its deadlines (against those of `before`) and each seat's turn."""
+        turns = []
+        for seat, person in enumerate(record.seats):
+            if seat >= len(after.seats):
+                break
+            own = after.seats[seat]
+            since = None
+            if own.turn is not None:
+                since = own.since if own.since is not None else (after.paused_at or 0.0)
+            turns.append(SeatTurn(seat=seat, user_id=person.user_id, since=since, due_at=after.deadline(seat)))
+        previous = before.deadlines() if before is not None and before.seats else {}
+        return ClockWrite(
+            clock=after.model_dump_json(),
+            deadlines={(seat, str(kind)): due for (seat, kind), due in after.deadlines().items()},
+            previous={(seat, str(kind)): due for (seat, kind), due in previous.items()},
+            turns=tuple(turns),
+        )
+
+    def _still_due(self, table: Table, deadline: Deadline) -> bool:
+        """Whether `deadline` is the one the table's clock holds for its seat now."""
+        clock = table.clock
+        seat = deadline.seat
+        if table.record.status != "active" or clock is None or table.state is None or seat >= len(clock.seats):
+            return False
+        if seat not in table.to_act:
+            return False
+        due = clock.deadline(seat) if deadline.kind == "expire" else clock.reminder(seat)
+        return due == deadline.due_at
+
+    async def expire(self, deadline: Deadline) -> Outcome | None:
+        """A seat's time ran out: the game plays its default action for it, or withdraws it after K in a row.
+
+        The move goes through the same locked, versioned path as a click and
+        consumes its deadline in the same transaction: whichever of the two
+        commits first wins, the other is refused as stale. None when there was
+        nothing to do (the player acted first, or the table moved on).
+        """
+        for _ in range(2):  # once more after a conflict with another writer (the table is reloaded then)
+            async with self._locked(deadline.game_id):
+                try:
+                    table = await self.get(deadline.game_id)
+                except ForgedComponentError:
+                    return None
+                if not self._still_due(table, deadline):
+                    await self.db.take_deadline(deadline)
+                    return None
+                assert table.clock is not None and table.state is not None
+                seat = deadline.seat
+                out = table.clock.seats[seat].timeouts + 1 >= table.clock.timeouts
+                action = Withdraw() if out else table.engine.default_action(table.state, seat)
+                try:
+                    return await self._commit(table, seat, action, open_gate, consume=deadline, clocked_out=out)
+                except DeadlineGoneError:
+                    return None
+                except StaleMessageError:
+                    continue
+        return None
+
+    async def due_reminder(self, deadline: Deadline) -> tuple[Table, int] | None:
+        """The table and seat a reminder is due for, or None (and the row dropped) when it no longer applies."""
+        try:
+            table = await self.get(deadline.game_id)
+        except ForgedComponentError:
+            return None
+        if not self._still_due(table, deadline):
+            await self.db.take_deadline(deadline)
+            return None
+        return table, deadline.seat
+
+    async def reminded(self, deadline: Deadline) -> None:
+        """The reminder was sent: its row goes."""
+        await self.db.take_deadline(deadline)
+
+    async def _change_clock(self, table: Table, clock: TableClock, gate: Gate) -> Table:
+        await gate()
+        try:
+            record = await self.db.update_clock(
+                table.id, table.record.version, self._clock_write(table.record, table.clock, clock)
+            )
+        except StaleVersionError:
+            await self._fresh(table.id)
+            raise StaleMessageError() from None
+        self.deadline_added()
+        return self._table(record)
+
+    async def set_paused(
+        self, game_id: int, user_id: int, paused: bool, *, can_manage: bool, gate: Gate = open_gate
+    ) -> Table:
+        """The host (or a moderator) pauses or resumes the table: its clocks stop, or start again from now."""
+        async with self._locked(game_id):
+            table = await self.playing(game_id)
+            if user_id != table.record.host_id and not can_manage:
+                raise NotHostError("error.pause_forbidden")
+            clock = table.clock
+            if clock is None:
+                raise CardroomError("error.no_clock")
+            if clock.paused == paused:
+                raise StaleMessageError()
+            now = self._clock()
+            changed = clock.pause(now) if paused else clock.resume(now, await self._away_by_seat(table.record))
+            return await self._change_clock(table, changed, gate)
+
+    async def set_away(self, user_id: int, until: float | None) -> list[Table]:
+        """`user_id` is away until `until` (None: back now): their running clocks stop meanwhile.
+
+        Returns the tables whose clock changed (their messages show the new deadlines).
+        """
+        away = await self._away_map()
+        now = self._clock()
+        if until is None or until <= now:
+            away.pop(user_id, None)
+            back = now
+        else:
+            away[user_id] = until
+            back = until
+        changed = []
+        for row in await self.db.turns_of(user_id):
+            if row.since is None:
+                continue
+            async with self._locked(row.game_id):
+                table = await self.get(row.game_id)
+                clock = table.clock
+                if table.record.status != "active" or clock is None or row.seat >= len(clock.seats):
+                    continue
+                try:
+                    changed.append(await self._change_clock(table, clock.set_away(row.seat, back, now), open_gate))
+                except StaleMessageError:
+                    continue  # moved meanwhile: its next move applies the away time
+        return changed
 
     async def abort(self, channel_id: int, user_id: int, *, can_manage: bool, gate: Gate = open_gate) -> Table:
         table = await self.in_channel(channel_id)
@@ -457,6 +699,27 @@ class TableService:
                 raise NotHostError("error.abort_forbidden")
             await gate()
             return self._table(await self.db.abort(table.id, by_user_id=user_id))
+
+    async def force_end(self, game_id: int, guild_id: int, user_id: int, gate: Gate = open_gate) -> Table:
+        """A server manager ends one of the server's open tables (`/cardroom`); the caller checked the permission."""
+        async with self._locked(game_id):
+            try:
+                table = await self._fresh(game_id)
+            except ForgedComponentError:
+                raise GameEndedError() from None
+            if table.record.guild_id != guild_id:
+                raise GameEndedError()
+            if not table.record.is_open:
+                raise GameEndedError()
+            await gate()
+            try:
+                return self._table(await self.db.abort(game_id, by_user_id=user_id))
+            except StaleVersionError:
+                await self._fresh(game_id)
+                raise GameEndedError() from None
+
+    async def open_tables(self, guild_id: int) -> list[Table]:
+        return [self._table(record) for record in await self.db.open_tables(guild_id)]
 
 
 def option_value(choice: Any) -> str:

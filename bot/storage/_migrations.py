@@ -56,6 +56,21 @@ scheduler reads the earliest `due_at` through the index `deadlines_due`; firing
 a deadline deletes its row in the same transaction as its effect, so after a
 crash an overdue deadline fires once, late, but never twice and never lost.
 
+Version 4
+---------
+Clocks and people. `games.clock` is the table's clock (JSON, see
+`bot.services.clock`; NULL for tables older than clocks), written in the same
+transaction as the move that changed it, together with its deadlines (kinds
+`remind` and `expire`, one row per seat that must decide).
+`games.notified` maps each seat to the decision (the game version at which
+it began) it was last told about, so a notification is sent once per decision
+even across a restart. `results.clocked_out` marks a player the clock
+withdrew. `table_seats(game_id, seat, user_id, since, due_at)` lists the
+seats of every running game, `since` set while the seat must decide: the
+turns inbox reads one user's rows through `table_seats_user`. `guild_settings`
+holds a server's defaults (NULL: the bot's), `players` a person's notification
+choice and their away time. `games_open_guild` lists a server's open tables.
+
 Rules for new migrations: append, never edit a released one; versions are
 1, 2, 3 ... in order. Each migration runs in its own transaction together with
 its `schema_migrations` row, so it applies entirely or not at all.
@@ -174,6 +189,46 @@ MIGRATIONS: tuple[Migration, ...] = (
             ) WITHOUT ROWID
             """,
             "CREATE INDEX deadlines_due ON deadlines (due_at)",
+        ),
+    ),
+    Migration(
+        4,
+        "clocks, turns, server defaults, players",
+        (
+            "ALTER TABLE games ADD COLUMN clock TEXT",
+            "ALTER TABLE games ADD COLUMN notified TEXT NOT NULL DEFAULT '{}'",
+            "ALTER TABLE results ADD COLUMN clocked_out INTEGER NOT NULL DEFAULT 0 CHECK (clocked_out IN (0, 1))",
+            """
+            CREATE TABLE table_seats (
+                game_id INTEGER NOT NULL REFERENCES games (id),
+                seat    INTEGER NOT NULL CHECK (seat >= 0),
+                user_id INTEGER NOT NULL,
+                since   REAL,
+                due_at  REAL,
+                PRIMARY KEY (game_id, seat)
+            ) WITHOUT ROWID
+            """,
+            "CREATE INDEX table_seats_user ON table_seats (user_id)",
+            """
+            CREATE TABLE guild_settings (
+                guild_id          INTEGER PRIMARY KEY,
+                pace              TEXT,
+                timeouts          INTEGER CHECK (timeouts >= 1),
+                lobby_expiry      REAL CHECK (lobby_expiry > 0),
+                notify_channel_id INTEGER
+            )
+            """,
+            """
+            CREATE TABLE players (
+                user_id    INTEGER PRIMARY KEY,
+                notify     TEXT    NOT NULL DEFAULT 'channel' CHECK (notify IN ('channel', 'dm', 'both')),
+                away_until REAL,
+                away_year  INTEGER NOT NULL DEFAULT 0,
+                away_used  REAL    NOT NULL DEFAULT 0,
+                dm_refused INTEGER NOT NULL DEFAULT 0 CHECK (dm_refused IN (0, 1))
+            )
+            """,
+            "CREATE INDEX games_open_guild ON games (guild_id, id) WHERE status IN ('lobby', 'active')",
         ),
     ),
 )

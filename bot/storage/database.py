@@ -38,19 +38,29 @@ from typing import Any, Final, Literal
 import aiosqlite
 
 from bot.storage._migrations import MIGRATIONS, Migration, apply_migrations, rollback
-from bot.storage.errors import ChannelBusyError, GameNotFoundError, StaleVersionError, StorageError
+from bot.storage.errors import (
+    ChannelBusyError,
+    DeadlineGoneError,
+    GameNotFoundError,
+    StaleVersionError,
+    StorageError,
+)
 from bot.storage.health import INTEGRITY_MODES, IntegrityMode, check_integrity, open_failure
 from bot.storage.records import (
     OPEN_STATUSES,
     TABLE_SEAT,
+    ClockWrite,
     Deadline,
     GameRecord,
+    GuildSettings,
     HistoryRow,
     LeaderOrder,
     LeaderRow,
+    PlayerSettings,
     ResultRow,
     Seat,
     Status,
+    TurnRow,
 )
 
 BUSY_TIMEOUT_MS: Final = 5000
@@ -82,11 +92,13 @@ class _Move:
     seat: int
     action: str
     state: str
+    write: ClockWrite | None
     done: asyncio.Future[GameRecord]
 
 
 _MOVE_SQL = (
-    "UPDATE games SET state = ?, last_seat = ?, last_action = ?, version = version + 1, updated_at = ?"
+    "UPDATE games SET state = ?, last_seat = ?, last_action = ?, clock = COALESCE(?, clock),"
+    " version = version + 1, updated_at = ?"
     " WHERE id = ? AND version = ? AND status = 'active' AND ? < json_array_length(seats)"
     " RETURNING *"
 )
@@ -274,8 +286,8 @@ class Database:
         if sorted(row.seat for row in result) != list(range(len(record.seats))):
             raise ValueError(f"results must have exactly one row per seat 0..{len(record.seats) - 1}")
         await tx.conn.executemany(
-            "INSERT INTO results (game_id, seat, guild_id, game, user_id, name, place, won, measure, finished_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO results (game_id, seat, guild_id, game, user_id, name, place, won, measure, finished_at,"
+            " clocked_out) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 (
                     record.id,
@@ -288,10 +300,43 @@ class Database:
                     int(row.won),
                     row.measure,
                     tx.now,
+                    int(row.clocked_out),
                 )
                 for row in result
             ],
         )
+
+    @staticmethod
+    async def _write_clock(conn: aiosqlite.Connection, game_id: int, write: ClockWrite) -> None:
+        """The deadlines and turns of a clock change (the clock itself is set by the game's UPDATE).
+
+        Deadlines that did not change keep their rows, so one that already fired
+        (a reminder) is not written again.
+        """
+        gone = [key for key, due in write.previous.items() if write.deadlines.get(key) != due]
+        await conn.executemany(
+            "DELETE FROM deadlines WHERE game_id = ? AND seat = ? AND kind = ?",
+            [(game_id, seat, kind) for seat, kind in gone],
+        )
+        await conn.executemany(
+            "INSERT OR REPLACE INTO deadlines (game_id, seat, kind, due_at) VALUES (?, ?, ?, ?)",
+            [
+                (game_id, seat, kind, due)
+                for (seat, kind), due in write.deadlines.items()
+                if write.previous.get((seat, kind)) != due
+            ],
+        )
+        await conn.execute("DELETE FROM table_seats WHERE game_id = ?", (game_id,))
+        await conn.executemany(
+            "INSERT INTO table_seats (game_id, seat, user_id, since, due_at) VALUES (?, ?, ?, ?, ?)",
+            [(game_id, turn.seat, turn.user_id, turn.since, turn.due_at) for turn in write.turns],
+        )
+
+    @staticmethod
+    async def _forget_ended(conn: aiosqlite.Connection, game_id: int) -> None:
+        """A game that ended has nothing left to fire and nobody left to wait for."""
+        await conn.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
+        await conn.execute("DELETE FROM table_seats WHERE game_id = ?", (game_id,))
 
     # ----- lobby ------------------------------------------------------------
     async def create_lobby(
@@ -305,6 +350,7 @@ class Database:
         seed: int,
         locale: str,
         expires_at: float | None = None,
+        clock: str | None = None,
     ) -> GameRecord:
         """A new lobby (version 0) with `host` in seat 0, closing itself at `expires_at` unless started by then.
 
@@ -318,8 +364,8 @@ class Database:
                 rows = list(
                     await tx.conn.execute_fetchall(
                         "INSERT INTO games (guild_id, channel_id, game, status, host_id, options, seats, seed,"
-                        " state, version, locale, created_at, updated_at)"
-                        " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, NULL, 0, ?, ?, ?) RETURNING *",
+                        " state, version, locale, created_at, updated_at, clock)"
+                        " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, NULL, 0, ?, ?, ?, ?) RETURNING *",
                         (
                             guild_id,
                             channel_id,
@@ -331,6 +377,7 @@ class Database:
                             locale,
                             tx.now,
                             tx.now,
+                            clock,
                         ),
                     )
                 )
@@ -354,15 +401,18 @@ class Database:
         *,
         seats: list[Seat] | None = None,
         options: dict[str, Any] | None = None,
+        clock: str | None = None,
     ) -> GameRecord:
-        """Change a lobby's seats and/or options; `StaleVersionError` unless still a lobby at that version."""
+        """Change a lobby's seats, options and/or clock; `StaleVersionError` unless still a lobby at that version."""
         changes: dict[str, Any] = {}
+        if clock is not None:
+            changes["clock"] = clock
         if seats is not None:
             changes["seats"] = _dump_seats(seats)
         if options is not None:
             changes["options"] = _dump_options(options)
         if not changes:
-            raise ValueError("update_lobby needs seats or options")
+            raise ValueError("update_lobby needs seats, options or a clock")
         async with self._transaction() as tx:
             return await self._update(tx, game_id, expected_version, ("lobby",), changes)
 
@@ -406,6 +456,14 @@ class Database:
             if cursor.rowcount == 0:
                 raise GameNotFoundError(game_id)
 
+    async def set_notified(self, game_id: int, notified: dict[int, int]) -> None:
+        """The decision (version) each seat was last told about. Not a game change."""
+        text = json.dumps({str(seat): turn for seat, turn in sorted(notified.items())}, separators=(",", ":"))
+        async with self._transaction() as tx:
+            cursor = await tx.conn.execute("UPDATE games SET notified = ? WHERE id = ?", (text, game_id))
+            if cursor.rowcount == 0:
+                raise GameNotFoundError(game_id)
+
     async def pinged_tables(self) -> list[GameRecord]:
         """Games with a turn notification posted in their channel, whatever their status (start-up tidying)."""
         async with self._reading() as conn:
@@ -435,6 +493,30 @@ class Database:
                 "UPDATE deadlines SET due_at = ? WHERE game_id = ? AND seat = ? AND kind = ? AND due_at = ?",
                 (until, deadline.game_id, deadline.seat, deadline.kind, deadline.due_at),
             )
+
+    @staticmethod
+    async def _take(conn: aiosqlite.Connection, deadline: Deadline) -> bool:
+        cursor = await conn.execute(
+            "DELETE FROM deadlines WHERE game_id = ? AND seat = ? AND kind = ? AND due_at = ?",
+            (deadline.game_id, deadline.seat, deadline.kind, deadline.due_at),
+        )
+        return cursor.rowcount > 0
+
+    async def take_deadline(self, deadline: Deadline) -> bool:
+        """Delete a deadline that has fired; False when it was gone or moved meanwhile (nothing to do then)."""
+        async with self._transaction() as tx:
+            return await self._take(tx.conn, deadline)
+
+    async def has_deadline(self, deadline: Deadline) -> bool:
+        """Whether this very deadline (same due time) is still pending."""
+        async with self._reading() as conn:
+            rows = list(
+                await conn.execute_fetchall(
+                    "SELECT 1 FROM deadlines WHERE game_id = ? AND seat = ? AND kind = ? AND due_at = ?",
+                    (deadline.game_id, deadline.seat, deadline.kind, deadline.due_at),
+                )
+            )
+            return bool(rows)
 
     async def close_expired_lobby(self, game_id: int, now: float) -> GameRecord | None:
         """Fire a lobby's expiry: one transaction deletes the deadline and closes the lobby if still one.
@@ -467,10 +549,19 @@ class Database:
             )
             return [_record(row) for row in rows]
 
-    async def start(self, game_id: int, expected_version: int, *, state: str) -> GameRecord:
-        """Lobby -> active with the engine's initial `state`."""
+    async def start(
+        self, game_id: int, expected_version: int, *, state: str, clock: ClockWrite | None = None
+    ) -> GameRecord:
+        """Lobby -> active with the engine's initial `state`, and its clock (its lobby expiry is dropped)."""
         async with self._transaction() as tx:
-            return await self._update(tx, game_id, expected_version, ("lobby",), {"status": "active", "state": state})
+            changes: dict[str, Any] = {"status": "active", "state": state}
+            if clock is not None:
+                changes["clock"] = clock.clock
+            record = await self._update(tx, game_id, expected_version, ("lobby",), changes)
+            await tx.conn.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
+            if clock is not None:
+                await self._write_clock(tx.conn, game_id, clock)
+            return record
 
     # ----- playing ----------------------------------------------------------
     async def commit_action(
@@ -482,28 +573,50 @@ class Database:
         action: str,
         state: str,
         result: list[ResultRow] | None = None,
+        clock: ClockWrite | None = None,
+        consume: Deadline | None = None,
     ) -> GameRecord:
         """Record one accepted action, atomically.
 
         In one transaction: the new `state` and version (+1), the action
-        appended to the log with `seq` = the new version, and, when `result` is
-        given, status finished plus one results row per seat. Raises
-        `StaleVersionError` (nothing written) unless the game is active at
-        `expected_version`.
+        appended to the log with `seq` = the new version, the table's `clock`
+        with its deadlines and turns, and, when `result` is given, status
+        finished plus one results row per seat. Raises `StaleVersionError`
+        (nothing written) unless the game is active at `expected_version`.
+        A move the clock makes `consume`s its deadline: if that row is gone (a
+        player's move got there first), `DeadlineGoneError` and nothing is written.
         """
         if seat < 0:
             raise ValueError(f"seat {seat} is not at this table")
-        if result is None:
-            return await self._commit_move(game_id, expected_version, seat=seat, action=action, state=state)
+        if result is None and consume is None:
+            return await self._commit_move(
+                game_id, expected_version, seat=seat, action=action, state=state, write=clock
+            )
         async with self._transaction() as tx:
+            if consume is not None and not await self._take(tx.conn, consume):
+                raise DeadlineGoneError(consume)
             changes: dict[str, Any] = {"state": state, "last_seat": seat, "last_action": action}
-            changes.update(status="finished", ended_at=tx.now)
+            if clock is not None:
+                changes["clock"] = clock.clock
+            if result is not None:
+                changes.update(status="finished", ended_at=tx.now)
             record = await self._update(tx, game_id, expected_version, ("active",), changes, seat=seat)
-            await self._insert_results(tx, record, result)
+            if result is not None:
+                await self._insert_results(tx, record, result)
+                await self._forget_ended(tx.conn, game_id)
+            elif clock is not None:
+                await self._write_clock(tx.conn, game_id, clock)
+            return record
+
+    async def update_clock(self, game_id: int, expected_version: int, clock: ClockWrite) -> GameRecord:
+        """A running table's clock changes with no move (pause, resume, a player away): version +1."""
+        async with self._transaction() as tx:
+            record = await self._update(tx, game_id, expected_version, ("active",), {"clock": clock.clock})
+            await self._write_clock(tx.conn, game_id, clock)
             return record
 
     async def _commit_move(
-        self, game_id: int, expected_version: int, *, seat: int, action: str, state: str
+        self, game_id: int, expected_version: int, *, seat: int, action: str, state: str, write: ClockWrite | None
     ) -> GameRecord:
         """The hot path, with group commit.
 
@@ -514,7 +627,7 @@ class Database:
         check. Returns once the move's transaction is committed.
         """
         done: asyncio.Future[GameRecord] = asyncio.get_running_loop().create_future()
-        self._moves.append(_Move(game_id, expected_version, seat, action, state, done))
+        self._moves.append(_Move(game_id, expected_version, seat, action, state, write, done))
         if self._committer is None or self._committer.done():
             self._committer = asyncio.create_task(self._commit_moves(), name="cardroom-group-commit")
         return await done
@@ -546,16 +659,19 @@ class Database:
     async def _commit_batch(self, batch: list[_Move]) -> list[GameRecord | Exception]:
         """One transaction for the whole batch (a lone move is a single atomic statement)."""
         self.group_commits += 1
-        if len(batch) == 1:
+        if len(batch) == 1 and batch[0].write is None:
             async with self._reading() as conn:
                 return [await self._move(conn, batch[0], self._clock())]
         async with self._transaction() as tx:
             return [await self._move(tx.conn, move, tx.now) for move in batch]
 
     async def _move(self, conn: aiosqlite.Connection, move: _Move, now: float) -> GameRecord | Exception:
-        parameters = (move.state, move.seat, move.action, now, move.game_id, move.expected_version, move.seat)
+        clock = None if move.write is None else move.write.clock
+        parameters = (move.state, move.seat, move.action, clock, now, move.game_id, move.expected_version, move.seat)
         rows = list(await conn.execute_fetchall(_MOVE_SQL, parameters))
         if rows:
+            if move.write is not None:
+                await self._write_clock(conn, move.game_id, move.write)
             return _record(rows[0])
         current = await self._fetch(conn, move.game_id)
         if current is None:
@@ -595,6 +711,7 @@ class Database:
             )
             if result is not None:
                 await self._insert_results(tx, record, result)
+            await self._forget_ended(tx.conn, game_id)
             return record
 
     # ----- reading ----------------------------------------------------------
@@ -722,6 +839,124 @@ class Database:
                 for row in rows
             ]
 
+    # ----- turns, servers, players ----------------------------------------------
+    async def turns_of(self, user_id: int) -> list[TurnRow]:
+        """Every running game where `user_id` has a seat: the ones where they must decide first, oldest deadline first.
+
+        One indexed look-up (`table_seats_user`) joined to each game by its key.
+        """
+        async with self._reading() as conn:
+            rows = await conn.execute_fetchall(
+                "SELECT g.id, g.guild_id, g.channel_id, g.game, g.table_message_id, g.updated_at,"
+                " s.seat, s.since, s.due_at"
+                " FROM table_seats AS s JOIN games AS g ON g.id = s.game_id"
+                " WHERE s.user_id = ? AND g.status = 'active'"
+                " ORDER BY s.since IS NULL, s.due_at IS NULL, s.due_at, s.since, g.updated_at DESC",
+                (user_id,),
+            )
+            return [
+                TurnRow(
+                    game_id=row["id"],
+                    guild_id=row["guild_id"],
+                    channel_id=row["channel_id"],
+                    game=row["game"],
+                    table_message_id=row["table_message_id"],
+                    seat=row["seat"],
+                    since=row["since"],
+                    due_at=row["due_at"],
+                    updated_at=row["updated_at"],
+                )
+                for row in rows
+            ]
+
+    async def open_tables(self, guild_id: int, limit: int = 100) -> list[GameRecord]:
+        """A server's lobbies and running games, oldest first (index `games_open_guild`)."""
+        async with self._reading() as conn:
+            rows = await conn.execute_fetchall(
+                "SELECT * FROM games WHERE guild_id = ? AND status IN ('lobby', 'active') ORDER BY id LIMIT ?",
+                (guild_id, limit),
+            )
+            return [_record(row) for row in rows]
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        async with self._reading() as conn:
+            rows = list(await conn.execute_fetchall("SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,)))
+        if not rows:
+            return GuildSettings(guild_id=guild_id)
+        row = rows[0]
+        return GuildSettings(
+            guild_id=guild_id,
+            pace=row["pace"],
+            timeouts=row["timeouts"],
+            lobby_expiry=row["lobby_expiry"],
+            notify_channel_id=row["notify_channel_id"],
+        )
+
+    async def set_guild_settings(self, settings: GuildSettings) -> None:
+        async with self._transaction() as tx:
+            await tx.conn.execute(
+                "INSERT OR REPLACE INTO guild_settings (guild_id, pace, timeouts, lobby_expiry, notify_channel_id)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (
+                    settings.guild_id,
+                    settings.pace,
+                    settings.timeouts,
+                    settings.lobby_expiry,
+                    settings.notify_channel_id,
+                ),
+            )
+
+    async def player(self, user_id: int) -> PlayerSettings:
+        async with self._reading() as conn:
+            rows = list(await conn.execute_fetchall("SELECT * FROM players WHERE user_id = ?", (user_id,)))
+        if not rows:
+            return PlayerSettings(user_id=user_id)
+        return _player(rows[0])
+
+    async def players(self, user_ids: Sequence[int]) -> dict[int, PlayerSettings]:
+        """The settings of each of `user_ids` (defaults for those who never chose)."""
+        found = {user_id: PlayerSettings(user_id=user_id) for user_id in user_ids}
+        if not found:
+            return found
+        marks = ", ".join("?" for _ in found)
+        async with self._reading() as conn:
+            rows = await conn.execute_fetchall(f"SELECT * FROM players WHERE user_id IN ({marks})", tuple(found))
+        for row in rows:
+            found[row["user_id"]] = _player(row)
+        return found
+
+    async def set_player(self, player: PlayerSettings) -> None:
+        async with self._transaction() as tx:
+            await tx.conn.execute(
+                "INSERT OR REPLACE INTO players (user_id, notify, away_until, away_year, away_used, dm_refused)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (
+                    player.user_id,
+                    player.notify,
+                    player.away_until,
+                    player.away_year,
+                    player.away_used,
+                    int(player.dm_refused),
+                ),
+            )
+
+    async def away_players(self, now: float) -> dict[int, float]:
+        """Users away at `now`, with when they come back."""
+        async with self._reading() as conn:
+            rows = await conn.execute_fetchall("SELECT user_id, away_until FROM players WHERE away_until > ?", (now,))
+            return {int(row[0]): float(row[1]) for row in rows}
+
+
+def _player(row: sqlite3.Row) -> PlayerSettings:
+    return PlayerSettings(
+        user_id=row["user_id"],
+        notify=row["notify"],
+        away_until=row["away_until"],
+        away_year=row["away_year"],
+        away_used=row["away_used"],
+        dm_refused=bool(row["dm_refused"]),
+    )
+
 
 async def _switch_to_wal(conn: aiosqlite.Connection) -> str:
     """`PRAGMA journal_mode = WAL`, waiting out another connection switching the same new file.
@@ -774,4 +1009,6 @@ def _record(row: sqlite3.Row) -> GameRecord:
         ended_by=row["ended_by"],
         shown_version=row["shown_version"],
         ping_message_id=row["ping_message_id"],
+        clock=row["clock"],
+        notified={int(seat): int(turn) for seat, turn in json.loads(row["notified"]).items()},
     )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import shlex
 
-from bot.storage.records import GameRecord
+from bot.storage.records import Deadline, GameRecord
 
 
 class StorageError(Exception):
@@ -42,6 +42,14 @@ class StaleVersionError(StorageError):
         )
         self.expected_version = expected_version
         self.current = current
+
+
+class DeadlineGoneError(StorageError):
+    """A deadline was to fire but its row is gone or moved: something else (a player's move) got there first."""
+
+    def __init__(self, deadline: Deadline) -> None:
+        super().__init__(f"deadline {deadline.kind} of game {deadline.game_id} seat {deadline.seat} is gone")
+        self.deadline = deadline
 
 
 class DamagedDatabaseError(StorageError):

@@ -6,7 +6,7 @@ opaque JSON string (`GameRecord.state`), the bot layer parses it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 Status = Literal["lobby", "active", "finished", "aborted"]
@@ -50,6 +50,8 @@ class GameRecord:
     ended_by: int | None = None  # user who aborted it (None when it finished normally)
     shown_version: int = 0  # the version the table's channel message shows
     ping_message_id: int | None = None  # the channel message that last told players it is their turn
+    clock: str | None = None  # the table's clock as JSON (`bot.services.clock.TableClock`); None: no clock
+    notified: dict[int, int] = field(default_factory=dict)  # seat -> the decision (version) it was told about
 
     @property
     def is_open(self) -> bool:
@@ -74,6 +76,7 @@ class ResultRow:
     place: int  # 1 is best; ties share a place
     won: bool
     measure: int  # the game's own leaderboard measure (points, chips ...)
+    clocked_out: bool = False  # withdrawn by the clock (ran out of time too often)
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,3 +116,69 @@ class HistoryRow:
     won: bool
     measure: int
     finished_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class SeatTurn:
+    """One seat of a running game for the turns inbox: `since` is set while the seat must decide."""
+
+    seat: int
+    user_id: int
+    since: float | None
+    due_at: float | None  # when its time runs out (None: not deciding, or the table is paused)
+
+
+@dataclass(frozen=True, slots=True)
+class ClockWrite:
+    """A table's clock after a change, written in the same transaction as the change.
+
+    `deadlines` and `previous` map (seat, kind) to a due time, after and
+    before the change: rows that did not change are left alone (a reminder
+    already sent is not sent again); `turns` replaces the game's `table_seats`.
+    """
+
+    clock: str
+    deadlines: dict[tuple[int, str], float]
+    previous: dict[tuple[int, str], float]
+    turns: tuple[SeatTurn, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TurnRow:
+    """A running game where one user has a seat, for `/turns`."""
+
+    game_id: int
+    guild_id: int | None
+    channel_id: int
+    game: str
+    table_message_id: int | None
+    seat: int
+    since: float | None  # when their decision began (None: they wait for others)
+    due_at: float | None
+    updated_at: float
+
+
+NotifyMode = Literal["channel", "dm", "both"]
+
+
+@dataclass(frozen=True, slots=True)
+class GuildSettings:
+    """A server's defaults; None means the bot's own."""
+
+    guild_id: int
+    pace: str | None = None
+    timeouts: int | None = None
+    lobby_expiry: float | None = None  # seconds, before the time scale
+    notify_channel_id: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSettings:
+    """A person's notification choice and away time (`away_used` seconds in calendar year `away_year`)."""
+
+    user_id: int
+    notify: NotifyMode = "channel"
+    away_until: float | None = None
+    away_year: int = 0
+    away_used: float = 0.0
+    dm_refused: bool = False  # told once that their DMs are closed

@@ -78,9 +78,13 @@ async def test_a_lobby_started_or_cancelled_in_time_is_left_alone(db: Database) 
     cancelled = await open_lobby(service, 101)
     await service.cancel(cancelled, ALICE.user_id)
     clock.now += 2 * HOUR
-    assert await scheduler.fire_due() == 2 and closed == []  # both deadlines consumed, nothing closed
+    assert await scheduler.fire_due() == 0 and closed == []  # starting or cancelling dropped the lobby's deadline
     assert (await db.get(started)).status == "active" and (await db.get(cancelled)).ended_by == ALICE.user_id
-    assert await db.next_deadline() is None
+    table = await service.get(started)
+    assert table.clock is not None and table.clock.pace == "daily"
+    first = table.to_act[0]
+    # What is left is the started game's clock: the first player's reminder, then their expiry.
+    assert await db.next_deadline() == table.clock.reminder(first)
 
 
 async def test_an_overdue_deadline_fires_at_the_next_start(tmp_path: Path) -> None:

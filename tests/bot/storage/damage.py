@@ -35,9 +35,22 @@ def page_size(path: Path) -> int:
     return 65536 if size == 1 else size
 
 
-def zero_pages(path: Path, first: int = 3) -> int:
-    """Overwrite pages `first` .. second-to-last with zeros, as a failing disk or a torn copy would; the count."""
+def schema_pages(path: Path) -> int:
+    """The last page holding the schema itself (SQLite's `dbstat`): damage after it leaves the file openable."""
+    with sqlite3.connect(path) as conn:
+        last = conn.execute("SELECT MAX(pageno) FROM dbstat WHERE name = 'sqlite_schema'").fetchone()[0]
+    conn.close()
+    return int(last)
+
+
+def zero_pages(path: Path, first: int | None = None) -> int:
+    """Overwrite pages `first` .. second-to-last with zeros, as a failing disk or a torn copy would; the count.
+
+    By default the damage starts right after the schema's own pages, so the file still opens.
+    """
     assert not Path(f"{path}-wal").exists()  # closed cleanly: everything is in the file itself
+    if first is None:
+        first = max(3, schema_pages(path) + 1)
     size = page_size(path)
     data = bytearray(path.read_bytes())
     pages = len(data) // size

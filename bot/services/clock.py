@@ -1,0 +1,284 @@
+"""Table clocks: a time bank per seat with an increment per move, capped at the starting bank (BGA's model).
+
+Pure and synchronous: every function takes the time it works at (`now`, unix
+seconds), so tests move time forward instead of sleeping. A clock is a
+pydantic model stored beside the game (`games.clock`), written in the same
+transaction as the move that changed it.
+
+Every seat that must decide has its own running clock, simultaneous decisions
+included. A seat's decision starts when it newly faces one (or acts and must
+act again); its clock runs from `since` and runs out at `since + bank`. A
+player who is away (`/away`) starts their clocks when they come back (`since`
+in the future), and a paused table runs no clock at all. The deadlines the
+scheduler fires are derived from the clock (`deadlines`), so they can never
+disagree with it.
+
+The paces are data (`data/paces.json`), validated at start.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from functools import cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from bot.settings import DATA_DIR
+
+PACES_FILE = DATA_DIR / "paces.json"
+
+Kind = Literal["remind", "expire"]
+
+
+class Pace(BaseModel):
+    """One pace preset: the starting bank and the increment per move, in seconds."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str = Field(pattern=r"^[a-z_]{1,20}$")
+    bank: float = Field(gt=0)
+    increment: float = Field(ge=0)
+
+
+class TimeoutChoices(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    default: int = Field(ge=1)
+    choices: tuple[int, ...]
+
+
+class AwayRules(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    allowance_days: float = Field(gt=0)
+    choices_days: tuple[float, ...]
+
+
+class Paces(BaseModel):
+    """The contents of `data/paces.json`."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+
+    comment: str = Field(default="", alias="_comment")
+    remind: float = Field(gt=0, lt=1)
+    paces: tuple[Pace, ...]
+    default: str
+    timeouts: TimeoutChoices
+    away: AwayRules
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Paces:
+        names = [pace.name for pace in self.paces]
+        if not names or len(set(names)) != len(names):
+            raise ValueError("paces must be listed, each name once")
+        if self.default not in names:
+            raise ValueError(f"the default pace {self.default!r} is not one of {names}")
+        if self.timeouts.default not in self.timeouts.choices or not all(k >= 1 for k in self.timeouts.choices):
+            raise ValueError("timeouts: the default must be one of the choices, all at least 1")
+        if len(self.timeouts.choices) > 25 or len(self.paces) > 25:
+            raise ValueError("at most 25 paces and 25 timeout choices (one select menu)")
+        if not all(0 < days <= self.away.allowance_days for days in self.away.choices_days):
+            raise ValueError("away: every choice must be within the yearly allowance")
+        return self
+
+    def get(self, name: str) -> Pace:
+        for pace in self.paces:
+            if pace.name == name:
+                return pace
+        raise KeyError(name)
+
+    def names(self) -> list[str]:
+        return [pace.name for pace in self.paces]
+
+
+def load_paces(path: Path = PACES_FILE) -> Paces:
+    """The paces file, validated; ValueError names what is wrong."""
+    try:
+        return Paces.model_validate(json.loads(path.read_text(encoding="utf-8")))
+    except (OSError, json.JSONDecodeError, ValidationError) as exc:
+        raise ValueError(f"{path}: {exc}") from exc
+
+
+@cache
+def paces() -> Paces:
+    return load_paces()
+
+
+class SeatClock(BaseModel):
+    """One seat's clock."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    bank: float  # seconds left, not counting what the decision in hand has used so far
+    turn: int | None = None  # the game version at which the decision in hand began (None: nothing to decide)
+    since: float | None = None  # when that decision's clock started or starts (None while the table is paused)
+    timeouts: int = 0  # decisions in a row the clock made for this seat
+    acted_at: float | None = None  # when the player last acted themselves
+
+
+class TableClock(BaseModel):
+    """A table's clock: its settings (copied from the pace, already scaled) and each seat's clock."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    pace: str
+    bank: float  # seconds, the starting bank and its cap
+    increment: float  # seconds added per move
+    timeouts: int = 3  # expiries in a row after which a player is withdrawn
+    remind: float = 0.8  # share of a decision's time after which the player is reminded
+    paused_at: float | None = None
+    seats: list[SeatClock] = []
+    clocked_out: list[int] = []  # seats withdrawn by the clock
+    timed_out: tuple[int, int] | None = None  # (seat, version) of the latest move the clock made
+
+    # ----- settings (lobby) ----------------------------------------------------
+    @classmethod
+    def preset(cls, name: str, *, timeouts: int | None = None, scale: float = 1.0) -> TableClock:
+        """A fresh clock at pace `name` (KeyError if unknown); durations multiplied by `scale`."""
+        table = paces()
+        pace = table.get(name)
+        return cls(
+            pace=pace.name,
+            bank=pace.bank * scale,
+            increment=pace.increment * scale,
+            timeouts=table.timeouts.default if timeouts is None else timeouts,
+            remind=table.remind,
+        )
+
+    def with_pace(self, name: str, *, scale: float = 1.0) -> TableClock:
+        return TableClock.preset(name, timeouts=self.timeouts, scale=scale)
+
+    # ----- reading -------------------------------------------------------------
+    @property
+    def paused(self) -> bool:
+        return self.paused_at is not None
+
+    def due(self) -> list[int]:
+        """Seats with a decision in hand."""
+        return [seat for seat, clock in enumerate(self.seats) if clock.turn is not None]
+
+    def deadline(self, seat: int) -> float | None:
+        """When `seat`'s time runs out (None: no decision, or the table is paused)."""
+        clock = self.seats[seat]
+        if clock.turn is None or clock.since is None:
+            return None
+        return clock.since + max(clock.bank, 0.0)
+
+    def reminder(self, seat: int) -> float | None:
+        clock = self.seats[seat]
+        if clock.turn is None or clock.since is None:
+            return None
+        return clock.since + self.remind * max(clock.bank, 0.0)
+
+    def left(self, seat: int, now: float) -> float:
+        """Seconds `seat` has left now (its whole bank while not running)."""
+        clock = self.seats[seat]
+        if clock.turn is None or clock.since is None:
+            return max(clock.bank, 0.0)
+        return max(0.0, clock.bank - max(0.0, now - clock.since))
+
+    def deadlines(self) -> dict[tuple[int, Kind], float]:
+        """What the scheduler must fire for this clock: (seat, kind) -> due time."""
+        due: dict[tuple[int, Kind], float] = {}
+        for seat in self.due():
+            expire = self.deadline(seat)
+            remind = self.reminder(seat)
+            if expire is not None and remind is not None:
+                due[seat, "expire"] = expire
+                due[seat, "remind"] = remind
+        return due
+
+    # ----- changes (each returns a new clock) ------------------------------------
+    def begin(
+        self, players: int, to_act: Sequence[int], now: float, version: int, away: Mapping[int, float]
+    ) -> TableClock:
+        """The clock of a game that starts now at `version`, with `to_act` deciding first."""
+        new = self.model_copy(deep=True)
+        new.seats = [SeatClock(bank=self.bank) for _ in range(players)]
+        new.paused_at = None
+        new.clocked_out = []
+        new.timed_out = None
+        for seat in to_act:
+            new._start(seat, now, version, away)
+        return new
+
+    def _start(self, seat: int, now: float, version: int, away: Mapping[int, float]) -> None:
+        clock = self.seats[seat]
+        clock.turn = version
+        clock.since = None if self.paused else max(now, away.get(seat, now))
+
+    def _charge(self, seat: int, now: float) -> None:
+        """Take the time the decision in hand has used from the bank, and stop its clock."""
+        clock = self.seats[seat]
+        if clock.since is not None:
+            clock.bank -= max(0.0, now - clock.since)
+        clock.since = None
+
+    def after_move(
+        self,
+        seat: int,
+        to_act: Sequence[int],
+        now: float,
+        version: int,
+        away: Mapping[int, float],
+        *,
+        by_clock: bool = False,
+        clocked_out: bool = False,
+    ) -> TableClock:
+        """The clock after `seat` acted (or the clock acted for it), the game now at `version` with `to_act` due.
+
+        The actor's used time is charged and the increment added, capped at the
+        starting bank; a seat newly due starts its clock; a seat no longer due
+        stops its own (its used time charged, no increment); the others run on.
+        """
+        new = self.model_copy(deep=True)
+        actor = new.seats[seat]
+        if actor.turn is not None:
+            new._charge(seat, now)
+            actor.bank = min(new.bank, max(actor.bank, 0.0) + new.increment)
+        actor.turn = None
+        if by_clock:
+            actor.timeouts += 1
+            new.timed_out = (seat, version)
+            if clocked_out and seat not in new.clocked_out:
+                new.clocked_out.append(seat)
+        else:
+            actor.timeouts = 0
+            actor.acted_at = now
+        due = set(to_act)
+        for other, clock in enumerate(new.seats):
+            if clock.turn is not None and other not in due:
+                new._charge(other, now)
+                clock.turn = None
+            elif clock.turn is None and other in due:
+                new._start(other, now, version, away)
+        return new
+
+    def pause(self, now: float) -> TableClock:
+        new = self.model_copy(deep=True)
+        if new.paused_at is None:
+            for seat in new.due():
+                new._charge(seat, now)
+            new.paused_at = now
+        return new
+
+    def resume(self, now: float, away: Mapping[int, float]) -> TableClock:
+        new = self.model_copy(deep=True)
+        if new.paused_at is not None:
+            new.paused_at = None
+            for seat in new.due():
+                new.seats[seat].since = max(now, away.get(seat, now))
+        return new
+
+    def set_away(self, seat: int, until: float, now: float) -> TableClock:
+        """`seat`'s player is away until `until` (or back, when `until` <= now): their clock stops meanwhile."""
+        new = self.model_copy(deep=True)
+        clock = new.seats[seat]
+        if clock.turn is None or clock.since is None:
+            return new
+        new._charge(seat, now)
+        clock.since = max(now, until)
+        return new
