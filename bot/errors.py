@@ -111,3 +111,18 @@ class CommandUnavailableError(CardroomError):
     """Discord sent a command this bot no longer has, or with options that differ from the bot's."""
 
     key = "error.command_unavailable"
+
+
+class AwayAllowanceError(CardroomError):
+    """`/away` asked for more days than the player's yearly allowance has left; `left` whole days remain."""
+
+    key = "error.away_allowance"
+
+    def __init__(self, *, left: int, days: float | int) -> None:
+        super().__init__(left=left, days=days)
+
+
+class NotAwayError(CardroomError):
+    """`/away back` while the player is not away."""
+
+    key = "error.not_away"

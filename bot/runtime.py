@@ -15,6 +15,8 @@ from discord.gateway import DiscordWebSocket
 
 from bot.command_sync import same_commands
 from bot.discord_clock import DiscordClock
+from bot.services.players import PlayerService
+from bot.services.servers import ServerService
 from bot.services.tables import TableService
 from bot.settings import Settings
 from bot.storage import Database
@@ -22,7 +24,7 @@ from bot.translator import CatalogueTranslator
 
 log = logging.getLogger("cardroom")
 
-EXTENSIONS = ("cogs.tables", "cogs.info")
+EXTENSIONS = ("cogs.tables", "cogs.info", "cogs.parlor")
 DISCORD_API = "https://discord.com"
 RESYNC_INTERVAL = 60.0  # seconds between two checks of the registered commands prompted by unknown commands
 
@@ -71,6 +73,8 @@ def invite_url(application_id: int) -> str:
 class CardroomBot(commands.Bot):
     db: Database
     tables: TableService
+    players: PlayerService
+    servers: ServerService
 
     def __init__(self, settings: Settings, db: Database) -> None:
         """`db` is already open (the command line opens it before contacting Discord); `close()` closes it."""
@@ -96,7 +100,10 @@ class CardroomBot(commands.Bot):
             # Behind a REST proxy (or the test stand-in) the gateway is wherever it says it is.
             _, url, _ = await self.http.get_bot_gateway()
             DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
-        self.tables = TableService(self.db, lobby_expiry=self.settings.lobby_expiry * self.settings.time_scale)
+        scale = self.settings.time_scale
+        self.tables = TableService(self.db, lobby_expiry=self.settings.lobby_expiry * scale, time_scale=scale)
+        self.players = PlayerService(self.db, self.tables, clock=self.tables.now, time_scale=scale)
+        self.servers = ServerService(self.db)
         await self.tree.set_translator(CatalogueTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)

@@ -14,9 +14,9 @@ import asyncio
 import secrets
 import time
 from collections import Counter
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Collection
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
@@ -195,6 +195,14 @@ class TableService:
     async def remember_ping(self, game_id: int, message_id: int | None) -> None:
         """The channel message that now tells the table's players it is their turn (None: none is left)."""
         await self.db.set_ping(game_id, message_id)
+
+    async def remember_notified(self, game_id: int, notified: dict[int, int]) -> None:
+        """The decision (version) each seat was last told about; the cached table follows (it is not versioned)."""
+        await self.db.set_notified(game_id, notified)
+        cached = self._cache.get(game_id)
+        if cached is not None:
+            record = replace(cached.record, notified=dict(notified))
+            self._cache[game_id] = Table(record=record, engine=cached.engine, state=cached.state)
 
     async def pinged(self) -> list[Table]:
         """Games whose last turn notification is still posted (it may predate a crash)."""
@@ -500,7 +508,7 @@ class TableService:
             clock = clock.after_move(
                 seat, to_act, self._clock(), version, away, by_clock=consume is not None, clocked_out=clocked_out
             )
-            write = self._clock_write(table.record, table.clock, clock)
+            write = self._clock_write(table.record, table.clock, clock, new_state.withdrawn)
         rows = None if result is None else self.result_rows(table.record, result, clock)
         state = table.engine.dump_state(new_state)
         await gate()
@@ -556,12 +564,19 @@ class TableService:
         return {seat: away[person.user_id] for seat, person in enumerate(record.seats) if person.user_id in away}
 
     @staticmethod
-    def _clock_write(record: GameRecord, before: TableClock | None, after: TableClock) -> ClockWrite:
-        """The rows that go with a clock: its deadlines (against those of `before`) and each seat's turn."""
+    def _clock_write(
+        record: GameRecord, before: TableClock | None, after: TableClock, withdrawn: Collection[int] = ()
+    ) -> ClockWrite:
+        """The rows that go with a clock: its deadlines (against those of `before`) and each seat's turn.
+
+        A seat that left the game (`withdrawn`) has no turn row: it is no longer one of that person's tables.
+        """
         turns = []
         for seat, person in enumerate(record.seats):
             if seat >= len(after.seats):
                 break
+            if seat in withdrawn:
+                continue
             own = after.seats[seat]
             since = None
             if own.turn is not None:
@@ -596,8 +611,8 @@ class TableService:
         """
         for _ in range(2):  # once more after a conflict with another writer (the table is reloaded then)
             async with self._locked(deadline.game_id):
-                try:
-                    table = await self.get(deadline.game_id)
+                try:  # from the database: another process may have moved (a stale copy would drop a live deadline)
+                    table = await self._fresh(deadline.game_id)
                 except ForgedComponentError:
                     return None
                 if not self._still_due(table, deadline):
@@ -617,14 +632,15 @@ class TableService:
 
     async def due_reminder(self, deadline: Deadline) -> tuple[Table, int] | None:
         """The table and seat a reminder is due for, or None (and the row dropped) when it no longer applies."""
-        try:
-            table = await self.get(deadline.game_id)
-        except ForgedComponentError:
-            return None
-        if not self._still_due(table, deadline):
-            await self.db.take_deadline(deadline)
-            return None
-        return table, deadline.seat
+        async with self._locked(deadline.game_id):
+            try:
+                table = await self._fresh(deadline.game_id)  # as for `expire`: never judge on a stale copy
+            except ForgedComponentError:
+                return None
+            if not self._still_due(table, deadline):
+                await self.db.take_deadline(deadline)
+                return None
+            return table, deadline.seat
 
     async def reminded(self, deadline: Deadline) -> None:
         """The reminder was sent: its row goes."""
@@ -634,7 +650,9 @@ class TableService:
         await gate()
         try:
             record = await self.db.update_clock(
-                table.id, table.record.version, self._clock_write(table.record, table.clock, clock)
+                table.id,
+                table.record.version,
+                self._clock_write(table.record, table.clock, clock, table.state.withdrawn if table.state else ()),
             )
         except StaleVersionError:
             await self._fresh(table.id)
@@ -681,8 +699,11 @@ class TableService:
                 clock = table.clock
                 if table.record.status != "active" or clock is None or row.seat >= len(clock.seats):
                     continue
+                moved = clock.set_away(row.seat, back, now)
+                if moved == clock:
+                    continue  # nothing runs there now (a paused table)
                 try:
-                    changed.append(await self._change_clock(table, clock.set_away(row.seat, back, now), open_gate))
+                    changed.append(await self._change_clock(table, moved, open_gate))
                 except StaleMessageError:
                     continue  # moved meanwhile: its next move applies the away time
         return changed

@@ -30,7 +30,7 @@ import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Final, Literal
@@ -605,6 +605,9 @@ class Database:
                 await self._insert_results(tx, record, result)
                 await self._forget_ended(tx.conn, game_id)
             elif clock is not None:
+                if consume is not None:  # its row is gone: the new clock may hold the same deadline again
+                    kept = {key: due for key, due in clock.previous.items() if key != (consume.seat, consume.kind)}
+                    clock = replace(clock, previous=kept)
                 await self._write_clock(tx.conn, game_id, clock)
             return record
 
@@ -756,7 +759,8 @@ class Database:
         """The stored standings of one game, by seat (empty if it has none)."""
         async with self._reading() as conn:
             rows = await conn.execute_fetchall(
-                "SELECT seat, user_id, name, place, won, measure FROM results WHERE game_id = ? ORDER BY seat",
+                "SELECT seat, user_id, name, place, won, measure, clocked_out FROM results WHERE game_id = ?"
+                " ORDER BY seat",
                 (game_id,),
             )
             return [
@@ -767,6 +771,7 @@ class Database:
                     place=row["place"],
                     won=bool(row["won"]),
                     measure=row["measure"],
+                    clocked_out=bool(row["clocked_out"]),
                 )
                 for row in rows
             ]

@@ -13,10 +13,19 @@ from bot.i18n import t
 from bot.services.tables import Table, option_value
 from cogs.render.games import renderer_for
 from cogs.render.limits import fit_embed
-from cogs.render.text import display_name, event_line, game_name, option_label, option_value_label
+from cogs.render.text import (
+    display_name,
+    duration,
+    event_line,
+    game_name,
+    option_label,
+    option_value_label,
+    pace_summary,
+)
 from engines.core import Perspective, option_choices
 
 RECENT_EVENTS = 6
+TIMEOUT_SHOWN = 3  # moves during which the table still says the clock played for someone
 COLOUR_LOBBY = discord.Colour.blurple()
 COLOUR_PLAYING = discord.Colour.green()
 COLOUR_OVER = discord.Colour.dark_grey()
@@ -54,6 +63,9 @@ def lobby_embed(table: Table, lang: str) -> discord.Embed:
     ]
     if options:
         embed.add_field(name=t(lang, "lobby.options"), value="\n".join(options), inline=False)
+    clock = table.clock
+    if clock is not None:
+        embed.add_field(name=t(lang, "lobby.clock"), value=pace_summary(clock.pace, clock.timeouts, lang), inline=False)
     status = {"lobby": "lobby.waiting", "aborted": "lobby.cancelled"}.get(record.status, "lobby.started")
     if record.status == "aborted" and record.ended_by is None:
         status = "lobby.expired"  # nobody closed it: it was not started in time
@@ -62,13 +74,36 @@ def lobby_embed(table: Table, lang: str) -> discord.Embed:
     return fit_embed(embed)
 
 
+def deadline_mark(table: Table, seat: int) -> str:
+    """ " ⏰ <t:…:R>" after a player who must decide, as a Discord timestamp each reader sees in their own time."""
+    due = table.deadline(seat)
+    return "" if due is None else f" ⏰ <t:{int(due)}:R>"
+
+
 def turn_line(table: Table, lang: str) -> str:
     if table.record.status == "aborted":
         return t(lang, "table.aborted")
     if table.result is not None:
         return t(lang, "table.over")
-    waiting = ", ".join(f"**{display_name(table.names[seat])}**" for seat in table.to_act)
+    waiting = ", ".join(f"**{display_name(table.names[seat])}**{deadline_mark(table, seat)}" for seat in table.to_act)
     return t(lang, "table.waiting_for", players=waiting)
+
+
+def clock_lines(table: Table, lang: str) -> list[str]:
+    """What the clock has to say on the table: paused, and who ran out of time lately."""
+    clock = table.clock
+    if clock is None or table.record.status != "active":
+        return []
+    lines = []
+    if clock.paused:
+        lines.append(t(lang, "table.paused"))
+    if clock.timed_out is not None:
+        seat, version = clock.timed_out
+        if table.record.version - version < TIMEOUT_SHOWN and seat < len(table.names):
+            name = display_name(table.names[seat])
+            key = "table.clocked_out" if seat in clock.clocked_out else "table.timed_out"
+            lines.append(t(lang, key, name=name, count=clock.seats[seat].timeouts, limit=clock.timeouts))
+    return lines
 
 
 def standings(table: Table, lang: str) -> str:
@@ -81,6 +116,8 @@ def standings(table: Table, lang: str) -> str:
         medal = "🏆 " if seat in result.winners else ""
         measure = f"{t(lang, result.measure_key)}: {result.measure[seat]}"
         left = " " + t(lang, "table.left") if table.state is not None and seat in table.state.withdrawn else ""
+        if table.clock is not None and seat in table.clock.clocked_out:
+            left = " " + t(lang, "table.left_clock")
         lines.append(f"{result.places[seat]}. {medal}{display_name(table.names[seat])} — {measure}{left}")
     return "\n".join(lines)
 
@@ -94,7 +131,7 @@ def table_embed(table: Table, lang: str) -> discord.Embed:
     over = table.result is not None or record.status == "aborted"
     embed = discord.Embed(
         title=t(lang, "table.title", game=game_name(record.game, lang)),
-        description=turn_line(table, lang),
+        description="\n".join([turn_line(table, lang), *clock_lines(table, lang)]),
         colour=COLOUR_OVER if over else COLOUR_PLAYING,
     )
     if table.result is not None:
@@ -118,9 +155,14 @@ def hand_embed(table: Table, seat: int, lang: str, view: Perspective | None = No
     if table.result is not None or record.status != "active":
         prompt = turn_line(table, lang)
     elif seat in view.to_act:
-        prompt = t(lang, "hand.your_turn")
+        prompt = t(lang, "hand.your_turn") + deadline_mark(table, seat)
     else:
         prompt = turn_line(table, lang)
+    clock = table.clock
+    if clock is not None and record.status == "active" and table.result is None and seat < len(clock.seats):
+        prompt = "\n".join([prompt, *clock_lines(table, lang)])
+        if seat not in view.to_act:
+            prompt += "\n" + t(lang, "hand.bank", left=duration(max(clock.seats[seat].bank, 0.0), lang))
     embed = discord.Embed(
         title=t(lang, "hand.title", game=game_name(record.game, lang), name=display_name(table.names[seat])),
         description=prompt,

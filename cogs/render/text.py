@@ -10,6 +10,7 @@ from typing import Any
 import discord
 
 from bot.i18n import catalogue, t
+from bot.services.clock import paces
 from engines.core import Event
 
 # The 55-card Pairs-family deck's ranks 1-10, as keycap emoji.
@@ -110,3 +111,30 @@ def option_label(game: str, field: str, lang: str) -> str:
 
 def option_value_label(game: str, field: str, value: str, lang: str) -> str:
     return t(lang, f"{game}.option.{field}.{value}")
+
+
+def duration(seconds: float, lang: str) -> str:
+    """A duration in at most two units: "36 h", "4 d 12 h", "5 min", "45 s" (localised units)."""
+    total = max(0, round(seconds))
+    units = (("day", 86_400), ("hour", 3_600), ("minute", 60), ("second", 1))
+    parts: list[str] = []
+    for unit, size in units:
+        count, total = divmod(total, size)
+        if count and len(parts) < 2:
+            parts.append(t(lang, f"unit.{unit}", n=count))
+        elif parts:
+            break
+    return " ".join(parts) or t(lang, "unit.second", n=0)
+
+
+def pace_summary(pace: str, timeouts: int, lang: str) -> str:
+    """ "Daily: 36 h each, +12 h per move (up to 36 h); withdrawn after 3 missed turns" from the pace data."""
+    preset = paces().get(pace)
+    return t(
+        lang,
+        "clock.summary",
+        pace=t(lang, f"pace.{pace}"),
+        bank=duration(preset.bank, lang),
+        increment=duration(preset.increment, lang),
+        timeouts=timeouts,
+    )

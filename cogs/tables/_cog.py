@@ -52,7 +52,7 @@ class TablesCog(commands.Cog, name="Tables"):
         self.refresher = TableRefresher(bot, bot.settings.table_edit_delay)
         self.handlers = TableHandlers(bot, self.refresher)
         self.clicks: ComponentHandlers = self.handlers  # what the components call; mypy checks the interface
-        self.scheduler = Scheduler(bot.db, self._fire)
+        self.scheduler = Scheduler(bot.db, self._fire, clock=bot.tables.now)
 
     async def cog_load(self) -> None:
         """After a restart, bring every table up to date and mention whoever must act.
@@ -90,13 +90,32 @@ class TablesCog(commands.Cog, name="Tables"):
         await self.scheduler.stop()
 
     async def _fire(self, deadline: Deadline) -> None:
-        """A deadline is due (the scheduler calls this): a lobby nobody started closes itself and says so."""
-        if deadline.kind != "lobby":
+        """A deadline is due (the scheduler calls this).
+
+        `lobby`: a lobby nobody started closes itself and says so. `remind`: the
+        player who must decide has used most of their time; the bell pings them.
+        `expire`: their time ran out; the game plays for them (or withdraws them
+        after too many in a row), through the same locked, versioned path as a click.
+        """
+        tables = self.bot.tables
+        if deadline.kind == "lobby":
+            table = await tables.expire_lobby(deadline.game_id)
+            if table is not None:
+                log.info("Lobby %s closed itself: not started in time", table.id)
+                self.refresher.mark(table.id)
+        elif deadline.kind == "expire":
+            outcome = await tables.expire(deadline)
+            if outcome is not None:
+                log.info("Seat %s of game %s ran out of time", outcome.seat, outcome.table.id)
+                self.refresher.mark(outcome.table.id)
+        elif deadline.kind == "remind":
+            due = await tables.due_reminder(deadline)
+            if due is not None:
+                table, seat = due
+                await self.refresher.bell.remind(table, seat)
+                await tables.reminded(deadline)
+        else:
             raise ValueError(f"no effect for deadlines of kind {deadline.kind!r}")
-        table = await self.bot.tables.expire_lobby(deadline.game_id)
-        if table is not None:
-            log.info("Lobby %s closed itself: not started in time", table.id)
-            self.refresher.mark(table.id)
 
     @app_commands.command(
         name=loc("play", "command.play.name"),

@@ -47,6 +47,10 @@ class ComponentHandlers(Protocol):
     ) -> Awaitable[None]: ...
     def ask_leave(self, interaction: Interaction, /, game_id: int) -> Awaitable[None]: ...
     def leave(self, interaction: Interaction, /, game_id: int) -> Awaitable[None]: ...
+    def set_clock(
+        self, interaction: Interaction, /, game_id: int, field: str, values: list[str]
+    ) -> Awaitable[None]: ...
+    def pause(self, interaction: Interaction, /, game_id: int, paused: bool) -> Awaitable[None]: ...
 
 
 class Components(discord.ui.View):
@@ -370,6 +374,65 @@ class LeaveConfirmButton(discord.ui.DynamicItem[discord.ui.Button[Any]], templat
         await handlers(interaction).leave(interaction, self.game_id)
 
 
+class ClockSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=_ids.CLOCK):
+    """On the host's private clock settings of a lobby: the pace, or the timeouts in a row allowed."""
+
+    def __init__(
+        self,
+        game_id: int,
+        field: str,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=_ids.clock(game_id, field),
+                options=options or [discord.SelectOption(label=field)],
+                placeholder=placeholder,
+                min_values=1,
+                max_values=1,
+            )
+        )
+        self.game_id = game_id
+        self.field = field
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ClockSelect:
+        return cls(int(match["game"]), match["field"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        data: dict[str, Any] = dict(interaction.data or {})
+        values = [str(value) for value in data.get("values", [])]
+        await handlers(interaction).set_clock(interaction, self.game_id, self.field, values)
+
+
+class PauseButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_ids.PAUSE):
+    """On the table: the host pauses the clocks, or resumes them."""
+
+    def __init__(self, game_id: int, op: str, *, label: str = "") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                emoji="⏸️" if op == "pause" else "▶️",
+                style=discord.ButtonStyle.secondary,
+                custom_id=_ids.pause(game_id, op),
+            )
+        )
+        self.game_id = game_id
+        self.op = op
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> PauseButton:
+        return cls(int(match["game"]), match["op"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await handlers(interaction).pause(interaction, self.game_id, self.op == "pause")
+
+
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     LobbyButton,
     OptionSelect,
@@ -381,4 +444,6 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     PickSelect,
     PickConfirmButton,
     PickPageButton,
+    ClockSelect,
+    PauseButton,
 )

@@ -16,7 +16,15 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.errors import CardroomError, ForgedComponentError, NotAPlayerError, StaleMessageError, TableBusyError
+from bot.errors import (
+    CardroomError,
+    ForgedComponentError,
+    LobbyClosedError,
+    NotAPlayerError,
+    NotHostError,
+    StaleMessageError,
+    TableBusyError,
+)
 from bot.i18n import language_of, t
 from bot.services.tables import Outcome, Table, TableService
 from bot.storage import Seat
@@ -26,7 +34,14 @@ from cogs.tables._components import Components
 from cogs.tables._errors import guarded
 from cogs.tables._refresher import TableRefresher
 from cogs.tables._reply import Reply
-from cogs.tables._views import hand_message, leave_confirm_view, lobby_view, pick_notice, table_message
+from cogs.tables._views import (
+    clock_panel,
+    hand_message,
+    leave_confirm_view,
+    lobby_view,
+    pick_notice,
+    table_message,
+)
 from engines.core import CardPick
 
 if TYPE_CHECKING:
@@ -92,6 +107,9 @@ class TableHandlers:
         await self._table_here(interaction, game_id)
         user = interaction.user
         gate = reply.secure
+        if op == "clock":
+            await self._show_clock_panel(reply, game_id)
+            return
         if op == "join":
             table = await self.service.join(game_id, seat_for(user), gate)
         elif op == "leave":
@@ -100,6 +118,39 @@ class TableHandlers:
             table = await self.service.start(game_id, user.id, gate)
         else:
             table = await self.service.cancel(game_id, user.id, gate)
+        await self._show_table_in_place(reply, table)
+
+    async def _show_clock_panel(self, reply: Reply, game_id: int) -> None:
+        """The host's private clock settings; anyone else is told only the host chooses."""
+        table = await self.service.get(game_id)
+        if table.record.status != "lobby":
+            raise LobbyClosedError()
+        if reply.interaction.user.id != table.record.host_id:
+            raise NotHostError()
+        content, view = clock_panel(table, language_of(reply.interaction.locale))
+        await reply.send(private=True, content=content, view=view)
+
+    @guarded()
+    async def set_clock(self, reply: Reply, game_id: int, field: str, values: list[str]) -> None:
+        """A choice on the clock settings: the lobby message follows, the settings redraw in place."""
+        interaction = reply.interaction
+        await self._table_here(interaction, game_id)
+        if len(values) != 1:
+            raise CardroomError("error.invalid_option")
+        table = await self.service.set_clock_option(game_id, interaction.user.id, field, values[0], reply.secure)
+        self.refresher.mark(table.id)
+        content, view = clock_panel(table, language_of(interaction.locale))
+        await reply.update(content=content, view=view)
+
+    @guarded()
+    async def pause(self, reply: Reply, game_id: int, paused: bool) -> None:
+        """The host pauses or resumes the table's clocks; the table says so."""
+        interaction = reply.interaction
+        await self._table_here(interaction, game_id)
+        can_manage = interaction.permissions.manage_channels
+        table = await self.service.set_paused(
+            game_id, interaction.user.id, paused, can_manage=can_manage, gate=reply.secure
+        )
         await self._show_table_in_place(reply, table)
 
     @guarded()

@@ -17,6 +17,10 @@ in the id itself, so a half-made choice survives a restart with no server memory
 * `cr:n:<game>:<version>:<token>:<page>:<draft>` show a page (the arrows; Clear is
   the current page with an empty draft).
 
+The table's clock: `cr:l:<game>:clock` opens the lobby's clock settings for the
+host, `cr:c:<game>:<pace|timeouts>` is one of its selects, and
+`cr:z:<game>:<pause|resume>` pauses or resumes a running table.
+
 A draft is card ids in the pick's order joined by `.`, a run of equal ids
 written once with a count (`KS*2.9D`). It holds at most `DRAFT_CARDS` cards and
 `DRAFT_CHARS` characters, so the longest id (a select with a 19-digit game, a
@@ -59,7 +63,7 @@ DRAFT_CHARS = 48  # so that every picker id stays within 100 characters
 CARD = r"[A-Za-z0-9_+\-]{1,16}"  # the card ids a picker can carry
 DRAFT = rf"(?P<draft>[A-Za-z0-9_+\-.*]{{0,{DRAFT_CHARS}}})"
 
-LOBBY = re.compile(rf"cr:l:{GAME}:(?P<op>join|leave|start|cancel)")
+LOBBY = re.compile(rf"cr:l:{GAME}:(?P<op>join|leave|start|cancel|clock)")
 OPTION = re.compile(rf"cr:o:{GAME}:(?P<field>[a-z_]{{1,40}})")
 HAND = re.compile(rf"cr:h:{GAME}")
 REFRESH = re.compile(rf"cr:r:{GAME}")
@@ -69,8 +73,10 @@ LEAVE_CONFIRM = re.compile(rf"cr:Q:{GAME}")
 PICK = re.compile(rf"cr:p:{GAME}:{VERSION}:{TOKEN}:{PAGE}:(?P<select>[0-2]):{DRAFT}")
 PICK_CONFIRM = re.compile(rf"cr:P:{GAME}:{VERSION}:{TOKEN}:{DRAFT}")
 PICK_PAGE = re.compile(rf"cr:n:{GAME}:{VERSION}:{TOKEN}:{PAGE}:{DRAFT}")
+CLOCK = re.compile(rf"cr:c:{GAME}:(?P<field>pace|timeouts)")
+PAUSE = re.compile(rf"cr:z:{GAME}:(?P<op>pause|resume)")
 
-ALL = (LOBBY, OPTION, HAND, REFRESH, ACTION, LEAVE, LEAVE_CONFIRM, PICK, PICK_CONFIRM, PICK_PAGE)
+ALL = (LOBBY, OPTION, HAND, REFRESH, ACTION, LEAVE, LEAVE_CONFIRM, PICK, PICK_CONFIRM, PICK_PAGE, CLOCK, PAUSE)
 
 _CARD = re.compile(CARD)
 _RUN = re.compile(rf"(?P<card>{CARD})(?:\*(?P<count>[2-9]))?")
@@ -114,6 +120,14 @@ def pick_confirm(game_id: int, version: int, token: str, draft: str) -> str:
 
 def pick_page(game_id: int, version: int, token: str, page: int, draft: str) -> str:
     return f"cr:n:{game_id}:{version}:{token}:{page}:{draft}"
+
+
+def clock(game_id: int, field: str) -> str:
+    return f"cr:c:{game_id}:{field}"
+
+
+def pause(game_id: int, op: str) -> str:
+    return f"cr:z:{game_id}:{op}"
 
 
 def is_known(custom_id: str) -> bool:

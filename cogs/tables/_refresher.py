@@ -2,8 +2,8 @@
 
 A burst of actions marks a table dirty many times; one task per table waits
 `delay` seconds and edits the message once with the latest committed state
-(coalescing). The same pass mentions the players who must act now, at most
-once per `PING_INTERVAL` per table, replacing the previous mention message.
+(coalescing). The same pass rings the table's bell (`_bell`): each player is
+told once per new decision.
 Discord lets a bot edit a message older than an hour only so many times
 (error 30046), and a table played across the day scrolls up the channel: when
 a new turn starts on a table whose message is older than `REPOST_AFTER`, or
@@ -11,10 +11,10 @@ Discord refuses an edit with 30046, the table is posted anew at the bottom of
 the channel and the old message becomes a one-line pointer to it. A refresh
 that fails is tried again with a growing delay, never dropped.
 
-The database remembers each table's mention message, so one posted before a
+The database remembers each table's bell message, so one posted before a
 crash is replaced (or, once the game is over, deleted) after the restart. While
-a mention is being posted its id is not known yet: the database then holds
-`POSTING`, and a restart that finds it looks for the table's mentions in the
+a bell is being posted its id is not known yet: the database then holds
+`POSTING`, and a restart that finds it looks for the table's bells in the
 channel's recent messages instead.
 """
 
@@ -23,8 +23,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import time
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import discord
@@ -33,31 +31,21 @@ from bot.i18n import t
 from bot.services.tables import Table
 from cogs.render.frame import standings
 from cogs.render.text import display_name, game_name
+from cogs.tables._bell import Bell
 from cogs.tables._components import carried
 from cogs.tables._ids import hand as hand_id
-from cogs.tables._views import ping_view, table_message
+from cogs.tables._views import table_message
 
 if TYPE_CHECKING:
     from bot.runtime import CardroomBot
 
 log = logging.getLogger("cardroom.tables")
 
-PING_INTERVAL = 2.0
 REPOST_AFTER = 3600.0  # seconds: Discord limits edits of messages older than an hour
 TOO_MANY_OLD_EDITS = 30046  # Discord's error: too many edits of messages older than an hour
 RETRY_DELAYS = (2.0, 5.0, 15.0, 60.0, 300.0)  # seconds before a failed refresh is tried again (the last repeats)
 POSTING = 0  # stored while a mention is being posted: one may exist whose id was never known
 SWEPT = 50  # recent channel messages searched for a mention whose id was lost in a crash
-
-
-@dataclass(frozen=True)
-class Ping:
-    """The message that last mentioned the players who must act."""
-
-    to_act: tuple[int, ...]
-    channel_id: int
-    message_id: int
-    sent_at: float
 
 
 class TableRefresher:
@@ -67,7 +55,7 @@ class TableRefresher:
         self._dirty: set[int] = set()
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._rendered: dict[int, int] = {}  # game id -> version shown on the table message
-        self._pinged: dict[int, Ping] = {}
+        self.bell = Bell(bot)
         self._failures: dict[int, int] = {}  # game id -> refreshes failed in a row
 
     def mark(self, game_id: int) -> None:
@@ -87,7 +75,11 @@ class TableRefresher:
         record = table.record
         if record.ping_message_id != POSTING:
             assert record.ping_message_id is not None
-            self._pinged[table.id] = Ping((), record.channel_id, record.ping_message_id, -PING_INTERVAL)
+            channel_id = record.channel_id
+            if record.guild_id is not None:
+                notify = (await self.bot.db.guild_settings(record.guild_id)).notify_channel_id
+                channel_id = notify if notify is not None else channel_id
+            self.bell.adopt(table.id, channel_id, record.ping_message_id, table.to_act)
         else:
             channel = self.bot.get_partial_messageable(record.channel_id)
             hand = (discord.ComponentType.button.value, hand_id(table.id))
@@ -145,14 +137,13 @@ class TableRefresher:
             self._rendered[game_id] = table.record.version
             await self.bot.tables.shown(table)
         if table.record.status == "active" and table.result is None:
-            await self._ping(table)
+            await self.bell.ring(table)
         else:
             await self._close(table, announce=news)
 
     def _is_new_turn(self, table: Table) -> bool:
-        """Players who were not told yet must act (what also sends a new mention)."""
-        previous = self._pinged.get(table.id)
-        return bool(table.to_act) and (previous is None or not set(table.to_act) <= set(previous.to_act))
+        """Players face a decision they were not told about yet (the bell rings for it)."""
+        return bool(self.bell.fresh(table))
 
     def _is_old(self, message_id: int) -> bool:
         created = discord.utils.snowflake_time(message_id).timestamp()
@@ -184,51 +175,9 @@ class TableRefresher:
         with contextlib.suppress(discord.HTTPException):  # the old message is only a signpost
             await channel.get_partial_message(old).edit(content=pointer, embed=None, view=None)
 
-    async def _ping(self, table: Table) -> None:
-        to_act = table.to_act
-        previous = self._pinged.get(table.id)
-        if previous is not None and set(to_act) <= set(previous.to_act):
-            # The same decision, or fewer players still deciding at once: everyone left was already told.
-            return
-        elapsed = time.monotonic() - previous.sent_at if previous else PING_INTERVAL
-        if elapsed < PING_INTERVAL:
-            self._dirty.add(table.id)  # try again on the next pass
-            return
-        lang = table.record.locale
-        users = [table.record.seats[seat].user_id for seat in to_act]
-        mentions = " ".join(f"<@{uid}>" for uid in users)
-        content = t(lang, "table.ping", mentions=mentions, game=game_name(table.record.game, lang))
-        channel = self.bot.get_partial_messageable(table.record.channel_id)
-        await self.bot.tables.remember_ping(table.id, POSTING)
-        try:
-            message = await channel.send(
-                content,
-                view=ping_view(table, lang),
-                allowed_mentions=discord.AllowedMentions(
-                    everyone=False, roles=False, users=[discord.Object(u) for u in users]
-                ),
-            )
-        except BaseException:
-            await self.bot.tables.remember_ping(table.id, previous.message_id if previous else None)
-            raise
-        await self.bot.tables.remember_ping(table.id, message.id)
-        await self._delete_ping(table.id, keep=message.id)
-        self._pinged[table.id] = Ping(to_act, table.record.channel_id, message.id, time.monotonic())
-
-    async def _delete_ping(self, game_id: int, *, keep: int | None = None) -> None:
-        """Delete the table's previous mention; `keep` is the one that replaces it (remembered already)."""
-        previous = self._pinged.pop(game_id, None)
-        if previous is None:
-            return
-        if keep is None:
-            await self.bot.tables.remember_ping(game_id, None)
-        channel = self.bot.get_partial_messageable(previous.channel_id)
-        with contextlib.suppress(discord.HTTPException):  # already gone: nothing to tidy
-            await channel.get_partial_message(previous.message_id).delete()
-
     async def _close(self, table: Table, *, announce: bool) -> None:
-        """The game ended or was aborted: tidy the mention and, when the end is news, announce the standings."""
-        await self._delete_ping(table.id)
+        """The game ended or was aborted: silence the bell and, when the end is news, announce the standings."""
+        await self.bell.silence(table.id)
         self._rendered.pop(table.id, None)
         if table.result is None or not announce:
             return

@@ -16,20 +16,23 @@ from typing import Any
 import discord
 
 from bot.i18n import t
-from bot.services.tables import Table, option_value
+from bot.services.clock import paces
+from bot.services.tables import Table, TableService, option_value
 from cogs.render.frame import hand_embed, lobby_embed, table_embed
 from cogs.render.games import pick_option, renderer_for
 from cogs.render.limits import BUTTON_LABEL, CONTENT, OPTION_TEXT, PER_ROW, SELECT_OPTIONS, clip
-from cogs.render.text import option_label, option_value_label
+from cogs.render.text import duration, option_label, option_value_label, pace_summary
 from cogs.tables import _ids, _picker
 from cogs.tables._components import (
     ActionButton,
+    ClockSelect,
     Components,
     HandButton,
     LeaveButton,
     LeaveConfirmButton,
     LobbyButton,
     OptionSelect,
+    PauseButton,
     PickConfirmButton,
     PickPageButton,
     PickSelect,
@@ -55,6 +58,7 @@ def lobby_view(table: Table, lang: str) -> discord.ui.View | None:
         ("leave", discord.ButtonStyle.secondary),
         ("start", discord.ButtonStyle.primary),
         ("cancel", discord.ButtonStyle.danger),
+        ("clock", discord.ButtonStyle.secondary),
     )
     for op, style in buttons:
         item = LobbyButton(gid, op, label=clip(t(lang, f"lobby.button.{op}"), BUTTON_LABEL), style=style)
@@ -81,18 +85,70 @@ def lobby_view(table: Table, lang: str) -> discord.ui.View | None:
     return view
 
 
+def clock_panel(table: Table, lang: str) -> tuple[str, discord.ui.View]:
+    """The host's private clock settings of a lobby: the pace and the timeouts in a row allowed."""
+    clock = table.clock
+    data = paces()
+    pace = clock.pace if clock is not None else data.default
+    timeouts = clock.timeouts if clock is not None else data.timeouts.default
+    view = Components()
+    pace_options = [
+        discord.SelectOption(
+            label=clip(t(lang, f"pace.{preset.name}"), OPTION_TEXT),
+            value=preset.name,
+            description=clip(
+                t(
+                    lang,
+                    "clock.pace_detail",
+                    bank=duration(preset.bank, lang),
+                    increment=duration(preset.increment, lang),
+                ),
+                OPTION_TEXT,
+            ),
+            default=preset.name == pace,
+        )
+        for preset in data.paces[:SELECT_OPTIONS]
+    ]
+    pace_select = ClockSelect(table.id, "pace", pace_options, placeholder=clip(t(lang, "clock.pace"), OPTION_TEXT))
+    pace_select.row = 0
+    view.add_item(pace_select)
+    timeout_options = [
+        discord.SelectOption(
+            label=clip(t(lang, "clock.timeouts_choice", count=count), OPTION_TEXT),
+            value=str(count),
+            default=count == timeouts,
+        )
+        for count in data.timeouts.choices[:SELECT_OPTIONS]
+    ]
+    timeout_select = ClockSelect(
+        table.id, "timeouts", timeout_options, placeholder=clip(t(lang, "clock.timeouts"), OPTION_TEXT)
+    )
+    timeout_select.row = 1
+    view.add_item(timeout_select)
+    content = clip(t(lang, "clock.panel", summary=pace_summary(pace, timeouts, lang)), CONTENT)
+    return content, view
+
+
 def table_view(table: Table, lang: str) -> discord.ui.View | None:
     if table.record.status != "active":
         return None
     view = Components()
     view.add_item(HandButton(table.id, label=t(lang, "table.button.hand")))
     view.add_item(LeaveButton(table.id, label=t(lang, "table.button.leave")))
+    clock = table.clock
+    if clock is not None and table.result is None:
+        op = "resume" if clock.paused else "pause"
+        view.add_item(PauseButton(table.id, op, label=t(lang, f"table.button.{op}")))
     return view
 
 
-def ping_view(table: Table, lang: str) -> discord.ui.View:
+def bell_view(table: Table, lang: str, *, in_table_channel: bool) -> discord.ui.View:
+    """Under a turn notification: the player's hand (in the table's own channel) and a link to the table."""
     view = Components()
-    view.add_item(HandButton(table.id, label=t(lang, "table.button.hand")))
+    if in_table_channel:
+        view.add_item(HandButton(table.id, label=t(lang, "table.button.hand")))
+    url = TableService.jump_url(table.record)
+    view.add_item(discord.ui.Button(style=discord.ButtonStyle.link, url=url, label=t(lang, "bell.go")))
     return view
 
 

@@ -180,22 +180,34 @@ async def test_a_command_discord_knows_but_the_bot_does_not_is_answered_and_resy
 
 
 @pytest.mark.parametrize("stored", [True, False], ids=["id stored", "killed while posting"])
-async def test_a_turn_mention_left_by_a_crash_is_replaced_after_the_restart(tmp_path: Path, stored: bool) -> None:
-    """`stored`: the crash came after the mention's id was stored; else between its post and the store."""
+async def test_a_turn_notification_survives_a_crash_exactly_once(tmp_path: Path, stored: bool) -> None:
+    """`stored`: the crash came after the bell's id (and the decision it told) was stored; else before.
+
+    Stored: after the restart the same bell still stands and no second one is sent (never twice for one
+    decision). Lost: the bell whose id was never stored is found in the channel and deleted, and the
+    decision nobody recorded as told is announced once by a new bell.
+    """
     async with world(tmp_path) as w, contextlib.AsyncExitStack() as bots:
         bot = await bots.enter_async_context(w.running("before"))
-        game_id, _ = await started(w)
+        game_id, table = await started(w)
 
         def mentions() -> list[Message]:
-            return [m for m in w.discord.channel_messages(w.channel) if "your turn at" in m.text and not m.deleted]
+            return [
+                m for m in w.discord.channel_messages(w.channel) if "your turn at" in m.text.lower() and not m.deleted
+            ]
 
         def stored_ping() -> int | None:
             with sqlite3.connect(w.database) as db:
                 row = db.execute("SELECT ping_message_id FROM games WHERE id = ?", (game_id,)).fetchone()
             return None if row[0] is None else int(row[0])
 
+        def told() -> str:
+            with sqlite3.connect(w.database) as db:
+                return str(db.execute("SELECT notified FROM games WHERE id = ?", (game_id,)).fetchone()[0])
+
         (left,) = await w.discord.wait_for(lambda: mentions() or None, timeout=10, what="a turn mention")
         await w.discord.wait_for(lambda: stored_ping() == left.id, timeout=10, what="the mention stored")
+        await w.discord.wait_for(lambda: told() != "{}", timeout=10, what="the decision recorded as told")
         assert bot.proc is not None
         w.discord.unwatch(bot)
         os.killpg(bot.proc.pid, signal.SIGKILL)
@@ -203,16 +215,21 @@ async def test_a_turn_mention_left_by_a_crash_is_replaced_after_the_restart(tmp_
         await w.discord.wait_for(lambda: not w.discord.gateway.connected, timeout=10, what="disconnect")
         if not stored:
             with sqlite3.connect(w.database) as db:  # the state a crash leaves between the post and its store
-                db.execute("UPDATE games SET ping_message_id = 0 WHERE id = ?", (game_id,))
+                db.execute("UPDATE games SET ping_message_id = 0, notified = '{}' WHERE id = ?", (game_id,))
 
         await bots.enter_async_context(w.running("after"))
-        await w.discord.wait_for(
-            lambda: (w.discord.get_message(left.id) or left).deleted or None, timeout=15, what="old mention deleted"
-        )
-        (current,) = await w.discord.wait_for(lambda: mentions() or None, timeout=10, what="a new turn mention")
-        assert current.id != left.id  # one mention, the new one
+        if stored:
+            await in_step(w, table)
+            await asyncio.sleep(1.0)  # the restart's refresh of the table has run
+            assert mentions() == [left]  # the same bell: the decision was told once
+        else:
+            await w.discord.wait_for(
+                lambda: (w.discord.get_message(left.id) or left).deleted or None, timeout=15, what="lost bell deleted"
+            )
+            (current,) = await w.discord.wait_for(lambda: mentions() or None, timeout=10, what="a new turn mention")
+            assert current.id != left.id  # one bell, the new one
 
-        # The game ends by /abort: its mention goes too, and the database no longer lists one.
+        # The game ends by /abort: its bell goes too, and the database no longer lists one.
         await answered(await w.discord.slash(w.alice, w.channel, "abort"))
         await w.discord.wait_for(lambda: not mentions() or None, timeout=10, what="mention deleted at the end")
         assert stored_ping() is None
@@ -316,9 +333,11 @@ async def test_a_lobby_nobody_starts_closes_itself_even_across_a_restart(tmp_pat
             )  # fmt: skip
             # A lobby opened now closes while the bot runs, without waiting for anything else to happen.
             await w.discord.wait_for(
-                lambda: "closed by itself" in (w.discord.get_message(fresh.id) or fresh).text
-                or "fermée d’elle-même" in (w.discord.get_message(fresh.id) or fresh).text
-                or None,
+                lambda: (
+                    "closed by itself" in (w.discord.get_message(fresh.id) or fresh).text
+                    or "fermée d’elle-même" in (w.discord.get_message(fresh.id) or fresh).text
+                    or None
+                ),
                 timeout=15,
                 what="the new lobby closes in time",
             )
@@ -393,7 +412,7 @@ async def test_a_new_turn_on_an_old_table_posts_it_anew_at_the_bottom(tmp_path: 
 
 
 def mentions_in(w: World) -> list[Message]:
-    return [m for m in w.discord.channel_messages(w.channel) if "your turn at" in m.text or "à vous" in m.text]
+    return [m for m in w.discord.channel_messages(w.channel) if "your turn at" in m.text.lower() or "à vous" in m.text]
 
 
 async def test_a_refused_table_edit_is_tried_again_not_dropped(tmp_path: Path) -> None:

@@ -44,7 +44,7 @@ async def test_three_players_play_a_whole_game(tmp_path: Path) -> None:
 
         table = await answered(await w.discord.click(w.alice, lobby, f"cr:l:{game_id}:start"))
         assert table.id == lobby.id and "Waiting for" in table.text
-        ping = await w.discord.wait_for_message(w.channel, lambda m: "your turn" in m.content)
+        ping = await w.discord.wait_for_message(w.channel, lambda m: "your turn" in m.content.lower())
         assert re.search(r"<@\d+>", ping.content)
 
         outsider = await answered(await w.discord.click(w.dan, table, button(table, "cr:h:")))

@@ -66,7 +66,7 @@ async def test_invite_url_has_exactly_the_scopes_and_permissions(tmp_path: Path)
 async def test_commands_are_registered_localised_with_no_privileged_intent(tmp_path: Path) -> None:
     async with world(tmp_path) as w, w.running() as bot:
         commands = {c.name: c.payload for c in w.discord.registered_commands()}
-        assert set(commands) == {"play", "hand", "rules", "leaderboard", "abort"}
+        assert set(commands) == {"play", "hand", "rules", "leaderboard", "abort", "notify", "away", "turns", "cardroom"}
         assert commands["play"]["name_localizations"]["fr"] == "jouer"
         assert commands["leaderboard"]["name_localizations"]["fr"] == "classement"
         assert commands["play"]["options"][0]["name_localizations"]["fr"] == "jeu"

@@ -22,8 +22,10 @@ from .model import (
     Message,
     MessageFlag,
     Perm,
+    RefusedDM,
     Role,
     User,
+    parse_mentions,
 )
 from .openapi import openapi_available
 from .process import BotProcess
@@ -56,6 +58,7 @@ __all__ = [
     "MessageFlag",
     "Perm",
     "RateLimitHit",
+    "RefusedDM",
     "RequestRecord",
     "Role",
     "StandIn",
@@ -65,4 +68,5 @@ __all__ = [
     "commands_problems",
     "message_problems",
     "openapi_available",
+    "parse_mentions",
 ]

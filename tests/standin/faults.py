@@ -31,6 +31,8 @@ DEFAULT_MESSAGES: dict[int, str] = {
     30046: "Maximum number of edits to messages older than 1 hour reached. Try again later.",
     40060: "Interaction has already been acknowledged.",
     50001: "Missing Access",
+    50003: "Cannot execute action on a DM channel",
+    50007: "Cannot send messages to this user",
     50013: "Missing Permissions",
     50027: "Invalid Webhook Token",
     50035: "Invalid Form Body",

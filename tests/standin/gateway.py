@@ -31,6 +31,7 @@ GUILDS = 1 << 0
 GUILD_MEMBERS = 1 << 1
 GUILD_PRESENCES = 1 << 8
 GUILD_MESSAGES = 1 << 9
+DIRECT_MESSAGES = 1 << 12
 MESSAGE_CONTENT = 1 << 15
 PRIVILEGED_INTENTS = GUILD_MEMBERS | GUILD_PRESENCES | MESSAGE_CONTENT
 ALL_INTENTS = (1 << 26) - 1
@@ -389,17 +390,19 @@ class Gateway:
         *,
         session: Session | None = None,
         on_send: Callable[[], None] | None = None,
+        intent: int | None = None,
     ) -> bool:
         """Send a DISPATCH to the (current) session; buffered for RESUME while disconnected.
 
         Returns False when there is no session or the session's intents exclude the event.
         ``on_send`` is called whenever the frame is written to a connection (now, or when a
-        RESUME replays it).
+        RESUME replays it). ``intent`` overrides the intent the event needs (``DIRECT_MESSAGES``
+        for message events in DMs).
         """
         session = session or self.session
         if session is None:
             return False
-        needed = EVENT_INTENTS.get(event)
+        needed = intent if intent is not None else EVENT_INTENTS.get(event)
         if needed is not None and not (session.intents & needed):
             return False
         async with session.lock:

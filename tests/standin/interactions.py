@@ -369,9 +369,10 @@ class OptionBuilder:
 
     def add_user(self, user: User) -> None:
         self.resolved.setdefault("users", {})[str(user.id)] = user.to_payload()
-        member = self.channel.guild.members.get(user.id)
+        guild = self.channel.require_guild()
+        member = guild.members.get(user.id)
         if member is not None:
-            perms = self.channel.guild.permissions_of(user)
+            perms = guild.permissions_of(user)
             payload = member.to_payload(with_user=False, permissions=perms)
             self.resolved.setdefault("members", {})[str(user.id)] = payload
 
@@ -379,7 +380,7 @@ class OptionBuilder:
         self.resolved.setdefault("roles", {})[str(role.id)] = role.to_payload()
 
     def add_channel(self, channel: Channel) -> None:
-        perms = channel.guild.permissions_of(self.standin.bot_user)
+        perms = channel.require_guild().permissions_of(self.standin.bot_user)
         full = channel.to_payload(permissions=perms)
         keep = ("id", "name", "type", "permissions", "parent_id", "thread_metadata", "guild_id", "flags")
         self.resolved.setdefault("channels", {})[str(channel.id)] = {k: full[k] for k in keep if k in full}

@@ -3,7 +3,8 @@
 Every function takes a JSON-like payload (as the bot would send it) and returns a list of
 human-readable problems; an empty list means the payload is within Discord's limits.
 
-* ``message_problems(payload)``     -- message create/edit bodies (content, embeds, components)
+* ``message_problems(payload)``     -- message create/edit bodies (content, embeds, components,
+  allowed_mentions)
 * ``callback_problems(payload, interaction_type=None)`` -- interaction callback bodies
 * ``choices_problems(choices)``     -- autocomplete results
 * ``modal_problems(data)``          -- modal callback data
@@ -62,6 +63,7 @@ MODAL_COMPONENTS_MAX = 5
 TEXT_INPUT_LABEL_MAX = 45
 TEXT_INPUT_VALUE_MAX = 4000
 TEXT_INPUT_PLACEHOLDER_MAX = 100
+ALLOWED_MENTION_IDS_MAX = 100
 
 EPHEMERAL = 1 << 6
 SUPPRESS_EMBEDS = 1 << 2
@@ -304,6 +306,7 @@ def message_problems(payload: Mapping[str, Any], *, require_content: bool = Fals
 
     _check_str(problems, "content", payload.get("content"), CONTENT_MAX)
     _embed_problems(payload.get("embeds"), problems)
+    _allowed_mentions_problems(payload.get("allowed_mentions"), problems)
 
     components = payload.get("components")
     if components is not None:
@@ -338,6 +341,29 @@ def message_problems(payload: Mapping[str, Any], *, require_content: bool = Fals
     ):
         problems.append("body: cannot send an empty message (no content, embeds, components, files or poll)")
     return problems
+
+
+def _allowed_mentions_problems(value: Any, problems: list[str]) -> None:
+    if value is None:
+        return
+    if not isinstance(value, Mapping):
+        problems.append("allowed_mentions: must be an object")
+        return
+    parse = value.get("parse") or []
+    if not isinstance(parse, list):
+        problems.append("allowed_mentions.parse: must be a list")
+        parse = []
+    for kind in parse:
+        if kind not in ("users", "roles", "everyone"):
+            problems.append(f"allowed_mentions.parse: {kind!r} is not one of users, roles, everyone")
+    for key in ("users", "roles"):
+        ids = value.get(key)
+        if not ids:
+            continue
+        if key in parse:
+            problems.append(f'allowed_mentions: parse:["{key}"] and {key}: [ids...] are mutually exclusive')
+        if isinstance(ids, list) and len(ids) > ALLOWED_MENTION_IDS_MAX:
+            problems.append(f"allowed_mentions.{key}: {len(ids)} ids > {ALLOWED_MENTION_IDS_MAX}")
 
 
 def _walk(components: Iterable[Any]) -> Iterable[Mapping[str, Any]]:

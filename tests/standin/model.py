@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import itertools
+import re
 import secrets
 import time
 from collections.abc import Callable, Iterator
@@ -74,6 +75,39 @@ def iso(ts: float | None) -> str | None:
 
 def new_token(prefix: str = "") -> str:
     return prefix + secrets.token_urlsafe(48)
+
+
+_CODE = re.compile(r"```.*?```|``.*?``|`[^`\n]*`", re.DOTALL)
+_MENTION = re.compile(r"<@(!?|&)(\d+)>|@(everyone|here)\b")
+
+
+def parse_mentions(text: str) -> tuple[list[int], list[int], bool]:
+    """User ids and role ids mentioned in ``text`` (first-appearance order, no repeats) and
+    whether it says ``@everyone`` / ``@here``. Mentions inside code spans and blocks do not count.
+    """
+    users: list[int] = []
+    roles: list[int] = []
+    everyone = False
+    for m in _MENTION.finditer(_CODE.sub(" ", text)):
+        if m.group(3):
+            everyone = True
+            continue
+        target = roles if m.group(1) == "&" else users
+        snowflake = int(m.group(2))
+        if snowflake not in target:
+            target.append(snowflake)
+    return users, roles, everyone
+
+
+def snowflake_set(values: Any) -> set[int]:
+    """Ids of an ``allowed_mentions.users`` / ``roles`` list (strings or integers; junk ignored)."""
+    ids: set[int] = set()
+    for v in values if isinstance(values, list) else []:
+        if isinstance(v, int) and not isinstance(v, bool):
+            ids.add(v)
+        elif isinstance(v, str) and v.isdigit():
+            ids.add(int(v))
+    return ids
 
 
 class Perm(IntFlag):
@@ -146,6 +180,7 @@ DEFAULT_BOT_PERMISSIONS = int(
 
 class ChannelType:
     GUILD_TEXT = 0
+    DM = 1
     GUILD_ANNOUNCEMENT = 5
     PUBLIC_THREAD = 11
     PRIVATE_THREAD = 12
@@ -189,6 +224,9 @@ class User:
     locale: str = "en-US"
     global_name: str | None = None
     bot: bool = False
+    #: False: the user closed their DMs (or blocked the bot) -- the bot's messages in their DM
+    #: channel are refused with 403/50007 "Cannot send messages to this user"
+    dms_open: bool = True
 
     def to_payload(self) -> JSON:
         data: JSON = {
@@ -221,6 +259,8 @@ class Role:
     position: int = 0
     managed: bool = False
     bot_id: int | None = None
+    #: anyone may ping it (otherwise only with MENTION_EVERYONE)
+    mentionable: bool = False
 
     def to_payload(self) -> JSON:
         data: JSON = {
@@ -233,7 +273,7 @@ class Role:
             "colors": {"primary_color": 0, "secondary_color": None, "tertiary_color": None},
             "hoist": False,
             "managed": self.managed,
-            "mentionable": False,
+            "mentionable": self.mentionable,
             "icon": None,
             "unicode_emoji": None,
             "flags": 0,
@@ -275,8 +315,13 @@ class Member:
 
 @dataclass(eq=False)
 class Channel:
+    """A guild text/announcement channel, a thread, or the bot's DM channel with one user.
+
+    DM channels (``type == ChannelType.DM``) have no ``guild`` (``None``) and one ``recipient``.
+    """
+
     id: int
-    guild: Guild
+    guild: Guild | None
     name: str
     type: int = ChannelType.GUILD_TEXT
     position: int = 0
@@ -290,16 +335,37 @@ class Channel:
     created_at: float = 0.0
     last_message_id: int | None = None
     message_count: int = 0
+    # DM channels only: the user at the other end
+    recipient: User | None = None
 
     @property
     def is_thread(self) -> bool:
         return self.type in ChannelType.THREADS
 
     @property
+    def is_dm(self) -> bool:
+        return self.type == ChannelType.DM
+
+    def require_guild(self) -> Guild:
+        """The channel's guild; ValueError for a DM channel."""
+        if self.guild is None:
+            raise ValueError(f"{self!r} is a DM channel, it belongs to no guild")
+        return self.guild
+
+    @property
     def mention(self) -> str:
         return f"<#{self.id}>"
 
     def to_payload(self, *, permissions: int | None = None) -> JSON:
+        if self.guild is None:  # DM channel (Discord's PrivateChannelResponse)
+            return {
+                "id": str(self.id),
+                "type": self.type,
+                "last_message_id": str(self.last_message_id) if self.last_message_id else None,
+                "flags": 0,
+                "last_pin_timestamp": None,
+                "recipients": [self.recipient.to_payload()] if self.recipient is not None else [],
+            }
         data: JSON = {
             "id": str(self.id),
             "type": self.type,
@@ -347,6 +413,8 @@ class Channel:
         return data
 
     def __repr__(self) -> str:
+        if self.is_dm:
+            return f"<Channel DM {self.name} {self.id}>"
         return f"<Channel #{self.name} {self.id} type={self.type}>"
 
 
@@ -485,6 +553,18 @@ class Message:
     poll: JSON | None = None
     tts: bool = False
     deleted: bool = False
+    #: ``allowed_mentions`` as last sent (create or edit); ``None`` = never sent, Discord parses every mention
+    allowed_mentions: JSON | None = None
+    #: the message's ``mentions``: users mentioned in the content/text displays whose mention is allowed
+    mentions: list[User] = field(default_factory=list)
+    #: the message's ``mention_roles`` (allowed role mentions)
+    mention_roles: list[int] = field(default_factory=list)
+    #: the message's ``mention_everyone`` (an allowed ``@everyone``/``@here``)
+    mention_everyone: bool = False
+    #: users notified when the message appeared (creation, or a deferred response's completion);
+    #: edits never notify, so this does not change afterwards. Empty for ephemeral messages and
+    #: for SUPPRESS_NOTIFICATIONS ("@silent") messages.
+    pinged_user_ids: list[int] = field(default_factory=list)
     #: every state the message went through (payload snapshots, oldest first)
     history: list[JSON] = field(default_factory=list)
     #: event-loop time of the last create/edit (for the stand-in's human reaction time)
@@ -501,6 +581,23 @@ class Message:
     @property
     def edit_count(self) -> int:
         return max(0, len(self.history) - 1)
+
+    @property
+    def guild_id(self) -> int | None:
+        """The guild's id; ``None`` in a DM."""
+        return self.channel.guild.id if self.channel.guild is not None else None
+
+    @property
+    def mention_ids(self) -> list[int]:
+        """Ids of ``mentions`` (allowed user mentions, current state: edits re-parse them)."""
+        return [u.id for u in self.mentions]
+
+    @property
+    def mention_text(self) -> str:
+        """Where Discord looks for mentions: the content and text displays (never embeds)."""
+        parts = [self.content]
+        parts += [c.get("content") or "" for c in self.iter_components() if c.get("type") == 10]
+        return "\n".join(p for p in parts if p)
 
     def iter_components(self) -> Iterator[JSON]:
         """All components, depth first (rows, buttons, selects, v2 containers...)."""
@@ -562,9 +659,9 @@ class Message:
             "embeds": self.embeds,
             "components": self.components,
             "attachments": self.attachments,
-            "mentions": [],
-            "mention_roles": [],
-            "mention_everyone": False,
+            "mentions": [u.to_payload() for u in self.mentions],
+            "mention_roles": [str(r) for r in self.mention_roles],
+            "mention_everyone": self.mention_everyone,
             "pinned": False,
             "tts": self.tts,
             "timestamp": iso(self.timestamp),
@@ -583,7 +680,7 @@ class Message:
             data["poll"] = self.poll
         if self.channel.is_thread and self.channel.parent_id is not None:
             data["position"] = 0
-        if gateway:
+        if gateway and self.channel.guild is not None:  # DM messages carry no guild_id nor member
             data["guild_id"] = str(self.channel.guild.id)
             if member is not None:
                 data["member"] = member
@@ -591,7 +688,20 @@ class Message:
 
     def __repr__(self) -> str:
         kind = "ephemeral" if self.ephemeral else "public"
-        return f"<Message {self.id} {kind} in #{self.channel.name}: {self.text[:60]!r}>"
+        where = f"DM {self.channel.name}" if self.channel.is_dm else f"#{self.channel.name}"
+        return f"<Message {self.id} {kind} in {where}: {self.text[:60]!r}>"
+
+
+@dataclass(frozen=True, eq=False)
+class RefusedDM:
+    """A message the bot tried to send in a DM, refused with 403/50007 (``StandIn.refused_dms``)."""
+
+    user: User
+    channel: Channel
+    #: the request body (the message that was not sent)
+    body: Any
+    #: stand-in clock time of the request
+    at: float
 
 
 @dataclass(eq=False)

@@ -23,7 +23,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-__all__ = ["default_spec_path", "openapi_available", "request_body_problems", "spec_operation"]
+__all__ = [
+    "default_spec_path",
+    "openapi_available",
+    "request_body_problems",
+    "response_body_problems",
+    "spec_operation",
+]
 
 _ENV = "STANDIN_OPENAPI_SPEC"
 MAX_PROBLEMS_PER_BODY = 5
@@ -49,6 +55,7 @@ class _Operation:
     method: str
     operation_id: str
     schema: Any  # JSON schema of the application/json request body, or None
+    responses: Any = None  # status -> JSON schema of the application/json response body
 
 
 class _Spec:
@@ -83,7 +90,12 @@ class _Spec:
                     continue
                 body = (op.get("requestBody") or {}).get("content", {}).get("application/json")
                 schema = body.get("schema") if body else None
-                operation = _Operation(template, method.upper(), op.get("operationId", ""), schema)
+                responses = {
+                    str(status): answer["content"]["application/json"].get("schema")
+                    for status, answer in (op.get("responses") or {}).items()
+                    if "application/json" in (answer.get("content") or {})
+                }
+                operation = _Operation(template, method.upper(), op.get("operationId", ""), schema, responses)
                 self._operations.append((regex, literal, operation))
         # Prefer templates with more literal characters (".../messages/@original" over ".../{message_id}").
         self._operations.sort(key=lambda entry: -entry[1])
@@ -94,11 +106,13 @@ class _Spec:
                 return op
         return None
 
-    def validator(self, op: _Operation) -> Any:
-        key = (op.method, op.template)
+    def validator(self, op: _Operation, response: str | None = None) -> Any:
+        """The request-body validator, or the one of the ``response`` status's body."""
+        key = (op.method, op.template + (f" -> {response}" if response else ""))
         validator = self._validators.get(key)
         if validator is None:
-            schema = {"$schema": "https://json-schema.org/draft/2020-12/schema", **_rebase(op.schema, self._root_uri)}
+            target = op.responses[response] if response else op.schema
+            schema = {"$schema": "https://json-schema.org/draft/2020-12/schema", **_rebase(target, self._root_uri)}
             validator = self._validator_cls(schema, registry=self._registry)
             self._validators[key] = validator
         return validator
@@ -172,7 +186,31 @@ def request_body_problems(method: str, path: str, body: Any, *, spec_path: Path 
         return [f"no operation for {method.upper()} {path} in the OpenAPI spec"]
     if op.schema is None:
         return [] if body is None else [f"{op.operation_id} takes no JSON request body"]
-    errors = list(spec.validator(op).iter_errors(body))
+    return _problems(op, list(spec.validator(op).iter_errors(body)))
+
+
+def response_body_problems(
+    method: str, path: str, body: Any, *, status: int = 200, spec_path: Path | None = None
+) -> list[str]:
+    """Validate a response ``body`` (e.g. what the stand-in answered) against the spec's schema
+    for ``status`` of ``METHOD path``. [] when the spec is absent or the body is valid.
+
+    Tests use it to keep the stand-in's answers in Discord's shapes; the stand-in itself does not
+    check its responses.
+    """
+    target = spec_path or default_spec_path()
+    if not target.is_file():
+        return []
+    spec = _load(str(target))
+    op = spec.find(method.upper(), path)
+    if op is None:
+        return [f"no operation for {method.upper()} {path} in the OpenAPI spec"]
+    if not op.responses or str(status) not in op.responses:
+        return [f"{op.operation_id} has no JSON response for status {status}"]
+    return _problems(op, list(spec.validator(op, str(status)).iter_errors(body)))
+
+
+def _problems(op: _Operation, errors: list[Any]) -> list[str]:
     if not errors:
         return []
     problems: list[str] = []

@@ -20,6 +20,17 @@ if TYPE_CHECKING:
 
 API_PREFIX = "/api/v10"
 
+#: what the bot may do in its DM channels (anything else is 403/50003)
+_DM_PERMISSIONS = int(
+    Perm.VIEW_CHANNEL
+    | Perm.SEND_MESSAGES
+    | Perm.READ_MESSAGE_HISTORY
+    | Perm.EMBED_LINKS
+    | Perm.ATTACH_FILES
+    | Perm.ADD_REACTIONS
+    | Perm.USE_EXTERNAL_EMOJIS
+)
+
 
 class ApiError(Exception):
     def __init__(self, status: int, code: int, message: str, errors: JSON | None = None) -> None:
@@ -97,6 +108,7 @@ ROUTES = [
     Route("GET", "/gateway", "get_gateway", auth=False),
     Route("GET", "/gateway/bot", "get_gateway_bot"),
     Route("GET", "/users/@me", "get_me"),
+    Route("POST", "/users/@me/channels", "create_dm"),
     Route("GET", "/users/{user_id}", "get_user"),
     Route("GET", "/oauth2/applications/@me", "get_application"),
     Route("GET", "/applications/@me", "get_application"),
@@ -327,6 +339,19 @@ class RestApi:
             "premium_type": 0,
             "bio": "",
         }
+
+    async def create_dm(self, ctx: Ctx) -> tuple[int, Any]:
+        body = self._body(ctx)
+        if "access_tokens" in body or "nicks" in body:
+            self.s.violation(ctx.method, ctx.shown_path, "group DMs (access_tokens, nicks) are not emulated")
+        recipient_id = body.get("recipient_id")
+        if recipient_id is None:
+            self._problems(ctx, ["recipient_id: required"])
+        user = self.s.find_user(recipient_id)
+        if user is None:
+            raise unknown("User", 10013)
+        # Opening the channel always works; sending in it is what fails when DMs are closed.
+        return 200, self.s.open_dm_channel(user).to_payload()
 
     async def get_user(self, ctx: Ctx, user_id: str) -> tuple[int, Any]:
         user = self.s.find_user(user_id)
@@ -602,6 +627,10 @@ class RestApi:
         return channel
 
     def _require(self, channel: Channel, perms: int) -> None:
+        if channel.guild is None:  # the bot's own DM: only messaging actions make sense there
+            if perms & ~_DM_PERMISSIONS:
+                raise ApiError(403, 50003, "Cannot execute action on a DM channel")
+            return
         have = channel.guild.permissions_of(self.s.bot_user)
         if have & perms != perms:
             raise ApiError(403, 50013, "Missing Permissions")
@@ -620,6 +649,8 @@ class RestApi:
     async def patch_channel(self, ctx: Ctx, channel_id: str) -> tuple[int, Any]:
         channel = self._channel(channel_id)
         body = self._body(ctx)
+        if channel.is_dm:
+            raise ApiError(400, 50024, "Cannot execute action on this channel type")
         if channel.is_thread:
             if channel.owner_id != self.s.bot_user.id:
                 self._require(channel, Perm.MANAGE_THREADS)
@@ -643,6 +674,8 @@ class RestApi:
 
     async def delete_channel(self, ctx: Ctx, channel_id: str) -> tuple[int, Any]:
         channel = self._channel(channel_id)
+        if channel.is_dm:  # "closes" the DM: it stays the same channel, reopened by the next create_dm
+            return 200, channel.to_payload()
         self._require(channel, Perm.MANAGE_THREADS if channel.is_thread else Perm.MANAGE_CHANNELS)
         payload = channel.to_payload()
         await self.s.remove_channel(channel)
@@ -674,6 +707,10 @@ class RestApi:
         if (body.get("flags") or 0) & MessageFlag.EPHEMERAL:
             problems.append("flags: EPHEMERAL only exists for interaction responses")
         self._problems(ctx, problems)
+        if channel.is_dm and (channel.recipient is None or not s.can_dm(channel.recipient)):
+            # Checked after the body so that a bad body is a violation even when DMs are closed.
+            s.record_refused_dm(channel, body)
+            raise ApiError(403, 50007, "Cannot send messages to this user")
         if channel.is_thread and channel.archived:
             if channel.locked:
                 raise ApiError(400, 50083, "Thread is archived")
@@ -712,6 +749,8 @@ class RestApi:
 
     async def create_thread(self, ctx: Ctx, channel_id: str, message_id: str | None = None) -> tuple[int, Any]:
         parent = self._channel(channel_id)
+        if parent.is_dm:
+            raise ApiError(403, 50003, "Cannot execute action on a DM channel")
         if parent.is_thread:
             raise ApiError(400, 50024, "Cannot execute action on this channel type")
         body = self._body(ctx)

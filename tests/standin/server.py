@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 from aiohttp import web
 
 from .faults import FaultRule, InjectedFault, default_message, segments_overlap, split_route
-from .gateway import INTENT_NAMES, PRIVILEGED_INTENTS, Gateway
+from .gateway import DIRECT_MESSAGES, INTENT_NAMES, PRIVILEGED_INTENTS, Gateway
 from .interactions import (
     ACK_DEADLINE_S,
     CommandNotAvailable,
@@ -39,9 +39,13 @@ from .model import (
     Member,
     Message,
     MessageFlag,
+    Perm,
+    RefusedDM,
     Role,
     SnowflakeFactory,
     User,
+    parse_mentions,
+    snowflake_set,
 )
 from .process import BotProcess
 from .ratelimit import RateLimiter, RateLimitHit
@@ -53,6 +57,7 @@ _COMMANDS_PUT = re.compile(r"^/applications/[^/]+(/guilds/[^/]+)?/commands$")
 
 _APP_FLAG_FOR_INTENT = {1 << 8: 1 << 13, 1 << 1: 1 << 15, 1 << 15: 1 << 19}  # *_LIMITED application flags
 _EDITABLE_FLAGS = MessageFlag.SUPPRESS_EMBEDS
+_MENTION_TYPES = frozenset({"users", "roles", "everyone"})
 
 
 class BotExited(RuntimeError):
@@ -135,6 +140,12 @@ class StandIn:
         self._interactions_by_token: dict[str, Interaction] = {}
         self._messages: dict[int, Message] = {}
         self._channel_messages: dict[int, list[Message]] = {}
+        #: user id -> the bot's DM channel with that user (created by POST /users/@me/channels)
+        self._dm_channels: dict[int, Channel] = {}
+        #: messages whose appearance notified someone by mention, in notification order
+        self._pinging: list[Message] = []
+        #: DM messages refused with 403/50007 (closed DMs, no mutual guild), in order
+        self.refused_dms: list[RefusedDM] = []
         self._global_commands: list[Command] = []
         self._guild_commands: dict[int, list[Command]] = {}
         self._changed = asyncio.Event()
@@ -420,6 +431,25 @@ class StandIn:
 
         return await self.wait_for(find, timeout=timeout, what=f"a matching message in #{channel.name}")
 
+    async def wait_for_dm(
+        self,
+        user: User,
+        predicate: Callable[[Message], bool] | None = None,
+        *,
+        after: Message | int | None = None,
+        timeout: float = 5.0,  # noqa: ASYNC109
+    ) -> Message:
+        """First message the bot sent in its DM with ``user``, newer than ``after``, matching ``predicate``."""
+        floor = after.id if isinstance(after, Message) else (after or 0)
+
+        def find() -> Message | None:
+            for m in self.dm_messages(user):
+                if m.id > floor and (predicate is None or predicate(m)):
+                    return m
+            return None
+
+        return await self.wait_for(find, timeout=timeout, what=f"a matching DM to {user.name}")
+
     # ------------------------------------------------------------------ world building
     def add_guild(
         self,
@@ -480,12 +510,13 @@ class StandIn:
         thread_id: int | None,
         auto_archive_duration: int,
     ) -> Channel:
-        if parent.is_thread:
+        if parent.is_thread or parent.is_dm:
             raise ValueError("threads can only be created under text channels")
+        guild = parent.require_guild()
         ttype = ChannelType.PRIVATE_THREAD if private else ChannelType.PUBLIC_THREAD
         thread = Channel(
             thread_id or self.snowflake(),
-            parent.guild,
+            guild,
             name,
             ttype,
             parent_id=parent.id,
@@ -494,12 +525,12 @@ class StandIn:
             auto_archive_duration=auto_archive_duration,
             created_at=self.clock.now(),
         )
-        parent.guild.channels.append(thread)
+        guild.channels.append(thread)
         self._channel_messages[thread.id] = []
         return thread
 
     async def remove_channel(self, channel: Channel) -> None:
-        channel.guild.channels.remove(channel)
+        channel.require_guild().channels.remove(channel)
         event = "THREAD_DELETE" if channel.is_thread else "CHANNEL_DELETE"
         payload = channel.to_payload()
         if channel.is_thread:
@@ -514,13 +545,16 @@ class StandIn:
         permissions: int | None = None,
         roles: Iterable[Role] = (),
         guilds: Sequence[Guild] | None = None,
+        dms_open: bool = True,
     ) -> User:
         """Create a user who is a member of ``guilds`` (default: every guild so far).
 
         ``permissions`` (e.g. ``Perm.MANAGE_CHANNELS``) are granted through a per-user role on top
-        of @everyone's permissions.
+        of @everyone's permissions. ``dms_open=False``: the bot's DMs to them are refused with
+        403/50007 (see ``close_dms``).
         """
         user = self._new_user(name, locale=locale)
+        user.dms_open = dms_open
         for guild in guilds if guilds is not None else self.guilds:
             self.add_member(guild, user, permissions=permissions, roles=roles)
         return user
@@ -548,6 +582,109 @@ class StandIn:
         self.users[user.id] = user
         return user
 
+    # ------------------------------------------------------------------ direct messages
+    def close_dms(self, user: User) -> None:
+        """From now on the bot's messages in its DM with ``user`` are refused with 403/50007."""
+        user.dms_open = False
+        self.notify()
+
+    def open_dms(self, user: User) -> None:
+        """Undo ``close_dms``."""
+        user.dms_open = True
+        self.notify()
+
+    def can_dm(self, user: User) -> bool:
+        """Would Discord deliver the bot's DM to ``user``? Their DMs are open, they are not a bot
+        (the bot itself included) and they share a guild with the bot."""
+        if user.bot or not user.dms_open:
+            return False
+        return any(user.id in g.members and self.bot_user.id in g.members for g in self.guilds)
+
+    def dm_channel(self, user: User) -> Channel | None:
+        """The bot's DM channel with ``user`` (``None`` until the bot opened it)."""
+        return self._dm_channels.get(user.id)
+
+    def open_dm_channel(self, user: User) -> Channel:
+        """The bot's DM channel with ``user``, created on first use (one stable id per user), as
+        ``POST /users/@me/channels`` does."""
+        channel = self._dm_channels.get(user.id)
+        if channel is None:
+            channel = Channel(
+                self.snowflake(), None, f"@{user.name}", ChannelType.DM, created_at=self.clock.now(), recipient=user
+            )
+            self._dm_channels[user.id] = channel
+            self._channel_messages[channel.id] = []
+        return channel
+
+    @property
+    def dm_channels(self) -> list[Channel]:
+        """Every DM channel the bot opened, oldest first."""
+        return list(self._dm_channels.values())
+
+    def dm_messages(self, user: User) -> list[Message]:
+        """The bot's messages in its DM with ``user`` (not deleted), oldest first."""
+        channel = self._dm_channels.get(user.id)
+        return self.channel_messages(channel) if channel is not None else []
+
+    def record_refused_dm(self, channel: Channel, body: Any) -> None:
+        """Record a DM refused with 403/50007 (used by the REST layer)."""
+        assert channel.recipient is not None
+        self.refused_dms.append(RefusedDM(channel.recipient, channel, body, self.clock.now()))
+        self.log.info("refused a DM to %s (DMs closed or no mutual guild)", channel.recipient.name)
+
+    # ------------------------------------------------------------------ mentions
+    def notifications(self, user: User, channel: Channel | None = None) -> list[Message]:
+        """Messages (in ``channel``, or anywhere) whose appearance notified ``user`` by a mention,
+        in order. Only creations count (and a deferred response's completion, which is when it
+        appears); edits never notify. Deleted messages stay: the notification happened."""
+        return [m for m in self._pinging if user.id in m.pinged_user_ids and (channel is None or m.channel is channel)]
+
+    def _resolve_mentions(self, msg: Message) -> None:
+        """Fill ``mentions``/``mention_roles``/``mention_everyone`` from the text and ``allowed_mentions``."""
+        user_ids, role_ids, everyone = parse_mentions(msg.mention_text)
+        allowed = msg.allowed_mentions
+        parse: set[str] = set(_MENTION_TYPES)
+        if allowed is not None:
+            parse = {kind for kind in allowed.get("parse") or [] if isinstance(kind, str)}
+        users_ok = snowflake_set(allowed.get("users")) if allowed is not None else set()
+        roles_ok = snowflake_set(allowed.get("roles")) if allowed is not None else set()
+        guild = msg.channel.guild
+        msg.mentions = [self.users[u] for u in user_ids if u in self.users and ("users" in parse or u in users_ok)]
+        if guild is None:  # DMs have no roles nor @everyone
+            msg.mention_roles, msg.mention_everyone = [], False
+            return
+        may_ping_all = bool(guild.permissions_of(msg.author) & Perm.MENTION_EVERYONE)
+        roles = {r.id: r for r in guild.roles if r.id != guild.id}
+        msg.mention_roles = [
+            r
+            for r in role_ids
+            if r in roles and ("roles" in parse or r in roles_ok) and (roles[r].mentionable or may_ping_all)
+        ]
+        msg.mention_everyone = everyone and "everyone" in parse and may_ping_all
+
+    def _notify_mentioned(self, msg: Message) -> None:
+        """Record who the message notifies as it appears (called once: creation or loading completion)."""
+        if msg.ephemeral or msg.flags & MessageFlag.SUPPRESS_NOTIFICATIONS:
+            msg.pinged_user_ids = []
+            return
+        guild = msg.channel.guild
+        candidates = [u.id for u in msg.mentions]
+        if guild is not None:
+            for rid in msg.mention_roles:
+                candidates += [m.user.id for m in guild.members.values() if any(r.id == rid for r in m.roles)]
+            if msg.mention_everyone:
+                candidates += list(guild.members)
+            audience = set(guild.members)
+        else:
+            audience = {msg.channel.recipient.id} if msg.channel.recipient is not None else set()
+        pinged: list[int] = []
+        for uid in candidates:
+            if uid != msg.author.id and uid in audience and uid not in pinged:
+                pinged.append(uid)
+        msg.pinged_user_ids = pinged
+        if pinged:
+            self._pinging.append(msg)
+
     def _later_dispatch(self, event: str, payload: Callable[[], JSON]) -> None:
         """Dispatch a world change if the bot is already connected (world building is sync)."""
         if self.gateway.session is None:
@@ -570,11 +707,12 @@ class StandIn:
         return next((g for g in self.guilds if str(g.id) == str(guild_id)), None)
 
     def find_channel(self, channel_id: Any) -> Channel | None:
+        """A guild channel, thread or DM channel by id."""
         for guild in self.guilds:
             for channel in guild.channels:
                 if str(channel.id) == str(channel_id):
                     return channel
-        return None
+        return next((c for c in self._dm_channels.values() if str(c.id) == str(channel_id)), None)
 
     def find_user(self, user_id: Any) -> User | None:
         return self.users.get(int(user_id)) if str(user_id).isdigit() else None
@@ -714,7 +852,9 @@ class StandIn:
                 result.append(e)
         return result
 
-    def _member_payload(self, guild: Guild, user: User) -> JSON | None:
+    def _member_payload(self, guild: Guild | None, user: User) -> JSON | None:
+        if guild is None:
+            return None
         member = guild.members.get(user.id)
         return member.to_payload(with_user=False) if member else None
 
@@ -749,6 +889,7 @@ class StandIn:
             visible_to=interaction.user.id if (interaction and ephemeral) else None,
             poll=body.get("poll"),
             tts=bool(body.get("tts")),
+            allowed_mentions=body["allowed_mentions"] if isinstance(body.get("allowed_mentions"), dict) else None,
         )
         if interaction is not None:
             msg.webhook_id = self.app_id
@@ -759,7 +900,7 @@ class StandIn:
                 "id": str(interaction.id),
                 "type": interaction.type,
                 "user": interaction.user.to_payload(),
-                "authorizing_integration_owners": {"0": str(channel.guild.id)},
+                "authorizing_integration_owners": {"0": str(channel.require_guild().id)},
             }
             if is_command and interaction.command is not None:
                 meta["name"] = (interaction.payload.get("data") or {}).get("name")
@@ -775,6 +916,9 @@ class StandIn:
                 "name": meta.get("name", ""),
                 "user": interaction.user.to_payload(),
             }
+        self._resolve_mentions(msg)
+        if not msg.loading:
+            self._notify_mentioned(msg)
         msg.history.append(msg.to_payload())
         msg.changed_at = asyncio.get_running_loop().time()
         self._messages[msg.id] = msg
@@ -784,7 +928,9 @@ class StandIn:
             if channel.is_thread:
                 channel.message_count += 1
             await self.gateway.dispatch(
-                "MESSAGE_CREATE", msg.to_payload(gateway=True, member=self._member_payload(channel.guild, msg.author))
+                "MESSAGE_CREATE",
+                msg.to_payload(gateway=True, member=self._member_payload(channel.guild, msg.author)),
+                intent=DIRECT_MESSAGES if channel.is_dm else None,
             )
         self.notify()
         return msg
@@ -810,22 +956,29 @@ class StandIn:
         msg.flags &= ~MessageFlag.LOADING
         if not was_loading:
             msg.edited_timestamp = self.clock.now()
+        if isinstance(body.get("allowed_mentions"), dict):
+            msg.allowed_mentions = body["allowed_mentions"]
+        self._resolve_mentions(msg)  # edits re-parse mentions but never notify...
+        if was_loading:  # ...except a deferred response completed now: that is when it appears
+            self._notify_mentioned(msg)
         msg.history.append(msg.to_payload())
         msg.changed_at = asyncio.get_running_loop().time()
         if not msg.ephemeral:
             event = "MESSAGE_CREATE" if was_loading else "MESSAGE_UPDATE"
             await self.gateway.dispatch(
-                event, msg.to_payload(gateway=True, member=self._member_payload(msg.channel.guild, msg.author))
+                event,
+                msg.to_payload(gateway=True, member=self._member_payload(msg.channel.guild, msg.author)),
+                intent=DIRECT_MESSAGES if msg.channel.is_dm else None,
             )
         self.notify()
 
     async def delete_message(self, msg: Message) -> None:
         msg.deleted = True
         if not msg.ephemeral:
-            await self.gateway.dispatch(
-                "MESSAGE_DELETE",
-                {"id": str(msg.id), "channel_id": str(msg.channel.id), "guild_id": str(msg.channel.guild.id)},
-            )
+            data: JSON = {"id": str(msg.id), "channel_id": str(msg.channel.id)}
+            if msg.channel.guild is not None:
+                data["guild_id"] = str(msg.channel.guild.id)
+            await self.gateway.dispatch("MESSAGE_DELETE", data, intent=DIRECT_MESSAGES if msg.channel.is_dm else None)
         self.notify()
 
     # ------------------------------------------------------------------ acting as users
@@ -844,7 +997,7 @@ class StandIn:
         Every user action takes ``deliver_after``: the interaction is created now (id, token,
         ``created_at``, the 3-second window) but the gateway delivers it that many seconds later.
         """
-        command, path, definitions = resolve_command(self.commands_for(channel.guild), name)
+        command, path, definitions = resolve_command(self.commands_for(self._interaction_guild(channel)), name)
         self._check_command_permission(user, channel, command)
         builder = OptionBuilder(self, channel)
         leaf = builder.build(definitions, options or {})
@@ -872,7 +1025,7 @@ class StandIn:
         deliver_after: float = 0.0,
     ) -> Interaction:
         """Type ``value`` into ``focused_option`` of ``/name``; await ``.response()`` for the choices."""
-        command, path, definitions = resolve_command(self.commands_for(channel.guild), name)
+        command, path, definitions = resolve_command(self.commands_for(self._interaction_guild(channel)), name)
         self._check_command_permission(user, channel, command)
         builder = OptionBuilder(self, channel)
         leaf = builder.build(definitions, options or {}, focused=focused_option, focused_value=value)
@@ -1034,11 +1187,17 @@ class StandIn:
         )
 
     # ------------------------------------------------------------------ interaction plumbing
+    @staticmethod
+    def _interaction_guild(channel: Channel) -> Guild:
+        if channel.guild is None:
+            raise ValueError(f"interactions in DM channels are not emulated ({channel!r})")
+        return channel.guild
+
     def _check_command_permission(self, user: User, channel: Channel, command: Command) -> None:
         required = command.payload.get("default_member_permissions")
         if required is None:
             return
-        perms = channel.guild.permissions_of(user)
+        perms = self._interaction_guild(channel).permissions_of(user)
         if perms == ALL_PERMISSIONS:
             return
         need = int(required)
@@ -1098,12 +1257,12 @@ class StandIn:
     ) -> Interaction:
         if deliver_after < 0:
             raise ValueError("deliver_after must be >= 0")
+        guild = self._interaction_guild(channel)
         await self.flush_dispatches()
         session = self.gateway.session
         # A session whose connection is down (drop, cut) is fine: the dispatch waits in its backlog.
         if session is None or not session.ready:
             raise RuntimeError("the bot has no gateway session with the stand-in (await wait_until_ready() first)")
-        guild = channel.guild
         member = guild.members.get(user.id)
         if member is None:
             raise ValueError(f"{user.name} is not a member of {guild.name}")

@@ -1,0 +1,164 @@
+"""Slash commands /notify, /away, /turns and the /cardroom group. Thin: they hand over to the handlers."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.i18n import catalogue
+from bot.services.clock import paces
+from bot.translator import loc
+from cogs.parlor._people import BACK, PeopleHandlers, choice_value
+from cogs.parlor._render import days_label
+from cogs.parlor._servers import ServerHandlers
+
+if TYPE_CHECKING:
+    from bot.runtime import CardroomBot
+
+MAX_CHOICES = 25
+
+
+def away_choices() -> list[app_commands.Choice[str]]:
+    """One choice per allowed absence (`paces().away.choices_days`), then "back now"."""
+    choices = [
+        app_commands.Choice(
+            name=loc(days_label("en", days), f"parlor.away.choice.{choice_value(days)}"), value=choice_value(days)
+        )
+        for days in paces().away.choices_days[: MAX_CHOICES - 1]
+    ]
+    choices.append(app_commands.Choice(name=loc("I'm back: end my absence now", "parlor.away.choice.back"), value=BACK))
+    return choices
+
+
+def pace_choices() -> list[app_commands.Choice[str]]:
+    def english(name: str) -> str:
+        key = f"pace.{name}"
+        return catalogue().text("en", key) if catalogue().has("en", key) else name.capitalize()
+
+    return [app_commands.Choice(name=loc(english(name), f"pace.{name}"), value=name) for name in paces().names()]
+
+
+def timeout_choices() -> list[app_commands.Choice[int]]:
+    return [app_commands.Choice(name=str(count), value=count) for count in paces().timeouts.choices]
+
+
+class ParlorCog(commands.Cog, name="Parlor"):
+    cardroom = app_commands.Group(
+        name=loc("cardroom", "command.cardroom.name"),
+        description=loc("Cardroom for server managers: defaults and open tables", "command.cardroom.description"),
+        guild_only=True,
+        default_permissions=discord.Permissions(manage_guild=True),
+    )
+
+    def __init__(self, bot: CardroomBot) -> None:
+        self.bot = bot
+        self.people = PeopleHandlers(bot)
+        self.servers = ServerHandlers(bot)
+
+    # ----- everyone ------------------------------------------------------------
+    @app_commands.command(
+        name=loc("notify", "command.notify.name"),
+        description=loc("Choose where you are told it is your turn", "command.notify.description"),
+    )
+    @app_commands.rename(mode=loc("mode", "command.option.mode.name"))
+    @app_commands.describe(
+        mode=loc("Where to tell you; leave empty to see your choice", "command.option.mode.description")
+    )
+    @app_commands.choices(
+        mode=[
+            app_commands.Choice(name=loc("in the table's channel", "parlor.notify.channel"), value="channel"),
+            app_commands.Choice(name=loc("by direct message", "parlor.notify.dm"), value="dm"),
+            app_commands.Choice(name=loc("in the channel and by direct message", "parlor.notify.both"), value="both"),
+        ]
+    )
+    async def notify(self, interaction: discord.Interaction[Any], mode: str | None = None) -> None:
+        await self.people.notify(interaction, mode)
+
+    @app_commands.command(
+        name=loc("away", "command.away.name"),
+        description=loc("Stop your clocks for a few days, or come back early", "command.away.description"),
+    )
+    @app_commands.rename(days=loc("days", "command.option.days.name"))
+    @app_commands.describe(
+        days=loc("How long you will be away; leave empty to see where you stand", "command.option.days.description")
+    )
+    @app_commands.choices(days=away_choices())
+    async def away(self, interaction: discord.Interaction[Any], days: str | None = None) -> None:
+        await self.people.away(interaction, days)
+
+    @app_commands.command(
+        name=loc("turns", "command.turns.name"),
+        description=loc("Every table, in every server, where it is your turn", "command.turns.description"),
+    )
+    async def turns(self, interaction: discord.Interaction[Any]) -> None:
+        await self.people.turns(interaction)
+
+    # ----- server managers -------------------------------------------------------
+    @cardroom.command(
+        name=loc("defaults", "command.cardroom.defaults.name"),
+        description=loc(
+            "See or change the defaults of new tables in this server", "command.cardroom.defaults.description"
+        ),
+    )
+    @app_commands.rename(
+        pace=loc("pace", "command.option.pace.name"),
+        timeouts=loc("timeouts", "command.option.timeouts.name"),
+        lobby_hours=loc("lobby_hours", "command.option.lobby_hours.name"),
+        notify_channel=loc("notify_channel", "command.option.notify_channel.name"),
+        clear_notify_channel=loc("clear_notify_channel", "command.option.clear_notify_channel.name"),
+    )
+    @app_commands.describe(
+        pace=loc("The pace of new tables' clocks", "command.option.pace.description"),
+        timeouts=loc("Timeouts in a row before a player is withdrawn", "command.option.timeouts.description"),
+        lobby_hours=loc(
+            "Hours after which a lobby nobody started closes (1–168)", "command.option.lobby_hours.description"
+        ),
+        notify_channel=loc(
+            "Where turns are announced instead of each table's channel", "command.option.notify_channel.description"
+        ),
+        clear_notify_channel=loc(
+            "Announce turns in each table's own channel again", "command.option.clear_notify_channel.description"
+        ),
+    )
+    @app_commands.choices(pace=pace_choices())
+    @app_commands.choices(timeouts=timeout_choices())
+    async def defaults(
+        self,
+        interaction: discord.Interaction[Any],
+        pace: str | None = None,
+        timeouts: int | None = None,
+        lobby_hours: app_commands.Range[int, 1, 168] | None = None,
+        notify_channel: discord.TextChannel | None = None,
+        clear_notify_channel: bool = False,
+    ) -> None:
+        await self.servers.defaults(
+            interaction,
+            pace=pace,
+            timeouts=timeouts,
+            lobby_hours=lobby_hours,
+            notify_channel=notify_channel,
+            clear_notify_channel=clear_notify_channel,
+        )
+
+    @cardroom.command(
+        name=loc("tables", "command.cardroom.tables.name"),
+        description=loc("This server's open tables", "command.cardroom.tables.description"),
+    )
+    async def tables(self, interaction: discord.Interaction[Any]) -> None:
+        await self.servers.tables(interaction)
+
+    @cardroom.command(
+        name=loc("end", "command.cardroom.end.name"),
+        description=loc("End one of this server's open tables", "command.cardroom.end.description"),
+    )
+    @app_commands.rename(game=loc("game", "command.option.game_id.name"))
+    @app_commands.describe(game=loc("The table to end (pick from the list)", "command.option.game_id.description"))
+    async def end(self, interaction: discord.Interaction[Any], game: int) -> None:
+        await self.servers.end(interaction, game)
+
+    @end.autocomplete("game")
+    async def _end_game(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[int]]:
+        return await self.servers.end_choices(interaction, current)

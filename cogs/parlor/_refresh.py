@@ -1,0 +1,19 @@
+"""Ask the tables extension to redraw tables this extension changed (their clocks, or their end)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from bot.runtime import CardroomBot
+
+
+def redraw(bot: CardroomBot, game_ids: Iterable[int]) -> None:
+    """Mark each table for a coalesced edit of its message; nothing happens without the tables extension."""
+    cog: Any = bot.get_cog("Tables")
+    refresher = getattr(cog, "refresher", None)
+    if refresher is None:
+        return
+    for game_id in game_ids:
+        refresher.mark(game_id)

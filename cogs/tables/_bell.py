@@ -1,0 +1,238 @@
+"""The bell: tells each player once per new decision that it is their turn, and reminds them before time runs out.
+
+One bell message per table, in the table's channel (or the server's
+notification channel): a new short message, since edits do not notify, that
+names the players now due, each with their deadline, with a jump link to the
+table. The next bell replaces it (the old one is deleted); while players of a
+simultaneous decision act, it is edited to name only those still due.
+
+* A decision is identified by the game version at which the seat's clock
+  started (`SeatClock.turn`); the decisions already announced are stored with
+  the game (`games.notified`), so after any move, simultaneous ones included,
+  each player is told exactly once per new decision, even across a restart.
+* A player who acted at this table within `watching` seconds is plainly
+  watching: their new decision is announced on the bell without pinging them.
+* A player's `/notify` choice sends the ping to the channel, by direct
+  message, or both. A DM that Discord refuses (50007: DMs closed) falls back to
+  the channel, and the player is told once.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.i18n import t
+from bot.services.tables import Table
+from bot.storage import NotifyMode
+from cogs.render.limits import CONTENT, clip
+from cogs.render.text import game_name
+from cogs.tables._views import bell_view
+
+if TYPE_CHECKING:
+    from bot.runtime import CardroomBot
+
+log = logging.getLogger("cardroom.tables")
+
+DMS_CLOSED = 50007  # Discord's error: cannot send messages to this user
+WATCHING = 60.0  # seconds: a player who acted this recently is watching the table
+
+
+@dataclass(frozen=True)
+class BellMessage:
+    """The message that last rang at a table, and the seats it names."""
+
+    channel_id: int
+    message_id: int
+    seats: tuple[int, ...]
+
+
+def decision_of(table: Table, seat: int) -> int:
+    """What identifies `seat`'s decision in hand: the version at which its clock started.
+
+    A table older than clocks falls back to the seat's own move count (negative, never a version).
+    """
+    clock = table.clock
+    if clock is not None and seat < len(clock.seats) and clock.seats[seat].turn is not None:
+        turn = clock.seats[seat].turn
+        assert turn is not None
+        return turn
+    state = table.state
+    moves = state.moves[seat] if state is not None and seat < len(state.moves) else 0
+    return -1 - moves
+
+
+class Bell:
+    def __init__(self, bot: CardroomBot, *, watching: float = WATCHING) -> None:
+        self.bot = bot
+        self.watching = watching
+        self._rung: dict[int, BellMessage] = {}
+
+    # ----- what is new ---------------------------------------------------------
+    @staticmethod
+    def fresh(table: Table) -> list[int]:
+        """Seats facing a decision nobody told them about yet."""
+        told = table.record.notified
+        return [seat for seat in table.to_act if told.get(seat) != decision_of(table, seat)]
+
+    def _is_watching(self, table: Table, seat: int) -> bool:
+        clock = table.clock
+        if clock is None or seat >= len(clock.seats):
+            return False
+        acted = clock.seats[seat].acted_at
+        return acted is not None and self.bot.tables.now() - acted < self.watching
+
+    # ----- ringing -------------------------------------------------------------
+    def adopt(self, game_id: int, channel_id: int, message_id: int, seats: tuple[int, ...]) -> None:
+        """A bell posted by an earlier run (its message id was stored)."""
+        self._rung[game_id] = BellMessage(channel_id, message_id, seats)
+
+    async def ring(self, table: Table) -> None:
+        """After a change of a running table: announce new decisions, or keep the bell to those still due."""
+        fresh = self.fresh(table)
+        if not fresh:
+            await self._trim(table)
+            return
+        ping = [seat for seat in fresh if not self._is_watching(table, seat)]
+        if ping:
+            await self._post(table, ping, reminder=None)
+        else:
+            await self._trim(table)
+        told = dict(table.record.notified)
+        told.update({seat: decision_of(table, seat) for seat in fresh})
+        await self.bot.tables.remember_notified(table.id, {seat: told[seat] for seat in table.to_act if seat in told})
+
+    async def remind(self, table: Table, seat: int) -> None:
+        """`seat` has used most of its time: a new bell that pings them (whatever they did lately)."""
+        await self._post(table, [seat], reminder=seat)
+
+    async def silence(self, game_id: int) -> None:
+        """The game ended: its bell goes (whoever it named has nothing left to do)."""
+        previous = self._rung.pop(game_id, None)
+        if previous is not None:
+            await self.bot.tables.remember_ping(game_id, None)
+            await self._delete(previous)
+
+    # ----- messages ------------------------------------------------------------
+    def _channel_of(self, table: Table, notify_channel: int | None) -> int:
+        return notify_channel if notify_channel is not None else table.record.channel_id
+
+    def _deadline_text(self, table: Table, seat: int, lang: str) -> str:
+        clock = table.clock
+        if clock is not None and clock.paused:
+            return t(lang, "bell.paused")
+        due = table.deadline(seat)
+        return "" if due is None else t(lang, "bell.deadline", when=f"<t:{int(due)}:R>")
+
+    def _content(self, table: Table, lang: str, reminder: int | None, closed_dms: list[int]) -> str:
+        record = table.record
+        game = game_name(record.game, lang)
+        named = [
+            f"<@{record.seats[seat].user_id}>{self._deadline_text(table, seat, lang)}"
+            for seat in table.to_act
+            if seat != reminder
+        ]
+        if reminder is not None:
+            first = t(
+                lang,
+                "bell.reminder",
+                mention=f"<@{record.seats[reminder].user_id}>",
+                game=game,
+                deadline=self._deadline_text(table, reminder, lang),
+            )
+            lines = [first] + ([t(lang, "bell.also", players=", ".join(named))] if named else [])
+        else:
+            lines = [t(lang, "bell.turn", game=game, players=", ".join(named))]
+        lines += [t(lang, "bell.dms_closed", mention=f"<@{user}>") for user in closed_dms]
+        return clip("\n".join(lines), CONTENT)
+
+    async def _post(self, table: Table, seats: list[int], *, reminder: int | None) -> None:
+        record = table.record
+        lang = record.locale
+        users = {seat: record.seats[seat].user_id for seat in seats}
+        people = await self.bot.db.players(list(users.values()))
+        in_channel: list[int] = []
+        closed: list[int] = []
+        for seat, user in users.items():
+            mode: NotifyMode = people[user].notify
+            if mode in ("dm", "both") and not await self._direct(table, seat, user, reminder is not None):
+                mode = "channel"
+                if await self.bot.players.dm_refused(user):
+                    closed.append(user)
+            if mode in ("channel", "both"):
+                in_channel.append(user)
+        defaults = await self.bot.db.guild_settings(record.guild_id) if record.guild_id is not None else None
+        channel_id = self._channel_of(table, defaults.notify_channel_id if defaults is not None else None)
+        content = self._content(table, lang, reminder, closed)
+        channel = self.bot.get_partial_messageable(channel_id)
+        previous = self._rung.get(table.id)
+        await self.bot.tables.remember_ping(table.id, 0)  # POSTING: a crash now leaves a bell whose id is unknown
+        try:
+            message = await channel.send(
+                content,
+                view=bell_view(table, lang, in_table_channel=channel_id == record.channel_id),
+                allowed_mentions=discord.AllowedMentions(
+                    everyone=False, roles=False, users=[discord.Object(u) for u in in_channel]
+                ),
+            )
+        except BaseException:
+            await self.bot.tables.remember_ping(table.id, previous.message_id if previous else None)
+            raise
+        await self.bot.tables.remember_ping(table.id, message.id)
+        self._rung[table.id] = BellMessage(channel_id, message.id, tuple(table.to_act))
+        if previous is not None:
+            await self._delete(previous)
+
+    async def _direct(self, table: Table, seat: int, user_id: int, reminder: bool) -> bool:
+        """A direct message to the player; False when Discord refuses it because their DMs are closed."""
+        record = table.record
+        lang = record.locale
+        guild = self.bot.get_guild(record.guild_id) if record.guild_id is not None else None
+        key = "bell.dm_reminder" if reminder else "bell.dm_turn"
+        content = t(
+            lang,
+            key,
+            game=game_name(record.game, lang),
+            server=guild.name if guild is not None else "—",
+            channel=f"<#{record.channel_id}>",
+            deadline=self._deadline_text(table, seat, lang),
+        )
+        try:
+            dm = await self.bot.create_dm(discord.Object(user_id))
+            await dm.send(clip(content, CONTENT), view=bell_view(table, lang, in_table_channel=False))
+        except discord.Forbidden as refused:
+            if refused.code == DMS_CLOSED:
+                return False
+            raise
+        return True
+
+    async def _trim(self, table: Table) -> None:
+        """Keep the bell to the players still due: edit it when some have acted, delete it when none are left."""
+        previous = self._rung.get(table.id)
+        if previous is None:
+            return
+        still = tuple(seat for seat in previous.seats if seat in table.to_act)
+        if still == previous.seats:
+            return
+        if not still:
+            self._rung.pop(table.id, None)
+            await self.bot.tables.remember_ping(table.id, None)
+            await self._delete(previous)
+            return
+        self._rung[table.id] = BellMessage(previous.channel_id, previous.message_id, still)
+        lang = table.record.locale
+        content = self._content(table, lang, None, [])
+        channel = self.bot.get_partial_messageable(previous.channel_id)
+        with contextlib.suppress(discord.NotFound):  # gone: the next bell posts anew
+            await channel.get_partial_message(previous.message_id).edit(
+                content=content, allowed_mentions=discord.AllowedMentions.none()
+            )
+
+    async def _delete(self, previous: BellMessage) -> None:
+        channel = self.bot.get_partial_messageable(previous.channel_id)
+        with contextlib.suppress(discord.HTTPException):  # already gone: nothing to tidy
+            await channel.get_partial_message(previous.message_id).delete()
