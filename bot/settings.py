@@ -29,5 +29,6 @@ class Settings(BaseSettings):
     durability: Literal["full", "normal"] = "full"
     lobby_expiry: float = Field(default=86_400.0, gt=0)  # seconds before a lobby nobody started closes itself
     time_scale: float = Field(default=1.0, gt=0, le=1)  # every duration is multiplied by it (tests: 0.001)
+    watching: float = Field(default=60.0, ge=0, le=3600)  # seconds: who acted this recently is not pinged again
     integrity_check: Literal["auto", "full", "quick", "off"] = "auto"  # SQLite's check of the file at start
     log_level: str = "INFO"

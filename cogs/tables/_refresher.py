@@ -55,7 +55,7 @@ class TableRefresher:
         self._dirty: set[int] = set()
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._rendered: dict[int, int] = {}  # game id -> version shown on the table message
-        self.bell = Bell(bot)
+        self.bell = Bell(bot, watching=bot.settings.watching)
         self._failures: dict[int, int] = {}  # game id -> refreshes failed in a row
 
     def mark(self, game_id: int) -> None:
