@@ -1,7 +1,7 @@
 """`cardroom bench`: measure the move path, latency under load and memory per game. Measures; never judges.
 
     python -m bot bench [--quick] [--moves N] [--games N] [--rate R] [--duration S] [--answers N]
-                        [--out FILE] [--dir DIR]
+                        [--deadlines N] [--burst N] [--out FILE] [--dir DIR]
 
 The bench sits on the cogs floor (it drives the whole path, rendering included);
 `cardroom bench` finds it through the `cardroom.tools` entry point.
@@ -91,8 +91,14 @@ def parse_args(argv: list[str]) -> Settings:
     parser.add_argument("--rate", type=_positive(float), help="moves per second offered under load (default 200)")
     parser.add_argument("--duration", type=_positive(float), help="seconds of offered load (default 10)")
     parser.add_argument("--answers", type=_positive(int), help="'My hand' answers for memory per answer (default 3000)")
-    parser.add_argument("--deadlines", type=_positive(int), help="pending deadlines (default 100000)")
-    parser.add_argument("--burst", type=_positive(int), help="deadlines due at once among them (default 1000)")
+    parser.add_argument(
+        "--deadlines",
+        type=_positive(int),
+        help="pending deadlines: clock rows of running games, and as many lobby expiries (default 100000)",
+    )
+    parser.add_argument(
+        "--burst", type=_positive(int), help="deadlines due at once among them: clocks run out (default 1000)"
+    )
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help=f"JSON results file (default {DEFAULT_OUT})")
     parser.add_argument("--dir", type=Path, dest="directory", help="where to create the databases (default: tmp)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the players' choices (default 1)")
@@ -149,11 +155,7 @@ async def run(settings: Settings, directory: Path, command: str) -> dict[str, An
         )
     finally:
         await db.close()
-    deadlines_db = await Database.open(directory / "deadlines.sqlite3")
-    try:
-        deadlines = await deadlines_bench(deadlines_db, settings.deadlines, settings.burst)
-    finally:
-        await deadlines_db.close()
+    deadlines = await deadlines_bench(directory, settings.deadlines, settings.burst)
     return figures(
         command=command,
         settings={k: str(v) if isinstance(v, Path) else v for k, v in vars(settings).items()},

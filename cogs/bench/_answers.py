@@ -116,4 +116,3 @@ async def hand_answers(frames: Frames, layout: Layout, answers: int) -> dict[str
         "ordinary_view": vars(plain) | {"per_answer": plain.per_answer},
         "saved_bytes_per_answer": plain.per_answer - ours.per_answer,
     }
-

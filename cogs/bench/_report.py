@@ -101,8 +101,11 @@ def figures(
         "action_log_bytes_per_move": disk.action_bytes,
         "bytes_per_game_in_memory": memory.per_game,
         "bytes_kept_per_hand_answer": answers["components"]["per_answer"],
-        "deadline_query_us": deadlines["earliest_query_us"],
-        "deadline_burst_ms": deadlines["burst_seconds"] * 1000,
+        "deadline_query_us": deadlines["clocks"]["earliest_query_us"],
+        "deadline_burst_ms": deadlines["clocks"]["burst_seconds"] * 1000,
+        "deadline_firing_ms": deadlines["clocks"]["per_firing_ms"],
+        "deadline_firing_ratio": deadlines["per_firing_ratio"],
+        "deadline_checks_ok": deadlines["clocks_ok"],
         "details": {
             "path": vars(path) | {"per_second": path.per_second},
             "bare": vars(bare) | {"per_second": bare.per_second},
@@ -123,14 +126,57 @@ def _met(flag: bool) -> str:
     return "met" if flag else "NOT met"
 
 
+def _per_deadline(due: dict[str, Any]) -> str:
+    disk = due["disk_bytes_per_deadline"]
+    return "" if disk is None else f"; {disk:.1f} B of table and index pages per deadline"
+
+
+def _ratio(value: float | None) -> str:
+    return "?" if value is None else f"{value:.2f}"
+
+
+def deadlines_text(due: dict[str, Any]) -> list[str]:
+    clocks, small, lobbies = due["clocks"], due["clocks_small"], due["lobbies"]
+    rounds = clocks["rounds"]
+    others = clocks["games"] - clocks["due"]
+    bursts = ", ".join(f"{b['seconds'] * 1000:.0f}" for b in clocks["bursts"])
+    small_bursts = ", ".join(f"{b['seconds'] * 1000:.0f}" for b in small["bursts"])
+    checks = (
+        f"{clocks['fired']:,} fired, each game once; {clocks['advanced_one_version']:,} advanced exactly one version,"
+        f" {clocks['default_actions']:,} with their default action logged; the passes after each burst fired"
+        f" {clocks['fired_again']}; the other {others:,} games unchanged: {'ok' if due['clocks_ok'] else 'FAILED'}"
+    )
+    return [
+        f"4. Deadlines: {due['pending']:,} pending, {due['burst']:,} due at once",
+        f"  clocks        {clocks['games']:,} running 2-player Pairs games hold {clocks['pending']:,} deadline rows"
+        f" (a remind and an expire each; the {clocks['due']:,} that run out of time hold their expire only:"
+        f" {rounds} bursts of {clocks['burst']:,}, one after the other)",
+        f"  scheduler     {clocks['scheduler_heap_bytes']:9,} B of Python heap in all (no deadline is held in memory)"
+        + _per_deadline(clocks),
+        f"  earliest      {clocks['earliest_query_us']:9.1f} µs per query for the earliest deadline (median of"
+        f" {QUERIES_TIMED} before each burst; one step down the index); {small['earliest_query_us']:.1f} µs with"
+        f" {small['pending']:,} pending, timed in alternation: ratio {_ratio(due['earliest_query_ratio'])}",
+        f"  burst         {clocks['burst_seconds'] * 1000:9.1f} ms to fire {clocks['burst']:,} expiries through"
+        f" TableService.expire, each the engine's default move committed with its deadline consumed:"
+        f" {clocks['per_firing_ms']:.2f} ms each (median of {rounds} bursts: {bursts} ms)",
+        f"  small n       {small['burst_seconds'] * 1000:9.1f} ms for the same with only the {small['pending']:,} due"
+        f" pending ({small_bursts} ms, each after the one above): {small['per_firing_ms']:.2f} ms each;"
+        f" ratio {_ratio(due['per_firing_ratio'])} ({clocks['pending']:,} pending against {small['pending']:,})",
+        f"  checks        {checks}",
+        f"  lobbies       {lobbies['burst_seconds'] * 1000:9.1f} ms to fire {lobbies['fired']:,} of"
+        f" {lobbies['pending']:,} pending lobby expiries ({lobbies['per_firing_ms']:.2f} ms each, closing its lobby);"
+        f" heap {lobbies['scheduler_heap_bytes']:,} B"
+        + _per_deadline(lobbies)
+        + f"; earliest {lobbies['earliest_query_us']:.1f} µs",
+    ]
+
+
 def text(result: dict[str, Any]) -> str:
     d = result["details"]
     m = result["machine"]
     path, bare, load, disk, held = d["path"], d["bare"], d["load"], d["stored"], d["in_memory"]
     answers = d["hand_answers"]
     ours, plain = answers["components"], answers["ordinary_view"]
-    due = d["deadlines"]
-    disk_per_deadline = due["disk_bytes_per_deadline"]
     pragmas = d["pragmas"]
     sync = {0: "OFF", 1: "NORMAL", 2: "FULL", 3: "EXTRA"}.get(pragmas["synchronous"], pragmas["synchronous"])
     dbstat = disk["actions_table_bytes"]
@@ -183,13 +229,7 @@ def text(result: dict[str, Any]) -> str:
         f" discord.py, {ours['views_listening']} views kept); the same items in an ordinary View:"
         f" {plain['per_answer']:.0f} B ({plain['views_listening']} views kept 15 minutes)",
         "",
-        f"4. Deadlines: {due['pending']:,} pending (lobby expiries), {due['burst']:,} due at once",
-        f"  scheduler     {due['scheduler_heap_bytes']:9,} B of Python heap in all (no deadline is held in memory)"
-        + (f"; {disk_per_deadline:.1f} B of table and index pages per deadline" if disk_per_deadline else ""),
-        f"  earliest      {due['earliest_query_us']:9.1f} µs per query for the earliest deadline (median of"
-        f" {QUERIES_TIMED} queries; one step down the index)",
-        f"  burst         {due['burst_seconds'] * 1000:9.1f} ms to fire {due['fired']:,} (each closes its lobby in its"
-        f" own transaction: {due['per_firing_ms']:.2f} ms per deadline)",
+        *deadlines_text(d["deadlines"]),
         "",
         f"Reproduce: {result['command']}",
     ]

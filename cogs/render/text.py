@@ -114,9 +114,11 @@ def option_value_label(game: str, field: str, value: str, lang: str) -> str:
 
 
 def duration(seconds: float, lang: str) -> str:
-    """A duration in at most two units: "36 h", "4 d 12 h", "5 min", "45 s" (localised units)."""
+    """A duration in at most two units: "36 h", "4 d 12 h", "5 min", "45 s" (localised units; hours below 2 days)."""
     total = max(0, round(seconds))
-    units = (("day", 86_400), ("hour", 3_600), ("minute", 60), ("second", 1))
+    units: tuple[tuple[str, int], ...] = (("day", 86_400), ("hour", 3_600), ("minute", 60), ("second", 1))
+    if total < 2 * 86_400:
+        units = units[1:]  # "36 h" reads better than "1 d 12 h"
     parts: list[str] = []
     for unit, size in units:
         count, total = divmod(total, size)

@@ -42,5 +42,8 @@ def test_quick_bench_writes_positive_figures(tmp_path: Path, capsys: pytest.Capt
     assert answers["answers"] == 200 and "hand answers" in report
     assert answers["components"]["views_listening"] == 0 and answers["ordinary_view"]["views_listening"] == 200
     deadlines = results["details"]["deadlines"]
-    assert deadlines["pending"] == 2000 and deadlines["fired"] == deadlines["burst"] == 100
-    assert "Deadlines: 2,000 pending" in report
+    assert deadlines["pending"] == deadlines["clocks"]["pending"] == deadlines["lobbies"]["pending"] == 2000
+    assert deadlines["clocks"]["burst"] == deadlines["lobbies"]["fired"] == deadlines["burst"] == 100
+    assert all(burst["fired"] == 100 for burst in deadlines["clocks"]["bursts"])
+    assert results["deadline_checks_ok"] is True
+    assert "Deadlines: 2,000 pending" in report and "TableService.expire" in report
