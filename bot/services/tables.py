@@ -269,10 +269,7 @@ class TableService:
 
     @staticmethod
     def jump_url(record: GameRecord) -> str:
-        guild = record.guild_id if record.guild_id is not None else "@me"
-        if record.table_message_id is None:
-            return f"https://discord.com/channels/{guild}/{record.channel_id}"
-        return f"https://discord.com/channels/{guild}/{record.channel_id}/{record.table_message_id}"
+        return jump_url(record.guild_id, record.channel_id, record.table_message_id)
 
     async def discard_lobby(self, table: Table) -> None:
         """Undo a lobby nobody has seen (its message could not be posted), so it does not hold the channel."""
@@ -741,6 +738,14 @@ class TableService:
 
     async def open_tables(self, guild_id: int) -> list[Table]:
         return [self._table(record) for record in await self.db.open_tables(guild_id)]
+
+
+def jump_url(guild_id: int | None, channel_id: int, message_id: int | None) -> str:
+    """A link to a table's message (to its channel while the message is unknown)."""
+    guild = guild_id if guild_id is not None else "@me"
+    if message_id is None:
+        return f"https://discord.com/channels/{guild}/{channel_id}"
+    return f"https://discord.com/channels/{guild}/{channel_id}/{message_id}"
 
 
 def option_value(choice: Any) -> str:

@@ -15,7 +15,7 @@ import discord
 from bot.i18n import catalogue, t
 from bot.services.clock import TableClock, paces
 from bot.services.servers import Effective
-from bot.services.tables import Table
+from bot.services.tables import Table, jump_url
 from bot.storage import GameRecord, GuildSettings, PlayerSettings, TurnRow
 from cogs.render.limits import DESCRIPTION, FIELD_VALUE, clip, fit_embed
 from cogs.render.text import display_name, duration, game_name
@@ -29,14 +29,6 @@ HOUR = 3_600.0
 def stamp(when: float, style: str) -> str:
     """A Discord timestamp (`f`: date and time, `R`: relative), shown in each reader's own time zone."""
     return f"<t:{math.floor(when)}:{style}>"
-
-
-def jump_url(guild_id: int | None, channel_id: int, message_id: int | None) -> str:
-    """A link to a table's message (its channel while the message is unknown), like `TableService.jump_url`."""
-    guild = "@me" if guild_id is None else guild_id
-    if message_id is None:
-        return f"https://discord.com/channels/{guild}/{channel_id}"
-    return f"https://discord.com/channels/{guild}/{channel_id}/{message_id}"
 
 
 def days_label(lang: str, days: float) -> str:

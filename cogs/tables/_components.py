@@ -86,6 +86,25 @@ def handlers(interaction: Interaction) -> ComponentHandlers:
     return clicks
 
 
+def one_choice(
+    custom_id: str, field: str, options: list[discord.SelectOption] | None, placeholder: str | None
+) -> discord.ui.Select[Any]:
+    """A select menu of one value among `options` (a stand-in option when rebuilt from a click)."""
+    return discord.ui.Select(
+        custom_id=custom_id,
+        options=options or [discord.SelectOption(label=field)],
+        placeholder=placeholder,
+        min_values=1,
+        max_values=1,
+    )
+
+
+def chosen(interaction: Interaction) -> list[str]:
+    """The values picked in a select menu, as Discord sent them."""
+    data: dict[str, Any] = dict(interaction.data or {})
+    return [str(value) for value in data.get("values", [])]
+
+
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_ids.LOBBY):
     def __init__(
         self, game_id: int, op: str, *, label: str = "", style: discord.ButtonStyle = discord.ButtonStyle.secondary
@@ -112,15 +131,7 @@ class OptionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=_ids
         options: list[discord.SelectOption] | None = None,
         placeholder: str | None = None,
     ) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=_ids.option(game_id, field),
-                options=options or [discord.SelectOption(label=field)],
-                placeholder=placeholder,
-                min_values=1,
-                max_values=1,
-            )
-        )
+        super().__init__(one_choice(_ids.option(game_id, field), field, options, placeholder))
         self.game_id = game_id
         self.field = field
 
@@ -131,9 +142,7 @@ class OptionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=_ids
         return cls(int(match["game"]), match["field"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        data: dict[str, Any] = dict(interaction.data or {})
-        values = [str(value) for value in data.get("values", [])]
-        await handlers(interaction).set_option(interaction, self.game_id, self.field, values)
+        await handlers(interaction).set_option(interaction, self.game_id, self.field, chosen(interaction))
 
 
 class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_ids.HAND):
@@ -257,10 +266,8 @@ class PickSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=_ids.P
         )
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        data: dict[str, Any] = dict(interaction.data or {})
-        values = [str(value) for value in data.get("values", [])]
         await handlers(interaction).pick_select(
-            interaction, self.game_id, self.version, self.token, self.page, self.select, self.draft, values
+            interaction, self.game_id, self.version, self.token, self.page, self.select, self.draft, chosen(interaction)
         )
 
 
@@ -384,15 +391,7 @@ class ClockSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=_ids.
         options: list[discord.SelectOption] | None = None,
         placeholder: str | None = None,
     ) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=_ids.clock(game_id, field),
-                options=options or [discord.SelectOption(label=field)],
-                placeholder=placeholder,
-                min_values=1,
-                max_values=1,
-            )
-        )
+        super().__init__(one_choice(_ids.clock(game_id, field), field, options, placeholder))
         self.game_id = game_id
         self.field = field
 
@@ -403,9 +402,7 @@ class ClockSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=_ids.
         return cls(int(match["game"]), match["field"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        data: dict[str, Any] = dict(interaction.data or {})
-        values = [str(value) for value in data.get("values", [])]
-        await handlers(interaction).set_clock(interaction, self.game_id, self.field, values)
+        await handlers(interaction).set_clock(interaction, self.game_id, self.field, chosen(interaction))
 
 
 class PauseButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_ids.PAUSE):

@@ -203,7 +203,7 @@ async def test_defaults_are_shown_then_changed(bot: FakeBot) -> None:
         shown, pace=None, timeouts=None, lobby_hours=None, notify_channel=None, clear_notify_channel=False
     )
     text = shown.text()
-    assert "Defaults for new tables" in text and "not set" in text and "Daily" in text and "1 d" in text
+    assert "Defaults for new tables" in text and "not set" in text and "Daily" in text and "24 h" in text
     changed = FakeInteraction(locale="fr")
     channel = SimpleNamespace(id=777, guild=SimpleNamespace(me=None))
     await handlers.defaults(

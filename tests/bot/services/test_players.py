@@ -5,10 +5,7 @@ A real database in tmp_path and an injected clock: time is moved forward, never 
 
 from __future__ import annotations
 
-import secrets
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime
-from pathlib import Path
 
 import pytest
 
@@ -18,6 +15,7 @@ from bot.services.clock import paces
 from bot.services.players import PlayerService
 from bot.services.tables import Table, TableService
 from bot.storage import Database, Seat
+from tests.bot.services.clocks import Clock
 
 ALICE, BOB = Seat(1, "Alice"), Seat(2, "Bob")
 DAY = 86_400.0
@@ -28,29 +26,14 @@ def at(year: int, month: int, day: int, hour: int = 12) -> float:
     return datetime(year, month, day, hour, tzinfo=UTC).timestamp()
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = at(2026, 6, 1)
-
-    def __call__(self) -> float:
-        return self.now
+@pytest.fixture
+def clock() -> Clock:
+    return Clock(at(2026, 6, 1))
 
 
 @pytest.fixture(autouse=True)
-def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(secrets, "randbits", lambda bits: 20240917)
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "cardroom.sqlite3")
-    yield database
-    await database.close()
+def same_deal(fixed_seed: None) -> None:
+    """Every test here deals the same cards."""
 
 
 def services(db: Database, clock: Clock, scale: float = 1.0) -> tuple[PlayerService, TableService]:

@@ -6,7 +6,6 @@ The first kind of deadline: a lobby nobody starts closes itself.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -14,24 +13,10 @@ import pytest
 from bot.services.scheduler import BATCH, RETRY, Scheduler
 from bot.services.tables import TableService
 from bot.storage import Database, Deadline, Seat
+from tests.bot.services.clocks import Clock
 
 HOUR = 3600.0
 ALICE, BOB = Seat(1, "Alice"), Seat(2, "Bob")
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_800_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "cardroom.sqlite3")
-    yield database
-    await database.close()
 
 
 def lobby_closer(service: TableService, closed: list[int]) -> Scheduler:

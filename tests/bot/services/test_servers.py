@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
 import pytest
 
 from bot.errors import InvalidOptionError
@@ -14,13 +11,6 @@ from bot.services.tables import TableService
 from bot.storage import Database, GuildSettings, Seat
 
 GUILD = 9
-
-
-@pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "cardroom.sqlite3")
-    yield database
-    await database.close()
 
 
 async def test_a_server_starts_with_the_bots_defaults(db: Database) -> None:

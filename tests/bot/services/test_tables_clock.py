@@ -5,8 +5,6 @@ A real database in tmp_path and an injected clock: time is moved forward, never 
 
 from __future__ import annotations
 
-import secrets
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -17,6 +15,7 @@ from bot.services.scheduler import Scheduler
 from bot.services.tables import Outcome, Table, TableService
 from bot.storage import Database, Deadline, GuildSettings, Seat
 from engines.core import Withdraw
+from tests.bot.services.clocks import Clock
 
 ALICE, BOB, CAROL = Seat(1, "Alice"), Seat(2, "Bob"), Seat(3, "Carol")
 GUILD, CHANNEL = 9, 500
@@ -25,12 +24,9 @@ DAILY = paces().get("daily")
 LIVE = paces().get("live")
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_800_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
+@pytest.fixture(autouse=True)
+def same_deal(fixed_seed: None) -> None:
+    """The same deal every run: who plays first does not change from one run to the next."""
 
 
 class Firing:
@@ -58,24 +54,6 @@ class Firing:
 def scheduler(service: TableService) -> tuple[Scheduler, Firing]:
     firing = Firing(service)
     return Scheduler(service.db, firing, clock=service._clock), firing
-
-
-@pytest.fixture(autouse=True)
-def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The same deal every run: who plays first does not change from one run to the next."""
-    monkeypatch.setattr(secrets, "randbits", lambda bits: 20240917)  # the service seeds with secrets.randbits
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "cardroom.sqlite3")
-    yield database
-    await database.close()
 
 
 @pytest.fixture
