@@ -41,6 +41,7 @@ from bot.errors import (
     UnknownGameError,
 )
 from bot.services.clock import TableClock, paces
+from bot.services.servers import effective
 from bot.storage import (
     ChannelBusyError,
     ClockWrite,
@@ -49,6 +50,7 @@ from bot.storage import (
     DeadlineGoneError,
     GameNotFoundError,
     GameRecord,
+    GuildSettings,
     ResultRow,
     Seat,
     SeatTurn,
@@ -234,13 +236,10 @@ class TableService:
     ) -> Table:
         engine = engine_for(game)
         options = engine.options_model().model_dump(mode="json")
-        defaults = await self.db.guild_settings(guild_id) if guild_id is not None else None
-        pace = defaults.pace if defaults is not None and defaults.pace in paces().names() else paces().default
-        timeouts = defaults.timeouts if defaults is not None and defaults.timeouts else None
-        clock = TableClock.preset(pace, timeouts=timeouts, scale=self.time_scale)
-        expiry = self.lobby_expiry
-        if defaults is not None and defaults.lobby_expiry is not None:
-            expiry = defaults.lobby_expiry * self.time_scale
+        server = await self.db.guild_settings(guild_id) if guild_id is not None else GuildSettings(guild_id=0)
+        chosen = effective(server, lobby_expiry=None)  # the server's choices over the bot's own
+        clock = TableClock.preset(chosen.pace, timeouts=chosen.timeouts, scale=self.time_scale)
+        expiry = self.lobby_expiry if chosen.lobby_expiry is None else chosen.lobby_expiry * self.time_scale
         await gate()
         try:
             record = await self.db.create_lobby(

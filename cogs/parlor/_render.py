@@ -18,7 +18,7 @@ from bot.services.servers import Effective
 from bot.services.tables import Table, jump_url
 from bot.storage import GameRecord, GuildSettings, PlayerSettings, TurnRow
 from cogs.render.limits import DESCRIPTION, FIELD_VALUE, clip, fit_embed
-from cogs.render.text import display_name, duration, game_name
+from cogs.render.text import display_name, duration, game_name, stamp
 
 COLOUR = discord.Colour.blurple()
 SERVER_NAME = 60  # characters of a server or channel name shown in a list line
@@ -26,11 +26,6 @@ HOUR = 3_600.0
 
 
 # ----- small pieces -----------------------------------------------------------
-def stamp(when: float, style: str) -> str:
-    """A Discord timestamp (`f`: date and time, `R`: relative), shown in each reader's own time zone."""
-    return f"<t:{math.floor(when)}:{style}>"
-
-
 def days_label(lang: str, days: float) -> str:
     """ "1 day", "3 days" ("1 jour", "3 jours"): the catalogue's words for an /away choice, or the plural rule."""
     number = int(days) if float(days).is_integer() else days

@@ -21,6 +21,7 @@ from cogs.render.text import (
     option_label,
     option_value_label,
     pace_summary,
+    stamp,
 )
 from engines.core import Perspective, option_choices
 
@@ -77,7 +78,7 @@ def lobby_embed(table: Table, lang: str) -> discord.Embed:
 def deadline_mark(table: Table, seat: int) -> str:
     """ " ⏰ <t:…:R>" after a player who must decide, as a Discord timestamp each reader sees in their own time."""
     due = table.deadline(seat)
-    return "" if due is None else f" ⏰ <t:{int(due)}:R>"
+    return "" if due is None else f" ⏰ {stamp(due)}"
 
 
 def turn_line(table: Table, lang: str) -> str:

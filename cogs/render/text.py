@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 from functools import lru_cache
@@ -111,6 +112,11 @@ def option_label(game: str, field: str, lang: str) -> str:
 
 def option_value_label(game: str, field: str, value: str, lang: str) -> str:
     return t(lang, f"{game}.option.{field}.{value}")
+
+
+def stamp(when: float, style: str = "R") -> str:
+    """A Discord timestamp (`R`: relative, `f`: date and time), shown in each reader's own time zone."""
+    return f"<t:{math.floor(when)}:{style}>"
 
 
 def duration(seconds: float, lang: str) -> str:

@@ -30,7 +30,7 @@ from bot.i18n import t
 from bot.services.tables import Table
 from bot.storage import NotifyMode
 from cogs.render.limits import CONTENT, clip
-from cogs.render.text import game_name
+from cogs.render.text import game_name, stamp
 from cogs.tables._views import bell_view
 
 if TYPE_CHECKING:
@@ -38,6 +38,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("cardroom.tables")
 
+POSTING = 0  # stored as the bell's message while it is being posted: one may exist whose id was never known
 DMS_CLOSED = 50007  # Discord's error: cannot send messages to this user
 WATCHING = 60.0  # seconds: a player who acted this recently is watching the table
 
@@ -87,9 +88,9 @@ class Bell:
         return acted is not None and self.bot.tables.now() - acted < self.watching
 
     # ----- ringing -------------------------------------------------------------
-    def adopt(self, game_id: int, channel_id: int, message_id: int, seats: tuple[int, ...]) -> None:
-        """A bell posted by an earlier run (its message id was stored)."""
-        self._rung[game_id] = BellMessage(channel_id, message_id, seats)
+    async def adopt(self, table: Table, message_id: int) -> None:
+        """A bell posted by an earlier run (its message id was stored): it names the players due now."""
+        self._rung[table.id] = BellMessage(await self._channel_of(table), message_id, tuple(table.to_act))
 
     async def ring(self, table: Table) -> None:
         """After a change of a running table: announce new decisions, or keep the bell to those still due."""
@@ -118,15 +119,21 @@ class Bell:
             await self._delete(previous)
 
     # ----- messages ------------------------------------------------------------
-    def _channel_of(self, table: Table, notify_channel: int | None) -> int:
-        return notify_channel if notify_channel is not None else table.record.channel_id
+    async def _channel_of(self, table: Table) -> int:
+        """Where the table's bells ring: the server's notification channel, else the table's own."""
+        record = table.record
+        if record.guild_id is not None:
+            chosen = (await self.bot.db.guild_settings(record.guild_id)).notify_channel_id
+            if chosen is not None:
+                return chosen
+        return record.channel_id
 
     def _deadline_text(self, table: Table, seat: int, lang: str) -> str:
         clock = table.clock
         if clock is not None and clock.paused:
             return t(lang, "bell.paused")
         due = table.deadline(seat)
-        return "" if due is None else t(lang, "bell.deadline", when=f"<t:{int(due)}:R>")
+        return "" if due is None else t(lang, "bell.deadline", when=stamp(due))
 
     def _content(self, table: Table, lang: str, reminder: int | None, closed_dms: list[int]) -> str:
         record = table.record
@@ -165,12 +172,11 @@ class Bell:
                     closed.append(user)
             if mode in ("channel", "both"):
                 in_channel.append(user)
-        defaults = await self.bot.db.guild_settings(record.guild_id) if record.guild_id is not None else None
-        channel_id = self._channel_of(table, defaults.notify_channel_id if defaults is not None else None)
+        channel_id = await self._channel_of(table)
         content = self._content(table, lang, reminder, closed)
         channel = self.bot.get_partial_messageable(channel_id)
         previous = self._rung.get(table.id)
-        await self.bot.tables.remember_ping(table.id, 0)  # POSTING: a crash now leaves a bell whose id is unknown
+        await self.bot.tables.remember_ping(table.id, POSTING)  # a crash now leaves a bell whose id is unknown
         try:
             message = await channel.send(
                 content,

@@ -104,11 +104,11 @@ class TableHandlers:
     @guarded()
     async def lobby(self, reply: Reply, game_id: int, op: str) -> None:
         interaction = reply.interaction
-        await self._table_here(interaction, game_id)
+        here = await self._table_here(interaction, game_id)
         user = interaction.user
         gate = reply.secure
         if op == "clock":
-            await self._show_clock_panel(reply, game_id)
+            await self._show_clock_panel(reply, here)
             return
         if op == "join":
             table = await self.service.join(game_id, seat_for(user), gate)
@@ -120,9 +120,8 @@ class TableHandlers:
             table = await self.service.cancel(game_id, user.id, gate)
         await self._show_table_in_place(reply, table)
 
-    async def _show_clock_panel(self, reply: Reply, game_id: int) -> None:
+    async def _show_clock_panel(self, reply: Reply, table: Table) -> None:
         """The host's private clock settings; anyone else is told only the host chooses."""
-        table = await self.service.get(game_id)
         if table.record.status != "lobby":
             raise LobbyClosedError()
         if reply.interaction.user.id != table.record.host_id:

@@ -31,7 +31,7 @@ from bot.i18n import t
 from bot.services.tables import Table
 from cogs.render.frame import standings
 from cogs.render.text import display_name, game_name
-from cogs.tables._bell import Bell
+from cogs.tables._bell import POSTING, Bell
 from cogs.tables._components import carried
 from cogs.tables._ids import hand as hand_id
 from cogs.tables._views import table_message
@@ -44,7 +44,6 @@ log = logging.getLogger("cardroom.tables")
 REPOST_AFTER = 3600.0  # seconds: Discord limits edits of messages older than an hour
 TOO_MANY_OLD_EDITS = 30046  # Discord's error: too many edits of messages older than an hour
 RETRY_DELAYS = (2.0, 5.0, 15.0, 60.0, 300.0)  # seconds before a failed refresh is tried again (the last repeats)
-POSTING = 0  # stored while a mention is being posted: one may exist whose id was never known
 SWEPT = 50  # recent channel messages searched for a mention whose id was lost in a crash
 
 
@@ -75,11 +74,7 @@ class TableRefresher:
         record = table.record
         if record.ping_message_id != POSTING:
             assert record.ping_message_id is not None
-            channel_id = record.channel_id
-            if record.guild_id is not None:
-                notify = (await self.bot.db.guild_settings(record.guild_id)).notify_channel_id
-                channel_id = notify if notify is not None else channel_id
-            self.bell.adopt(table.id, channel_id, record.ping_message_id, table.to_act)
+            await self.bell.adopt(table, record.ping_message_id)
         else:
             channel = self.bot.get_partial_messageable(record.channel_id)
             hand = (discord.ComponentType.button.value, hand_id(table.id))
