@@ -7,10 +7,7 @@ driven with a stand-in interaction whose answers can be made to fail.
 from __future__ import annotations
 
 import asyncio
-import datetime
-from dataclasses import dataclass, field
 from types import SimpleNamespace
-from typing import Any
 
 import discord
 import pytest
@@ -21,72 +18,11 @@ from bot.storage import StorageError
 from cogs.render.limits import CONTENT
 from cogs.tables._errors import guarded, in_flight, tree_error
 from cogs.tables._reply import Reply
+from tests.cogs.fake_interactions import FakeInteraction
 
 
 def http_error(status: int, code: int) -> discord.HTTPException:
     return discord.HTTPException(SimpleNamespace(status=status, reason="refused"), {"code": code, "message": "no"})
-
-
-@dataclass
-class Response:
-    interaction: FakeInteraction
-    done: bool = False
-
-    def is_done(self) -> bool:
-        return self.done
-
-    async def _answer(self, name: str, fields: dict[str, Any]) -> None:
-        failure = self.interaction.failures.pop(0) if self.interaction.failures else None
-        self.interaction.calls.append((name, fields))
-        if failure is not None:
-            raise failure
-        self.done = True
-
-    async def send_message(self, **fields: Any) -> None:
-        await self._answer("send_message", fields)
-
-    async def edit_message(self, **fields: Any) -> None:
-        await self._answer("edit_message", fields)
-
-    async def defer(self, **fields: Any) -> None:
-        await self._answer("defer", fields)
-
-    async def autocomplete(self, choices: list[Any]) -> None:
-        await self._answer("autocomplete", {"choices": choices})
-
-
-@dataclass
-class Followup:
-    interaction: FakeInteraction
-
-    async def send(self, **fields: Any) -> None:
-        self.interaction.calls.append(("followup.send", fields))
-
-
-@dataclass
-class FakeInteraction:
-    """A component click (or command) created `age` seconds ago; each answer pops the next failure, if any."""
-
-    age: float = 0.1
-    type: discord.InteractionType = discord.InteractionType.component
-    locale: str = "en-US"
-    failures: list[Exception | None] = field(default_factory=list)
-    calls: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
-
-    def __post_init__(self) -> None:
-        created = discord.utils.utcnow() - datetime.timedelta(seconds=self.age)
-        self.id = discord.utils.time_snowflake(created)
-        self.user = SimpleNamespace(id=42)
-        self.response = Response(self)
-        self.followup = Followup(self)
-        self.resynced = 0
-        self.client = SimpleNamespace(resync_commands=self._resync)
-
-    def _resync(self) -> None:
-        self.resynced += 1
-
-    def texts(self) -> list[str]:
-        return [str(fields.get("content")) for _, fields in self.calls if "content" in fields]
 
 
 class Handlers:

@@ -13,7 +13,7 @@ import datetime
 import json
 import secrets
 from collections.abc import AsyncIterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -34,6 +34,7 @@ from cogs.parlor._people import PeopleHandlers
 from cogs.parlor._render import fit_lines, inbox_embed, tables_embed
 from cogs.parlor._servers import ServerHandlers
 from engines import registry
+from tests.cogs.fake_interactions import FakeInteraction
 from tests.standin.limits import commands_problems, message_problems
 
 GUILD, CHANNEL = 9, 500
@@ -44,49 +45,21 @@ DAY = 86_400.0
 
 # ----- stand-ins -------------------------------------------------------------------
 @dataclass
-class Response:
-    interaction: FakeInteraction
-    done: bool = False
-
-    def is_done(self) -> bool:
-        return self.done
-
-    async def send_message(self, **fields: Any) -> None:
-        self.interaction.calls.append(("send_message", fields))
-        self.done = True
-
-    async def defer(self, **fields: Any) -> None:
-        self.interaction.calls.append(("defer", fields))
-        self.done = True
-
-
-@dataclass
-class Followup:
-    interaction: FakeInteraction
-
-    async def send(self, **fields: Any) -> None:
-        self.interaction.calls.append(("followup.send", fields))
-
-
-@dataclass
-class FakeInteraction:
+class Command(FakeInteraction):
     """A slash command just sent by `user_id`, in a server channel where they may (or not) manage the server."""
 
-    locale: str = "en-US"
+    age: float = 0.05
+    type: discord.InteractionType = discord.InteractionType.application_command
     manage_guild: bool = True
     user_id: int = ALICE.user_id
     guild_id: int | None = GUILD
-    calls: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        self.id = discord.utils.time_snowflake(discord.utils.utcnow() - datetime.timedelta(seconds=0.05))
-        self.type = discord.InteractionType.application_command
+        super().__post_init__()
         self.user = SimpleNamespace(id=self.user_id, mention=f"<@{self.user_id}>")
         self.permissions = discord.Permissions(manage_guild=self.manage_guild)
         self.channel_id = CHANNEL
         self.guild = SimpleNamespace(name="The *Parlor*", get_channel_or_thread=lambda channel_id: None)
-        self.response = Response(self)
-        self.followup = Followup(self)
         self.client = SimpleNamespace()
 
     def answer(self) -> dict[str, Any]:
@@ -180,13 +153,13 @@ async def test_cardroom_refuses_a_member_without_manage_server(bot: FakeBot, loc
         lambda i: handlers.end(i, table.id),
     ]
     for call in calls:
-        interaction = FakeInteraction(locale=locale, manage_guild=False, user_id=BOB.user_id)
+        interaction = Command(locale=locale, manage_guild=False, user_id=BOB.user_id)
         await call(interaction)
         assert refusal in interaction.text() and "⚠️" in interaction.text()
     assert await bot.servers.defaults(GUILD) == GuildSettings(GUILD)  # nothing changed
     assert (await bot.db.get(table.id)).status == "active"
     assert bot.posted == [] and bot.marked == []
-    assert await handlers.end_choices(FakeInteraction(manage_guild=False), "") == []  # not even the list
+    assert await handlers.end_choices(Command(manage_guild=False), "") == []  # not even the list
 
 
 async def test_cardroom_is_hidden_from_members_and_kept_to_servers() -> None:
@@ -198,13 +171,13 @@ async def test_cardroom_is_hidden_from_members_and_kept_to_servers() -> None:
 # ----- /cardroom for managers ----------------------------------------------------------
 async def test_defaults_are_shown_then_changed(bot: FakeBot) -> None:
     handlers = ServerHandlers(bot)  # type: ignore[arg-type]
-    shown = FakeInteraction()
+    shown = Command()
     await handlers.defaults(
         shown, pace=None, timeouts=None, lobby_hours=None, notify_channel=None, clear_notify_channel=False
     )
     text = shown.text()
     assert "Defaults for new tables" in text and "not set" in text and "Daily" in text and "24 h" in text
-    changed = FakeInteraction(locale="fr")
+    changed = Command(locale="fr")
     channel = SimpleNamespace(id=777, guild=SimpleNamespace(me=None))
     await handlers.defaults(
         changed, pace="relaxed", timeouts=5, lobby_hours=6, notify_channel=channel, clear_notify_channel=False
@@ -212,7 +185,7 @@ async def test_defaults_are_shown_then_changed(bot: FakeBot) -> None:
     text = changed.text()
     assert "Enregistré" in text and "Détendu" in text and "6 h" in text and "<#777>" in text
     assert await bot.servers.defaults(GUILD) == GuildSettings(GUILD, "relaxed", 5, 6 * 3600.0, 777)
-    bad = FakeInteraction()
+    bad = Command()
     await handlers.defaults(
         bad, pace=None, timeouts=None, lobby_hours=500, notify_channel=None, clear_notify_channel=False
     )
@@ -225,7 +198,7 @@ async def test_a_channel_the_bot_cannot_post_in_is_refused(bot: FakeBot) -> None
     closed = SimpleNamespace(
         id=778, guild=SimpleNamespace(me=me), permissions_for=lambda member: discord.Permissions(view_channel=True)
     )
-    interaction = FakeInteraction()
+    interaction = Command()
     await handlers.defaults(
         interaction, pace=None, timeouts=None, lobby_hours=None, notify_channel=closed, clear_notify_channel=False
     )
@@ -237,12 +210,12 @@ async def test_a_manager_ends_a_table_and_its_channel_is_told(bot: FakeBot) -> N
     table = await running(bot)
     other = await running(bot, channel_id=CHANNEL + 1)
     handlers = ServerHandlers(bot)  # type: ignore[arg-type]
-    choices = await handlers.end_choices(FakeInteraction(), "")
+    choices = await handlers.end_choices(Command(), "")
     assert [choice.value for choice in choices] == [table.id, other.id]
     assert choices[0].name == f"#{table.id} · Pairs · #{CHANNEL} · playing"
-    assert [c.value for c in await handlers.end_choices(FakeInteraction(), f"#{other.id}")] == [other.id]
+    assert [c.value for c in await handlers.end_choices(Command(), f"#{other.id}")] == [other.id]
 
-    interaction = FakeInteraction(user_id=99)
+    interaction = Command(user_id=99)
     await handlers.end(interaction, table.id)
     assert f"Table `#{table.id}` (Pairs) in <#{CHANNEL}> is ended" in interaction.text()
     record = await bot.db.get(table.id)
@@ -250,10 +223,10 @@ async def test_a_manager_ends_a_table_and_its_channel_is_told(bot: FakeBot) -> N
     assert bot.marked == [table.id]  # the table message is redrawn
     assert bot.posted == [(CHANNEL, "🛑 Cette table de Paires a été terminée par un gestionnaire du serveur.")]
 
-    again = FakeInteraction()
+    again = Command()
     await handlers.end(again, table.id)
     assert "This game is over." in again.text()
-    elsewhere = FakeInteraction(guild_id=GUILD + 1)
+    elsewhere = Command(guild_id=GUILD + 1)
     await handlers.end(elsewhere, other.id)  # another server's table: refused as if it did not exist
     assert "This game is over." in elsewhere.text()
     assert (await bot.db.get(other.id)).status == "active"
@@ -261,7 +234,7 @@ async def test_a_manager_ends_a_table_and_its_channel_is_told(bot: FakeBot) -> N
 
 async def test_the_server_tables_list(bot: FakeBot) -> None:
     table = await running(bot)
-    interaction = FakeInteraction()
+    interaction = Command()
     await ServerHandlers(bot).tables(interaction)  # type: ignore[arg-type]
     text = interaction.text()
     assert f"`#{table.id}` **Pairs** · <#{CHANNEL}> · playing · opened <t:" in text
@@ -273,10 +246,10 @@ async def test_the_server_tables_list(bot: FakeBot) -> None:
 # ----- /notify, /away, /turns ------------------------------------------------------------
 async def test_notify_shows_then_changes_the_choice(bot: FakeBot) -> None:
     handlers = PeopleHandlers(bot)  # type: ignore[arg-type]
-    shown = FakeInteraction()
+    shown = Command()
     await handlers.notify(shown, None)
     assert "Cardroom tells you it is your turn in the table's channel." in shown.text()
-    changed = FakeInteraction(locale="fr")
+    changed = Command(locale="fr")
     await handlers.notify(changed, "dm")
     assert "désormais, Cardroom vous annonce votre tour par message privé" in changed.text()
     assert (await bot.players.settings(ALICE.user_id)).notify == "dm"
@@ -287,32 +260,32 @@ async def test_away_answers_with_the_return_time_and_the_allowance_left(bot: Fak
     (seat,) = table.to_act
     user = table.record.seats[seat].user_id
     handlers = PeopleHandlers(bot)  # type: ignore[arg-type]
-    status = FakeInteraction(user_id=user)
+    status = Command(user_id=user)
     await handlers.away(status, None)
     assert "You are not away" in status.text() and "Absence left this year: 10 days (of 10 days)." in status.text()
 
-    gone = FakeInteraction(user_id=user)
+    gone = Command(user_id=user)
     await handlers.away(gone, "3")
     until = int(bot.tables.now() + 3 * DAY)
     assert f"until <t:{until}:f> (<t:{until}:R>)" in gone.text()
     assert "Absence left this year: 7 days (of 10 days)." in gone.text()
     assert bot.marked == [table.id]  # its deadline moved: the table is redrawn
 
-    refused = FakeInteraction(user_id=user, locale="fr")
+    refused = Command(user_id=user, locale="fr")
     await handlers.away(refused, "10")  # the running 3 days are refunded: 10 would fit...
     assert "jusqu’au" in refused.text()
-    too_long = FakeInteraction(user_id=user, locale="fr")
+    too_long = Command(user_id=user, locale="fr")
     bot.tables._clock.now += DAY  # type: ignore[attr-defined]
     await handlers.away(too_long, "10")  # ...but a day of it is used now
     assert "jours entiers restants : 9" in too_long.text()
 
-    back = FakeInteraction(user_id=user, locale="fr")
+    back = Command(user_id=user, locale="fr")
     await handlers.away(back, "back")
     assert "Bon retour" in back.text() and "Absence restante cette année : 9 jours (sur 10 jours)." in back.text()
-    again = FakeInteraction(user_id=user)
+    again = Command(user_id=user)
     await handlers.away(again, "back")
     assert "You are not away" in again.text()
-    forged = FakeInteraction(user_id=user)
+    forged = Command(user_id=user)
     await handlers.away(forged, "4")  # not one of the choices
     assert "That choice is not available" in forged.text()
 
@@ -324,17 +297,17 @@ async def test_turns_lists_where_to_act_then_where_to_wait(bot: FakeBot) -> None
     deadline = table.deadline(seat)
     assert deadline is not None
     handlers = PeopleHandlers(bot)  # type: ignore[arg-type]
-    mine = FakeInteraction(user_id=acting)
+    mine = Command(user_id=acting)
     await handlers.turns(mine)
     text = mine.text()
     assert f"**Your move** (1)\n• **Pairs** · The \\*Parlor\\* · <#{CHANNEL}> · ⏰ <t:{int(deadline)}:R>" in text
     assert f"[open](https://discord.com/channels/{GUILD}/{CHANNEL}/4242)" in text
-    theirs = FakeInteraction(user_id=waiting, locale="fr")
+    theirs = Command(user_id=waiting, locale="fr")
     await handlers.turns(theirs)
     text = theirs.text()
     assert "Rien à jouer pour vous en ce moment." in text and "**En attente des autres** (1)" in text
     assert "dernier coup <t:" in text
-    nobody = FakeInteraction(user_id=77)
+    nobody = Command(user_id=77)
     await handlers.turns(nobody)
     assert "You are not playing anywhere right now" in nobody.text()
 
