@@ -14,6 +14,8 @@ COPY engines ./engines
 COPY cogs ./cogs
 COPY data/locales ./data/locales
 COPY data/cards ./data/cards
+COPY data/emojis ./data/emojis
+COPY data/paces.json ./data/paces.json
 # Editable install keeps `data/` (catalogues, card data) beside the code, where the bot reads it.
 RUN pip install -e . \
  && useradd --system --uid 10001 --home-dir /var/lib/cardroom --create-home cardroom \

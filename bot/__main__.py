@@ -4,6 +4,7 @@ cardroom                start the bot (same as `cardroom run`)
 cardroom invite         print the invite URL with exactly the scopes and permissions needed
 cardroom backup [DEST]  copy the database, safely while the bot runs (default DEST: next to the database)
 cardroom bench          measure the move path, latency under load and memory
+cardroom emojis draw    draw the card-face emojis into data/emojis (Pillow; the bot uploads them at start)
 
 A fatal problem at start is one line on stderr and an exit status: 2 a setting
 is missing or invalid, 3 Discord rejected the token, 4 the database cannot be
@@ -166,10 +167,10 @@ def tool(name: str, argv: list[str]) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
-    if args[:1] == ["bench"]:
-        return tool("bench", args[1:])  # the bench has its own options and --help
+    if args[:1] and args[0] in ("bench", "emojis"):
+        return tool(args[0], args[1:])  # these tools have their own options and --help
     parser = argparse.ArgumentParser(prog="cardroom", description="Cardroom, a parlor of card games for Discord.")
-    parser.add_argument("command", nargs="?", default="run", choices=("run", "invite", "backup", "bench"))
+    parser.add_argument("command", nargs="?", default="run", choices=("run", "invite", "backup", "bench", "emojis"))
     parser.add_argument("destination", nargs="?", help="backup only: the new file (default: next to the database)")
     parsed = parser.parse_args(args)
     if parsed.destination is not None and parsed.command != "backup":

@@ -32,3 +32,4 @@ class Settings(BaseSettings):
     watching: float = Field(default=60.0, ge=0, le=3600)  # seconds: who acted this recently is not pinged again
     integrity_check: Literal["auto", "full", "quick", "off"] = "auto"  # SQLite's check of the file at start
     log_level: str = "INFO"
+    emojis: bool = True  # card faces as application emojis, uploaded at start (0: text faces only)

@@ -744,3 +744,29 @@ class Command:
         if data.get("type") != 1:
             data.pop("options", None)
         return data
+
+
+@dataclass(eq=False)
+class AppEmoji:
+    """An emoji of the application (``/applications/{id}/emojis``): uploaded by the bot, or seeded by a test."""
+
+    id: int
+    name: str
+    #: who uploaded it: the bot user for an upload through the API, a team member for one from the portal
+    user: User
+    #: the decoded image bytes (empty for an emoji a test seeded without an image)
+    image: bytes = b""
+    #: the image's MIME type, from the data URI
+    content_type: str = "image/png"
+
+    def to_payload(self) -> JSON:
+        return {
+            "id": str(self.id),
+            "name": self.name,
+            "roles": [],
+            "user": self.user.to_payload(),
+            "require_colons": True,
+            "managed": False,
+            "animated": self.content_type == "image/gif",
+            "available": True,
+        }

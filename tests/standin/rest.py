@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import base64
+import binascii
 import json
 import re
 from collections.abc import Awaitable, Callable
@@ -13,12 +15,29 @@ from aiohttp import BodyPartReader, web
 from . import limits, openapi
 from .faults import FaultRule, InjectedFault
 from .interactions import Interaction
-from .model import JSON, CallbackType, Channel, ChannelType, Command, InteractionType, Message, MessageFlag, Perm
+from .model import (
+    JSON,
+    AppEmoji,
+    CallbackType,
+    Channel,
+    ChannelType,
+    Command,
+    InteractionType,
+    Message,
+    MessageFlag,
+    Perm,
+)
 
 if TYPE_CHECKING:
     from .server import StandIn
 
 API_PREFIX = "/api/v10"
+
+#: Discord's limits on application emojis
+MAX_APP_EMOJIS = 2000
+MAX_EMOJI_BYTES = 256 * 1024
+_EMOJI_NAME = re.compile(r"^[A-Za-z0-9_]{2,32}$")
+_IMAGE_DATA = re.compile(r"^data:(image/(?:png|jpeg|gif|webp|avif));base64,(.*)$", re.DOTALL)
 
 #: what the bot may do in its DM channels (anything else is 403/50003)
 _DM_PERMISSIONS = int(
@@ -118,6 +137,10 @@ ROUTES = [
     Route("GET", "/applications/{application_id}/commands/{command_id}", "get_command"),
     Route("PATCH", "/applications/{application_id}/commands/{command_id}", "patch_command"),
     Route("DELETE", "/applications/{application_id}/commands/{command_id}", "delete_command"),
+    Route("GET", "/applications/{application_id}/emojis", "list_app_emojis"),
+    Route("POST", "/applications/{application_id}/emojis", "create_app_emoji"),
+    Route("GET", "/applications/{application_id}/emojis/{emoji_id}", "get_app_emoji"),
+    Route("DELETE", "/applications/{application_id}/emojis/{emoji_id}", "delete_app_emoji"),
     Route("GET", "/applications/{application_id}/guilds/{guild_id}/commands", "list_commands"),
     Route("PUT", "/applications/{application_id}/guilds/{guild_id}/commands", "put_commands"),
     Route("POST", "/applications/{application_id}/guilds/{guild_id}/commands", "post_command"),
@@ -455,6 +478,60 @@ class RestApi:
         scope = self._command_scope(application_id, guild_id)
         command = self._find_command(scope, command_id)
         self.s.set_commands(scope, [c.payload for c in self.s.registered_commands(scope) if c is not command])
+        return 204, None
+
+    # ------------------------------------------------------------------ application emojis
+    def _application(self, application_id: str) -> None:
+        if application_id != str(self.s.app_id):
+            raise unknown("Application", 10002)
+
+    def _app_emoji(self, emoji_id: str) -> AppEmoji:
+        for emoji in self.s.app_emojis:
+            if str(emoji.id) == emoji_id:
+                return emoji
+        raise unknown("Emoji", 10014)
+
+    async def list_app_emojis(self, ctx: Ctx, application_id: str) -> tuple[int, Any]:
+        self._application(application_id)
+        return 200, {"items": [emoji.to_payload() for emoji in self.s.app_emojis]}
+
+    async def get_app_emoji(self, ctx: Ctx, application_id: str, emoji_id: str) -> tuple[int, Any]:
+        self._application(application_id)
+        return 200, self._app_emoji(emoji_id).to_payload()
+
+    async def create_app_emoji(self, ctx: Ctx, application_id: str) -> tuple[int, Any]:
+        """Like Discord: a name of 2-32 [A-Za-z0-9_] not yet taken, a base64 data-URI image of at most 256 KiB,
+        at most 2,000 emojis per application (400/30008 beyond)."""
+        self._application(application_id)
+        s = self.s
+        body = self._body(ctx)
+        name, image = body.get("name"), body.get("image")
+        if not isinstance(name, str) or not _EMOJI_NAME.match(name):
+            self._problems(ctx, ["name: emoji names are 2-32 characters of A-Z, a-z, 0-9 and _"])
+        match = _IMAGE_DATA.match(image) if isinstance(image, str) else None
+        data = b""
+        if match is not None:
+            try:
+                data = base64.b64decode(match[2], validate=True)
+            except (binascii.Error, ValueError):
+                match = None
+        if match is None or not data:
+            self._problems(ctx, ["image: Invalid image data (a data:image/...;base64, URI)"])
+            raise AssertionError("unreachable")
+        if len(data) > MAX_EMOJI_BYTES:
+            self._problems(ctx, [f"image: {len(data)} bytes, the maximum is {MAX_EMOJI_BYTES} (256 KiB)"])
+        if s.app_emoji(str(name)) is not None:  # refused like Discord, not a violation: the bot may not know
+            raise form_error(["name: Application emoji name already taken"])
+        if len(s.app_emojis) >= MAX_APP_EMOJIS:
+            raise ApiError(400, 30008, f"Maximum number of emojis reached ({MAX_APP_EMOJIS})")
+        emoji = AppEmoji(s.snowflake(), str(name), s.bot_user, data, match[1])
+        s.app_emojis.append(emoji)
+        s.emoji_uploads.append(emoji.name)
+        return 201, emoji.to_payload()
+
+    async def delete_app_emoji(self, ctx: Ctx, application_id: str, emoji_id: str) -> tuple[int, Any]:
+        self._application(application_id)
+        self.s.app_emojis.remove(self._app_emoji(emoji_id))
         return 204, None
 
     # ------------------------------------------------------------------ interactions

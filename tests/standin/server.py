@@ -30,6 +30,7 @@ from .model import (
     DEFAULT_BOT_PERMISSIONS,
     DEFAULT_EVERYONE_PERMISSIONS,
     JSON,
+    AppEmoji,
     Channel,
     ChannelType,
     Clock,
@@ -148,6 +149,10 @@ class StandIn:
         self.refused_dms: list[RefusedDM] = []
         self._global_commands: list[Command] = []
         self._guild_commands: dict[int, list[Command]] = {}
+        #: the application's emojis, in upload order (``/applications/{id}/emojis``)
+        self.app_emojis: list[AppEmoji] = []
+        #: names of the emojis uploaded through ``POST /applications/{id}/emojis``, in order, deleted ones too
+        self.emoji_uploads: list[str] = []
         self._changed = asyncio.Event()
         self._runner: web.AppRunner | None = None
         self._pending: set[asyncio.Task[bool]] = set()
@@ -780,6 +785,17 @@ class StandIn:
             self._guild_commands[guild_id] = new
         self.notify()
         return new
+
+    # ------------------------------------------------------------------ application emojis
+    def add_app_emoji(self, name: str, *, user: User | None = None, image: bytes = b"") -> AppEmoji:
+        """Seed an application emoji, as if uploaded before (by ``user``: default the application's owner)."""
+        emoji = AppEmoji(self.snowflake(), name, user or self.owner, image)
+        self.app_emojis.append(emoji)
+        self.notify()
+        return emoji
+
+    def app_emoji(self, name: str) -> AppEmoji | None:
+        return next((emoji for emoji in self.app_emojis if emoji.name == name), None)
 
     # ------------------------------------------------------------------ messages (used by REST)
     def attachment_payload(self, attachment_id: int, spec: Mapping[str, Any]) -> JSON:

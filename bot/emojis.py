@@ -1,0 +1,367 @@
+"""Card faces as application emojis at run time: upload the missing ones at start, keep a registry of them.
+
+The art is drawn by `cardroom emojis draw` (`cogs/emojis`, with Pillow) into `data/emojis/<deck>/*.png`,
+listed in `data/emojis/manifest.json` (emoji name -> file, face set, card id, content hash); the bot
+itself only reads that manifest and uploads the committed PNGs, so it never needs Pillow.
+
+At start `start()` runs `sync()` in a background task (it never delays or breaks the start): it lists
+the application's emojis (one request), reuses those whose names the manifest has, uploads the missing
+ones, and deletes the `cr_…` emojis of older art that the bot itself uploaded (a name of the
+`cr_<code>_<hash>` pattern, not in the manifest, whose uploader is the bot user: nothing anyone else
+uploaded is ever touched). At most `MAX_APPLICATION_EMOJIS` (Discord's 2,000 per application) are
+ever held. A failure (a refusal such as 403/50013, the limit, a rate limit or a stall past
+`UPLOAD_TIMEOUT`) is logged once and stops the uploads; the faces without an emoji keep their text.
+
+The result is a module-level registry (`registry()`), card key (`card_key("poker", "KS")`) ->
+`CardEmoji`, which the render functions read. Only complete face sets are installed, so a hand never
+mixes emoji and text faces of one deck. `CARDROOM_EMOJIS=0` turns all of it off.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol
+
+import discord
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from bot.settings import DATA_DIR
+
+log = logging.getLogger("cardroom.emojis")
+
+EMOJI_DIR = DATA_DIR / "emojis"
+MANIFEST_NAME = "manifest.json"
+MAX_APPLICATION_EMOJIS = 2000  # Discord's limit per application
+MAX_IMAGE_BYTES = 256 * 1024  # Discord's limit on an emoji image
+UPLOAD_TIMEOUT = 30.0  # seconds a request may take, rate-limit waits included, before the sync gives up
+OWN_NAME = re.compile(r"^cr_[A-Za-z0-9]+_[0-9a-f]{4}$")  # the names Cardroom gives its card emojis
+LIMIT_CODES = (30008, 30018)  # Discord's "maximum number of emojis reached"
+
+
+def card_key(deck: str, card: str) -> str:
+    """The registry key of a card face: `card_key("poker", "KS") == "poker/KS"`."""
+    return f"{deck}/{card}"
+
+
+# ----- the registry -----------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class CardEmoji:
+    """An application emoji of a card face."""
+
+    name: str
+    id: int
+
+    @property
+    def markup(self) -> str:
+        """The text that shows the emoji in a message or an embed: `<:cr_KS_a1b2:123…>`."""
+        return f"<:{self.name}:{self.id}>"
+
+    def partial(self) -> discord.PartialEmoji:
+        """For a button's or a select option's `emoji=`."""
+        return discord.PartialEmoji(name=self.name, id=self.id)
+
+
+class EmojiRegistry:
+    """Card key -> its emoji, for the faces that have one."""
+
+    def __init__(self, emojis: Mapping[str, CardEmoji] | None = None) -> None:
+        self._emojis = dict(emojis or {})
+
+    def get(self, key: str) -> CardEmoji | None:
+        return self._emojis.get(key)
+
+    def markup(self, key: str) -> str | None:
+        emoji = self._emojis.get(key)
+        return None if emoji is None else emoji.markup
+
+    def partial(self, key: str) -> discord.PartialEmoji | None:
+        emoji = self._emojis.get(key)
+        return None if emoji is None else emoji.partial()
+
+    def by_name(self) -> dict[str, CardEmoji]:
+        return {emoji.name: emoji for emoji in self._emojis.values()}
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._emojis
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._emojis)
+
+    def __len__(self) -> int:
+        return len(self._emojis)
+
+
+_current = EmojiRegistry()
+
+
+def registry() -> EmojiRegistry:
+    """The card emojis in use (empty until a sync installs some, and always empty in unit tests)."""
+    return _current
+
+
+def install(emojis: Mapping[str, CardEmoji] | EmojiRegistry) -> EmojiRegistry:
+    """Use `emojis` from now on (the sync, or a test); returns the new registry."""
+    global _current
+    _current = emojis if isinstance(emojis, EmojiRegistry) else EmojiRegistry(emojis)
+    return _current
+
+
+def reset() -> None:
+    """Back to text faces everywhere."""
+    install({})
+
+
+# ----- the manifest -------------------------------------------------------------------------------------------
+class ManifestEntry(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    file: str  # the PNG, relative to the manifest's directory
+    deck: str  # the face set ("pairs", "poker", "poker_fr", "blackstone", "italian")
+    card: str  # the card id in that set ("7", "KS", "BRAIN-H", "10B")
+    hash: str  # the start of the sha256 of the drawing's pixels
+
+
+class Manifest(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="ignore")
+
+    version: int
+    size: int
+    emojis: dict[str, ManifestEntry]  # emoji name -> entry
+
+    def decks(self) -> dict[str, list[str]]:
+        """Face set -> the emoji names of its faces."""
+        decks: dict[str, list[str]] = {}
+        for name, entry in self.emojis.items():
+            decks.setdefault(entry.deck, []).append(name)
+        return decks
+
+
+def load_manifest(directory: Path = EMOJI_DIR) -> Manifest:
+    """The manifest in `directory`; OSError or ValueError (pydantic's ValidationError) when it cannot be read."""
+    return Manifest.model_validate_json((directory / MANIFEST_NAME).read_bytes())
+
+
+# ----- Discord's side -----------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class RemoteEmoji:
+    """An emoji of the application as Discord lists it."""
+
+    id: int
+    name: str
+    user_id: int | None  # who uploaded it: the bot user for an upload through the API
+
+
+class EmojiApi(Protocol):
+    """The application-emoji calls the sync needs (discord.py's through `DiscordEmojiApi`, or a test's fake)."""
+
+    async def list(self) -> list[RemoteEmoji]: ...
+
+    async def create(self, name: str, image: bytes) -> RemoteEmoji: ...
+
+    async def delete(self, emoji_id: int) -> None: ...
+
+
+class DiscordEmojiApi:
+    """`EmojiApi` over discord.py's client (`fetch_application_emojis`, `create_application_emoji`)."""
+
+    def __init__(self, client: discord.Client) -> None:
+        self.client = client
+
+    @staticmethod
+    def _remote(emoji: discord.Emoji) -> RemoteEmoji:
+        return RemoteEmoji(emoji.id, emoji.name, emoji.user.id if emoji.user is not None else None)
+
+    async def list(self) -> list[RemoteEmoji]:
+        return [self._remote(emoji) for emoji in await self.client.fetch_application_emojis()]
+
+    async def create(self, name: str, image: bytes) -> RemoteEmoji:
+        return self._remote(await self.client.create_application_emoji(name=name, image=image))
+
+    async def delete(self, emoji_id: int) -> None:
+        application_id = self.client.application_id
+        if application_id is None:
+            raise discord.MissingApplicationID
+        await self.client.http.delete_application_emoji(application_id, emoji_id)
+
+
+# ----- the sync ---------------------------------------------------------------------------------------------------
+@dataclass
+class SyncReport:
+    """What one sync did, and the emojis to install (complete face sets only)."""
+
+    emojis: dict[str, CardEmoji] = field(default_factory=dict)
+    reused: int = 0
+    uploaded: list[str] = field(default_factory=list)
+    deleted: list[str] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)  # uploads Discord refused one by one (bad image...)
+    left_out: list[str] = field(default_factory=list)  # not uploaded: no room under the limit, or the sync stopped
+    stopped: str | None = None  # why the uploads stopped early, if they did
+    incomplete_decks: list[str] = field(default_factory=list)
+
+
+def _describe(error: BaseException) -> str:
+    if isinstance(error, discord.HTTPException):
+        return f"{error.status} {error.code} {error.text}".strip()
+    if isinstance(error, TimeoutError):
+        return "no answer in time (rate limited or Discord unavailable)"
+    return f"{type(error).__name__}: {error}"
+
+
+def _stops_everything(error: BaseException) -> bool:
+    """A failure after which no other upload can succeed now: a refusal, the limit, a rate limit, a stall."""
+    if isinstance(error, discord.HTTPException):
+        return error.status in (401, 403, 429) or error.code in LIMIT_CODES or error.status >= 500
+    return True
+
+
+async def _delete_stale(api: EmojiApi, stale: list[RemoteEmoji], report: SyncReport, patience: float) -> None:
+    for emoji in stale:
+        try:
+            await asyncio.wait_for(api.delete(emoji.id), patience)
+        except (discord.DiscordException, TimeoutError, OSError) as error:
+            log.warning("Could not delete the card emoji %s of older art (%s); it stays", emoji.name, _describe(error))
+            return
+        report.deleted.append(emoji.name)
+
+
+async def _upload(
+    api: EmojiApi, names: list[str], manifest: Manifest, directory: Path, report: SyncReport, patience: float
+) -> dict[str, int]:
+    """Upload `names` in order; returns name -> id of those Discord took. Stops at the first general failure."""
+    created: dict[str, int] = {}
+    first_failure = ""
+    for position, name in enumerate(names):
+        path = directory / manifest.emojis[name].file
+        try:
+            image = path.read_bytes()
+        except OSError as error:
+            report.failed.append(name)
+            first_failure = first_failure or f"{name}: {error}"
+            continue
+        if len(image) > MAX_IMAGE_BYTES:
+            report.failed.append(name)
+            first_failure = first_failure or f"{name}: {len(image)} bytes, over Discord's 256 KiB"
+            continue
+        try:
+            emoji = await asyncio.wait_for(api.create(name, image), patience)
+        except (discord.DiscordException, TimeoutError, OSError) as error:
+            if _stops_everything(error):
+                report.stopped = f"{name}: {_describe(error)}"
+                report.left_out += names[position:]
+                break
+            report.failed.append(name)
+            first_failure = first_failure or f"{name}: {_describe(error)}"
+            continue
+        created[name] = emoji.id
+        report.uploaded.append(name)
+    if report.failed:
+        log.warning(
+            "Could not upload %d card emoji(s) (first: %s); those cards are shown as text",
+            len(report.failed),
+            first_failure,
+        )
+    if report.stopped is not None:
+        log.warning(
+            "Stopped uploading card emojis (%s); %d card(s) are shown as text until the next start",
+            report.stopped,
+            len(report.left_out),
+        )
+    return created
+
+
+async def sync(
+    api: EmojiApi,
+    manifest: Manifest,
+    directory: Path,
+    *,
+    own_user_id: int | None,
+    limit: int = MAX_APPLICATION_EMOJIS,
+    patience: float = UPLOAD_TIMEOUT,
+) -> SyncReport:
+    """Reuse, upload and tidy the application's card emojis; the report holds the emojis to install.
+
+    Listing the application's emojis may raise (discord.DiscordException, TimeoutError): then nothing is known
+    and the caller keeps the text faces.
+    """
+    report = SyncReport()
+    remote = await asyncio.wait_for(api.list(), patience)
+    wanted = manifest.emojis
+    stale = [  # the bot's own card emojis of older art: only those are ever deleted
+        emoji
+        for emoji in remote
+        if own_user_id is not None
+        and emoji.user_id == own_user_id
+        and OWN_NAME.match(emoji.name)
+        and emoji.name not in wanted
+    ]
+    await _delete_stale(api, stale, report, patience)
+    held = {emoji.name: emoji.id for emoji in remote if emoji.name not in report.deleted}
+    report.reused = sum(1 for name in wanted if name in held)
+    missing = [name for name in wanted if name not in held]
+    room = max(0, limit - len(held))
+    if len(missing) > room:
+        report.left_out = missing[room:]
+        missing = missing[:room]
+        log.warning(
+            "The application holds %d emojis, Discord's limit is %d: %d card emoji(s) not uploaded, shown as text",
+            len(held),
+            limit,
+            len(report.left_out),
+        )
+    held.update(await _upload(api, missing, manifest, directory, report, patience))
+    for deck, names in manifest.decks().items():
+        if all(name in held for name in names):
+            for name in names:
+                entry = wanted[name]
+                report.emojis[card_key(entry.deck, entry.card)] = CardEmoji(name, held[name])
+        else:
+            report.incomplete_decks.append(deck)
+    return report
+
+
+async def run(client: discord.Client, directory: Path = EMOJI_DIR) -> SyncReport | None:
+    """Sync the card emojis with Discord and install them; logs and keeps the text faces on any failure."""
+    try:
+        manifest = load_manifest(directory)
+    except (OSError, ValueError, ValidationError) as error:
+        log.warning("No usable card emoji manifest in %s (%s): card faces are shown as text", directory, error)
+        return None
+    own_user_id = client.user.id if client.user is not None else None
+    try:
+        report = await sync(DiscordEmojiApi(client), manifest, directory, own_user_id=own_user_id)
+    except (discord.DiscordException, TimeoutError, OSError) as error:
+        log.warning("Could not list the application's emojis (%s): card faces are shown as text", _describe(error))
+        return None
+    install(report.emojis)
+    log.info(
+        "Card emojis: %d in use (%d reused, %d uploaded, %d of older art deleted)%s",
+        len(report.emojis),
+        report.reused,
+        len(report.uploaded),
+        len(report.deleted),
+        f"; shown as text: {', '.join(report.incomplete_decks)}" if report.incomplete_decks else "",
+    )
+    return report
+
+
+def start(
+    client: discord.Client, *, enabled: bool, directory: Path = EMOJI_DIR
+) -> asyncio.Task[SyncReport | None] | None:
+    """Start the sync in the background (None when turned off): the bot starts and plays with text faces meanwhile."""
+    if not enabled:
+        log.info("Card emojis are turned off (CARDROOM_EMOJIS=0): card faces are shown as text")
+        return None
+    return asyncio.create_task(_guarded(client, directory), name="card-emojis")
+
+
+async def _guarded(client: discord.Client, directory: Path) -> SyncReport | None:
+    try:
+        return await run(client, directory)
+    except Exception:  # a bug here must never take the bot down: the faces stay text
+        log.exception("The card emoji sync failed; card faces are shown as text")
+        return None

@@ -1,0 +1,96 @@
+"""Every card face Cardroom draws as an application emoji: its face set, its card id and its emoji code.
+
+Face sets (the `deck` of a manifest entry) and their card ids, as the engines write them:
+
+* `pairs`: the 55-card Pairs-family deck (Pairs, Hawthorn, Zombie Life): ranks "1".."10".
+* `poker`: Dead Money's deck: "AC".."KS" (rank A, 2-10, J, Q, K + suit letter C/D/H/S) and the four
+  Brains "BRAIN-C".."BRAIN-S".
+* `poker_fr`: the French faces of the poker court cards, keyed by the same ids ("JS", "QS", "KS") and
+  drawn V (valet), D (dame), R (roi), because French text names them so.
+* `blackstone`: Blackstone's stones: white stones "1".."9" (numbered) and the black stone "10".
+* `italian`: the 40-card Italian deck (Il Morto, the next game): rank 1-10 + suit letter, "1C".."10B"
+  (C Coppe, D Denari, S Spade, B Bastoni; 1 the Asso, 8 the Fante, 9 the Cavallo, 10 the Re, the order
+  of the Cucù family), drawn A, 2-7, F, C, R.
+
+An emoji is named `cr_<code>_<hash>` (`emoji_name`), `<hash>` being the start of the drawing's content
+hash, so redrawn art is uploaded under a new name and never mistaken for the old one.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from bot.emojis import card_key
+
+POKER_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+POKER_SUITS = ("C", "D", "H", "S")
+COURT_RANKS = ("J", "Q", "K")
+FRENCH_COURT = {"J": "V", "Q": "D", "K": "R"}  # valet, dame, roi
+BRAIN_PREFIX = "BRAIN-"
+ITALIAN_SUITS = ("C", "D", "S", "B")  # Coppe, Denari, Spade, Bastoni
+ITALIAN_RANKS = tuple(range(1, 11))  # 1 Asso, 2-7, 8 Fante, 9 Cavallo, 10 Re
+ITALIAN_FACES = {1: "A", 8: "F", 9: "C", 10: "R"}  # the letters drawn for the Asso and the figures
+PAIRS_RANKS = tuple(range(1, 11))
+BLACK_STONE = 10  # Blackstone's black stones are the Pairs deck's 10s
+HASH_LENGTH = 4  # hex digits of the content hash in an emoji's name
+
+EMOJI_NAME = re.compile(r"^cr_[A-Za-z0-9]+_[0-9a-f]{4}$")
+
+
+@dataclass(frozen=True)
+class Face:
+    """One card face to draw: its face set, its card id, and the code its emoji name is built from."""
+
+    deck: str
+    card: str
+    code: str
+
+    @property
+    def key(self) -> str:
+        """The registry key of the face (`bot.emojis.card_key`)."""
+        return card_key(self.deck, self.card)
+
+    @property
+    def file(self) -> str:
+        """Its PNG, relative to `data/emojis/`."""
+        return f"{self.deck}/{self.card}.png"
+
+
+def emoji_name(face: Face, digest: str) -> str:
+    """ "cr_KS_a1b2": the face's code and the start of its drawing's content hash."""
+    return f"cr_{face.code}_{digest[:HASH_LENGTH]}"
+
+
+def pairs_faces() -> list[Face]:
+    return [Face("pairs", str(rank), f"n{rank}") for rank in PAIRS_RANKS]
+
+
+def poker_faces() -> list[Face]:
+    cards = [Face("poker", f"{rank}{suit}", f"{rank}{suit}") for suit in POKER_SUITS for rank in POKER_RANKS]
+    return cards + [Face("poker", f"{BRAIN_PREFIX}{suit}", f"Br{suit}") for suit in POKER_SUITS]
+
+
+def poker_french_faces() -> list[Face]:
+    return [
+        Face("poker_fr", f"{rank}{suit}", f"fr{FRENCH_COURT[rank]}{suit}")
+        for suit in POKER_SUITS
+        for rank in COURT_RANKS
+    ]
+
+
+def blackstone_faces() -> list[Face]:
+    whites = [Face("blackstone", str(rank), f"w{rank}") for rank in PAIRS_RANKS if rank != BLACK_STONE]
+    return [*whites, Face("blackstone", str(BLACK_STONE), "bk")]
+
+
+def italian_faces() -> list[Face]:
+    return [Face("italian", f"{rank}{suit}", f"it{rank}{suit}") for suit in ITALIAN_SUITS for rank in ITALIAN_RANKS]
+
+
+def all_faces() -> list[Face]:
+    """Every face of every face set, in a stable order."""
+    return [*pairs_faces(), *poker_faces(), *poker_french_faces(), *blackstone_faces(), *italian_faces()]
+
+
+DECKS = ("pairs", "poker", "poker_fr", "blackstone", "italian")

@@ -1,0 +1,186 @@
+"""Card faces of every deck: the card's application emoji when the bot has it, else a text face.
+
+The emojis are those `bot.emojis` installed at start (`bot.emojis.registry()`); without them (unit tests,
+`CARDROOM_EMOJIS=0`, Discord refused the uploads) every face is text:
+
+* Pairs-family deck (Pairs, Hawthorn, Zombie Life): the rank as a tile, `` `7` `` (keycaps read as phone keys).
+* poker deck (Dead Money): rank and suit, the suits in emoji presentation so that Discord shows ♥️ ♦️ red
+  and ♠️ ♣️ black; in French the court cards are R (roi), D (dame), V (valet); a Brain is 🧠 and its suit.
+* Blackstone: a white stone as a tile, `` `7` ``; the black stone ⚫.
+* Italian deck (Il Morto, next): A, 2-7, F, C, R and the suit: 🏆 Coppe, 🪙 Denari, 🗡️ Spade, 🪵 Bastoni.
+
+Emoji markup (`<:cr_KS_a1b2:123…>`) shows only in message text and embeds. Button labels and select
+options cannot show it: they carry the emoji in `emoji=` (`emoji_for`, `card_emoji`) and their text is
+computed inside `plain_faces()`, or cleaned with `strip_markup`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import cache
+
+import discord
+
+from bot.emojis import card_key, registry
+from cogs.emojis.cards import (
+    BLACK_STONE,
+    BRAIN_PREFIX,
+    COURT_RANKS,
+    FRENCH_COURT,
+    ITALIAN_FACES,
+    blackstone_faces,
+    italian_faces,
+    pairs_faces,
+    poker_faces,
+)
+
+POKER_SUITS = {"C": "♣️", "D": "♦️", "H": "♥️", "S": "♠️"}  # emoji presentation (U+FE0F): red ♥️ ♦️
+BRAIN = "🧠"
+BLACK_STONE_TEXT = "⚫"
+ITALIAN_SUITS = {"C": "🏆", "D": "🪙", "S": "🗡️", "B": "🪵"}
+GAME_DECKS = {
+    "pairs": "pairs",
+    "hawthorn": "pairs",
+    "zombie": "pairs",
+    "blackstone": "blackstone",
+    "deadmoney": "poker",
+}
+MARKUP = re.compile(r"<:(cr_[A-Za-z0-9]+_[0-9a-f]{4}):(\d+)>")
+
+_markup: ContextVar[bool] = ContextVar("card_face_markup", default=True)
+
+
+@contextmanager
+def plain_faces() -> Iterator[None]:
+    """Within it, faces are text even where the bot has emojis: for button labels and select options."""
+    token = _markup.set(False)
+    try:
+        yield
+    finally:
+        _markup.reset(token)
+
+
+@cache
+def _cards(deck: str) -> frozenset[str]:
+    faces = {"pairs": pairs_faces, "poker": poker_faces, "blackstone": blackstone_faces, "italian": italian_faces}
+    return frozenset(face.card for face in faces[deck]())
+
+
+def _emoji_key(deck: str, card: str, lang: str) -> str | None:
+    """The registry key of the emoji a card shows, or None when it has none right now."""
+    current = registry()
+    if deck == "poker" and lang == "fr" and card[:-1] in COURT_RANKS:
+        french = card_key("poker_fr", card)
+        if french in current:
+            return french
+    key = card_key(deck, card)
+    return key if key in current else None
+
+
+# ----- text faces --------------------------------------------------------------------------------------------------
+def pairs_text(rank: int) -> str:
+    return f"`{rank}`"
+
+
+def poker_text(card_id: str, lang: str = "en") -> str:
+    """ "KS" -> "K♠️" ("R♠️" in French), "10D" -> "10♦️", "BRAIN-H" -> "🧠♥️"; an unknown id unchanged."""
+    if card_id not in _cards("poker"):
+        return card_id
+    suit = POKER_SUITS[card_id[-1]]
+    if card_id.startswith(BRAIN_PREFIX):
+        return BRAIN + suit
+    rank = card_id[:-1]
+    if lang == "fr":
+        rank = FRENCH_COURT.get(rank, rank)
+    return rank + suit
+
+
+def stone_text(rank: int) -> str:
+    return BLACK_STONE_TEXT if rank == BLACK_STONE else f"`{rank}`"
+
+
+def italian_text(card_id: str) -> str:
+    """ "1C" -> "A🏆", "9S" -> "C🗡️"; an unknown id unchanged."""
+    if card_id not in _cards("italian"):
+        return card_id
+    rank = int(card_id[:-1])
+    return ITALIAN_FACES.get(rank, str(rank)) + ITALIAN_SUITS[card_id[-1]]
+
+
+def text(deck: str, card: str, lang: str = "en") -> str:
+    """The text face of any card of any deck (`deck` as in `cogs.emojis.cards`; "poker_fr" is "poker" in French)."""
+    if deck == "pairs":
+        return pairs_text(int(card)) if card.isdigit() else card
+    if deck == "blackstone":
+        return stone_text(int(card)) if card.isdigit() else card
+    if deck == "italian":
+        return italian_text(card)
+    if deck in ("poker", "poker_fr"):
+        return poker_text(card, "fr" if deck == "poker_fr" else lang)
+    raise ValueError(f"unknown deck {deck!r}")
+
+
+# ----- faces: the emoji when there is one ----------------------------------------------------------------------------
+def face(deck: str, card: str, lang: str = "en") -> str:
+    """A card as shown in message text and embeds: its emoji's markup, or its text face."""
+    if deck == "poker_fr":
+        deck, lang = "poker", "fr"
+    key = _emoji_key(deck, card, lang) if _markup.get() and card in _cards(deck) else None
+    markup = registry().markup(key) if key is not None else None
+    return markup if markup is not None else text(deck, card, lang)
+
+
+def pairs_face(rank: int) -> str:
+    return face("pairs", str(rank))
+
+
+def poker_face(card_id: str, lang: str = "en") -> str:
+    return face("poker", card_id, lang)
+
+
+def stone_face(rank: int) -> str:
+    return face("blackstone", str(rank))
+
+
+def italian_face(card_id: str, lang: str = "en") -> str:
+    return face("italian", card_id, lang)
+
+
+def emoji_for(deck: str, card: str, lang: str = "en") -> discord.PartialEmoji | None:
+    """The card's emoji for a button's or a select option's `emoji=`, or None when the bot has none."""
+    if deck == "poker_fr":
+        deck, lang = "poker", "fr"
+    if card not in _cards(deck):
+        return None
+    key = _emoji_key(deck, card, lang)
+    return registry().partial(key) if key is not None else None
+
+
+def card_emoji(game: str, card: str, lang: str = "en") -> discord.PartialEmoji | None:
+    """`emoji_for` a card id of `game` (a picker value, a move's card), or None."""
+    deck = GAME_DECKS.get(game)
+    return None if deck is None else emoji_for(deck, card, lang)
+
+
+@cache
+def _text_by_name(names: frozenset[str]) -> dict[str, str]:
+    del names  # the cache key: the registry's emoji names
+    current = registry()
+    shown: dict[str, str] = {}
+    for key in current:
+        emoji = current.get(key)
+        if emoji is not None:
+            deck, card = key.split("/", 1)
+            shown[emoji.name] = text(deck, card, "fr" if deck == "poker_fr" else "en")
+    return shown
+
+
+def strip_markup(value: str) -> str:
+    """`value` with the card emojis' markup replaced by their text faces: for places that show no emoji."""
+    if "<:cr_" not in value:
+        return value
+    names = _text_by_name(frozenset(registry().by_name()))
+    return MARKUP.sub(lambda match: names.get(match[1], match[1]), value)
