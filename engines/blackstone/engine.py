@@ -14,7 +14,7 @@ from engines.blackstone.deck import MAX_PLAYERS, MIN_PLAYERS, STACK, TAKE_CHOICE
 from engines.blackstone.perspective import BlackstonePerspective, deck_blacks, seat_views
 from engines.blackstone.state import BlackstoneOptions, BlackstoneState, Choice
 from engines.chips import Chips
-from engines.core import Engine, Refusal, Result, Rng
+from engines.core import Consequence, Engine, Refusal, Result, Rng
 
 
 def setup(players: int, options: BlackstoneOptions, seed: int) -> BlackstoneState:
@@ -89,6 +89,15 @@ class BlackstoneEngine(Engine[BlackstoneState, BlackstoneAction, BlackstoneOptio
         else:
             choice: Choice = "next_hand" if isinstance(action, NextHand) else "stop"
             session.decide(state, seat, choice)
+
+    def consequence(self, state: BlackstoneState, seat: int, action: BlackstoneAction) -> Consequence | None:
+        """A take that surely brings a second black stone: you lose your ante and a fine of at least the white
+        stones in the middle now (all you have if short). A pass is the game's stated price (its label says
+        it), and an ordinary take's risk is hidden: neither is reported."""
+        if not isinstance(action, Take) or not play.surely_loses(state, seat, action.count):
+            return None
+        lost = state.chips.antes[seat] + min(len(state.middle), state.chips.stacks[seat])
+        return Consequence(key="blackstone.consequence.second_black", params={"chips": lost})
 
     def _withdraw(self, state: BlackstoneState, seat: int) -> None:
         play.withdraw(state, seat)

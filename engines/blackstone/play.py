@@ -44,6 +44,18 @@ def pass_turn(state: BlackstoneState, seat: int) -> None:
     out_of_hand(state, seat)
 
 
+def surely_loses(state: BlackstoneState, seat: int, count: int) -> bool:
+    """Whether taking `count` cards surely brings `seat` a second black stone, whatever the order of the deck.
+
+    Anyone can count the white stones left to deal (45 minus the middle) and the black stones among
+    them, so this is what the player sees: `count` is more than the white stones left can fill.
+    """
+    dealable = [*state.deck, *state.discard]
+    whites = sum(1 for card in dealable if not is_black(card))
+    blacks = len(dealable) - whites
+    return state.blacks[seat] + min(max(count - whites, 0), blacks) >= 2
+
+
 def take(state: BlackstoneState, seat: int, count: int) -> None:
     """Deal `count` cards one by one: white stones to the middle, a black stone stays; a second one loses."""
     state.last_take, state.last_taker = count, seat

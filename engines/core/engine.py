@@ -20,7 +20,7 @@ from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter
 
-from engines.core.messages import Event, IllegalActionError, Refusal
+from engines.core.messages import Consequence, Event, IllegalActionError, Refusal
 from engines.core.picks import CardPick
 from engines.core.result import Result
 from engines.core.rng import Rng
@@ -98,6 +98,9 @@ class Engine(ABC, Generic[S, A, Opt, P]):
     action_adapter: ClassVar[TypeAdapter[Any]]
     # How the leaderboard ranks players by default: by wins, or by the game's own measure.
     leaderboard_order: ClassVar[Literal["wins", "measure"]] = "wins"
+    # Which way the game's measure (`Result.measure`) ranks: "high" when more is better (points, chips won),
+    # "low" when fewer is better (cards left in hand).
+    measure_order: ClassVar[Literal["high", "low"]] = "high"
 
     # ----- set-up -------------------------------------------------------------
     @abstractmethod
@@ -186,16 +189,32 @@ class Engine(ABC, Generic[S, A, Opt, P]):
         return [a for a in self.candidate_actions(state, seat) if self.check(state, seat, a) is None]
 
     def decision_token(self, state: S, seat: int) -> str:
-        """A short fingerprint of `seat`'s pending decision: their own move count and their candidate actions.
+        """A short fingerprint of `seat`'s pending decision: the seat, its own move count, its candidate
+        actions and which of them are legal now.
 
         Other players acting (say, at the same time) leave it unchanged; the seat
-        acting, or its choices changing, changes it. The UI pins buttons to it, so
-        a click is stale only when the decision it was drawn for is gone.
+        acting, or its choices or their legality changing, changes it. The UI pins
+        buttons to it, so a click is valid only for the decision that was offered to
+        that player when the message was drawn: a button drawn disabled (not their
+        turn yet) never becomes a valid click when their turn begins.
         """
         own = state.moves[seat] if seat < len(state.moves) else 0
-        choices = [a.model_dump(mode="json") for a in self.candidate_actions(state, seat)]
-        digest = hashlib.blake2s(json.dumps([own, choices], sort_keys=True).encode(), digest_size=4)
+        live = not self.is_over(state) and seat in self.to_act(state)
+        choices = [
+            [a.model_dump(mode="json"), live and self.check(state, seat, a) is None]
+            for a in self.candidate_actions(state, seat)
+        ]
+        digest = hashlib.blake2s(json.dumps([seat, own, choices], sort_keys=True).encode(), digest_size=4)
         return digest.hexdigest()
+
+    def consequence(self, state: S, seat: int, action: A) -> Consequence | None:
+        """What a legal `action` costs the seat that takes it, when it harms them (it eliminates them,
+        or makes them pay or draw by their own choice), else None.
+
+        The UI labels such a move with its consequence, in the danger style, and asks
+        the player to confirm it. Called only for legal actions; most moves cost nothing.
+        """
+        return None
 
     def default_action(self, state: S, seat: int) -> A:
         """A safe choice for a pending decision (timeouts, computer seats): the first legal action."""

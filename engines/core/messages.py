@@ -21,6 +21,19 @@ class Refusal(BaseModel):
     params: Params = {}
 
 
+class Consequence(BaseModel):
+    """What a legal move costs the player who makes it (`deadmoney.consequence.draw_self`), for a warning.
+
+    The text is a short phrase in the second person ("you are out and pay 10"): the UI
+    puts it on the move's button and in the question that asks to confirm the move.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    key: str
+    params: Params = {}
+
+
 class IllegalActionError(Exception):
     """Raised by `Engine.apply` when an action is refused; the state is left unchanged."""
 

@@ -378,10 +378,10 @@ def three_spades(table: Tabletop, seat: int, card: str) -> None:
         rank = rank_of(top)
         if rank.isdigit():
             receiver = state.count_from(seat, int(rank))
-            state.hands[receiver].append(top)
+            table.receive(receiver, [top])
             table.log("chain_give", card=top, seat=receiver)
             continue
-        state.hands[seat].append(top)
+        table.receive(seat, [top])
         table.log("chain_keep", card=top, seat=seat)
         return
 

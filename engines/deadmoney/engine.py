@@ -6,13 +6,14 @@ read by the bot and passed in as a `DeadMoneyDeck`: engines do no I/O.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 from pydantic import TypeAdapter
 
 from engines import poker
-from engines.core import CardPick, Engine, Refusal, Result, Rng
+from engines.core import CardPick, Consequence, Engine, Refusal, Result, Rng
 from engines.deadmoney import resolve
 from engines.deadmoney.actions import (
     Bid,
@@ -42,11 +43,15 @@ from engines.deadmoney.state import (
     PickCards,
     Showdown,
 )
-from engines.deadmoney.table import Tabletop, rank_of
+from engines.deadmoney.table import Tabletop, joined, rank_of
 
 
 def refuse(key: str, **params: int | str) -> Refusal:
     return Refusal(key=f"deadmoney.refusal.{key}", params=params)
+
+
+def costs(key: str, **params: int | str) -> Consequence:
+    return Consequence(key=f"deadmoney.consequence.{key}", params=params)
 
 
 def distinct(cards: list[str]) -> list[str]:
@@ -62,6 +67,8 @@ class DeadMoneyEngine(Engine[DeadMoneyState, DeadMoneyAction, DeadMoneyOptions, 
     state_model: ClassVar[type[DeadMoneyState]] = DeadMoneyState
     options_model: ClassVar[type[DeadMoneyOptions]] = DeadMoneyOptions
     action_adapter: ClassVar[TypeAdapter[DeadMoneyAction]] = action_adapter
+    # The measure is the cards left in hand: fewer is better.
+    measure_order: ClassVar[Literal["high", "low"]] = "low"
 
     def __init__(self, deck: DeadMoneyDeck) -> None:
         self.deck = deck
@@ -90,6 +97,7 @@ class DeadMoneyEngine(Engine[DeadMoneyState, DeadMoneyAction, DeadMoneyOptions, 
             discard=[],
             active=active,
             moves=[0] * players,
+            fresh=[[] for _ in range(players)],
         )
         table = self.table(state)
         table.log("dealt", count=HAND_SIZE)
@@ -178,11 +186,36 @@ class DeadMoneyEngine(Engine[DeadMoneyState, DeadMoneyAction, DeadMoneyOptions, 
         if isinstance(action, Pass):
             return None
         key = resolve.bid_refusal(table, decision, seat, action.cards)
+        if key == "bid_too_low" and decision.high is not None:
+            # Both hands named: "pair of 3s does not beat three Kings" (the renderer words the cards).
+            return refuse(key, bid=joined(action.cards), high=joined(decision.high.cards))
         return None if key is None else refuse(key)
+
+    def consequence(self, state: DeadMoneyState, seat: int, action: DeadMoneyAction) -> Consequence | None:
+        """What a legal move costs its own player, whose aim is to empty their hand (RULES.md §1.1): naming
+        themselves to draw 2 (4♠); playing nothing, and so drawing, while a card could be played; sending their
+        own Brain back into their hand (A♦); dropping their own Brain when another could be dropped (J♦, A♥)."""
+        decision = state.top_decision()
+        if isinstance(action, Target) and isinstance(decision, ChooseSeat):
+            if action.seat == seat and decision.purpose == "draw2":
+                return costs("draw", count=2)
+            return None
+        if isinstance(action, EndTurn) and decision is None:
+            if state.played == 0 and resolve.can_play_more(self.table(state), seat):
+                return costs("draw", count=state.options.idle_draw)
+            return None
+        if isinstance(action, TakeBrain) and isinstance(decision, ChooseBrain) and action.seat == seat:
+            if decision.purpose == "return":
+                return costs("brain_back", card=action.brain)
+            spots = resolve.brain_options(self.table(state), decision)
+            if decision.purpose == "drop" and any(holder != seat for holder, _ in spots):
+                return costs("drop_own", card=action.brain)
+        return None
 
     # ----- carrying out -------------------------------------------------------
     def _apply(self, state: DeadMoneyState, seat: int, action: DeadMoneyAction) -> None:
         table = self.table(state)
+        table.clear_fresh(seat)
         decision = state.top_decision()
         if isinstance(action, Play):
             resolve.play_card(table, seat, action.card)
@@ -308,6 +341,9 @@ class DeadMoneyEngine(Engine[DeadMoneyState, DeadMoneyAction, DeadMoneyOptions, 
             )
         if isinstance(decision, Showdown):
             cards = resolve.biddable(table, seat)
+            high = decision.high
+            if len(cards) == 1 and high is not None and resolve.bid_value(cards) <= resolve.bid_value(high.cards):
+                return None  # one card that cannot raise: only Pass is left (the bid stays a disabled button)
             return CardPick(
                 kind="bid",
                 field="cards",
@@ -315,6 +351,7 @@ class DeadMoneyEngine(Engine[DeadMoneyState, DeadMoneyAction, DeadMoneyOptions, 
                 min=1,
                 max=min(BID_MAX, len(cards)),
                 prompt="deadmoney.pick.bid",
+                groups=rank_runs(cards),  # every copy of a rank in one menu: a pair or trips in one choice
             )
         return None
 
@@ -355,6 +392,7 @@ class DeadMoneyEngine(Engine[DeadMoneyState, DeadMoneyAction, DeadMoneyOptions, 
             showdown=showdown_view(decision),
             winner=state.winner,
             my_hand=resolve.sort_cards(state.hands[viewer]) if own and viewer is not None else [],
+            fresh=fresh_cards(state, viewer) if own and viewer is not None else [],
             my_pick=my_pick,
             held=state.held if own and viewer == state.active else None,
             peek_seat=peek_seat,
@@ -401,7 +439,10 @@ class DeadMoneyEngine(Engine[DeadMoneyState, DeadMoneyAction, DeadMoneyOptions, 
         copy.deck = deal(len(copy.deck))
         for seat in others:
             secret = picked.get(seat, [])
+            fresh = len(fresh_cards(copy, seat))
             copy.hands[seat] = deal(len(copy.hands[seat]) - len(secret)) + secret
+            if seat < len(copy.fresh):
+                copy.fresh[seat] = copy.hands[seat][:fresh]
         if held_hidden:
             copy.held = deal(1)[0]
         if isinstance(decision, Arrange) and arrange_hidden:
@@ -409,6 +450,33 @@ class DeadMoneyEngine(Engine[DeadMoneyState, DeadMoneyAction, DeadMoneyOptions, 
             decision.placed = deal(len(decision.placed))
         copy.rng = rng
         return copy
+
+
+def fresh_cards(state: DeadMoneyState, seat: int) -> list[str]:
+    """The cards of `seat`'s hand that reached it since its own last action, in display order."""
+    if seat >= len(state.fresh):
+        return []
+    left = Counter(state.hands[seat])
+    kept = []
+    for card in state.fresh[seat]:
+        if left[card] > 0:
+            left[card] -= 1
+            kept.append(card)
+    return resolve.sort_cards(kept)
+
+
+def rank_runs(cards: list[str]) -> tuple[int, ...]:
+    """The lengths of the runs of equal ranks in `cards` (sorted by rank): the picker's groups."""
+    runs: list[int] = []
+    previous: str | None = None
+    for card in cards:
+        rank = rank_of(card)
+        if rank == previous:
+            runs[-1] += 1
+        else:
+            runs.append(1)
+            previous = rank
+    return tuple(runs)
 
 
 def distinct_actions(actions: list[Cards]) -> list[Cards]:
@@ -492,6 +560,9 @@ def showdown_view(decision: object) -> ShowdownView | None:
     if decision.high is not None:
         category, _ = poker.describe(resolve.bid_value(decision.high.cards))
         high_hand = category.value
+    count = len(decision.order)
+    passes = min(decision.passes, count)
+    passed = [decision.order[(decision.at - back) % count] for back in range(passes, 0, -1)] if count else []
     return ShowdownView(
         brain=decision.brain,
         dropper=decision.dropper,
@@ -501,4 +572,5 @@ def showdown_view(decision: object) -> ShowdownView | None:
         high_hand=high_hand,
         bids=list(decision.bids),
         pot=len(decision.pot),
+        passed=passed,
     )

@@ -5,12 +5,13 @@ up), the cards being played, the draw pile's size, the last Brain roll, the show
 (the Brain, every bid, the high bid), and the pending decision: which effect asks,
 who must still decide (not what they chose). Private to their owner: the hand, a
 pick made in secret before everyone has picked, the card being passed (4♥, 7♣),
-the hand looked at with the 5♦ and the cards being arranged with the K♣.
+the hand looked at with the 5♦, the cards being arranged with the K♣, and which cards
+of the hand are new since the viewer's own last action.
 """
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from engines.core import Perspective
 from engines.deadmoney.state import BidRecord, Roll
@@ -47,8 +48,9 @@ class ShowdownView(BaseModel):
     to_bid: int | None
     high: BidRecord | None
     high_hand: str | None  # the poker category of the high bid ("pair")
-    bids: list[BidRecord]
+    bids: list[BidRecord]  # every raise, oldest first
     pot: int
+    passed: list[int] = []  # who passed since the last raise (or since the start), in bidding order
 
 
 class DeadMoneyPerspective(Perspective):
@@ -65,6 +67,8 @@ class DeadMoneyPerspective(Perspective):
     showdown: ShowdownView | None
     winner: int | None
     my_hand: list[str]  # sorted for display
+    # The cards of `my_hand` that reached it since the viewer's own last action.
+    fresh: list[str] = Field(default_factory=list)
     my_pick: list[str] | None  # the viewer's secret pick, made before the others
     held: str | None  # the card the viewer is passing
     peek_seat: int | None

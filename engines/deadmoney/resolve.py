@@ -200,6 +200,8 @@ NEEDS_CARDS = ("peek", "random_from", "gives_me", "discard_one")
 
 
 def seat_options(table: Tabletop, step: ChooseSeat) -> list[int]:
+    """The players `step.chooser` may name: opponents in turn order from their left, themselves last (a timeout
+    or a hasty click then names an opponent, never the chooser by accident)."""
     state = table.state
     options = [seat for seat in step.options if seat not in state.withdrawn]
     if step.purpose in NEEDS_CARDS:
@@ -210,7 +212,13 @@ def seat_options(table: Tabletop, step: ChooseSeat) -> list[int]:
         return []
     if step.purpose == "give_this" and step.card not in state.in_play:
         return []
-    return options
+    return opponents_first(table, step.chooser, options)
+
+
+def opponents_first(table: Tabletop, chooser: int, seats: list[int]) -> list[int]:
+    """`seats` in turn order starting from `chooser`'s left, `chooser` last."""
+    order = {seat: index for index, seat in enumerate(table.state.opponents(chooser))}
+    return sorted(seats, key=lambda seat: order.get(seat, len(order)))
 
 
 def resolve_seat(table: Tabletop, step: ChooseSeat, target: int) -> None:
@@ -221,13 +229,13 @@ def resolve_seat(table: Tabletop, step: ChooseSeat, target: int) -> None:
     if purpose == "take_random":
         card = table.random_card(chooser)
         if card is not None:
-            table.give(chooser, target, card)
+            table.take(target, chooser, card)
             if not state.hands[chooser]:
                 table.draw(chooser, 2)
     elif purpose == "random_from":
         card = table.random_card(target)
         if card is not None:
-            table.give(target, chooser, card)
+            table.take(chooser, target, card)
             if not state.hands[target]:
                 table.draw(target, 2)
     elif purpose == "swap_first":
@@ -249,12 +257,12 @@ def resolve_seat(table: Tabletop, step: ChooseSeat, target: int) -> None:
         held = state.held
         if held is not None:
             state.held = None
-            state.hands[target].append(held)
+            table.receive(target, [held])
             table.log("give", seat=chooser, to_seat=target)
             table.log_secret_pass(chooser, target, held)
     elif purpose == "give_this":
         state.in_play.remove(step.card)
-        state.hands[target].append(step.card)
+        table.receive(target, [step.card])
         table.log("give_public", seat=chooser, to_seat=target, card=step.card)
     else:  # steal2: two Brains from that player
         steal = choose_brain("steal", chooser, "seat", step.card, seat=target)
@@ -273,8 +281,8 @@ def swap(table: Tabletop, first: int, second: int) -> None:
     state.hands[small] = []
     for card in taken:
         state.hands[big].remove(card)
-    state.hands[small].extend(taken)
-    state.hands[big].extend(given)
+    table.receive(small, taken)
+    table.receive(big, given)
     table.log("swap", seat=first, other_seat=second, count=count)
     if count:
         table.log("you_get", audience=(small,), cards=joined(taken))
@@ -313,7 +321,7 @@ def resolve_brain(table: Tabletop, step: ChooseBrain, holder: int | None, brain:
         return
     state.brains[holder].remove(brain)
     if step.purpose == "return":
-        state.hands[holder].append(brain)
+        table.receive(holder, [brain])
         table.log("brain_returned", seat=holder, card=brain)
     elif step.purpose == "discard":
         state.discard.append(brain)
@@ -394,7 +402,7 @@ def resolve_pick(table: Tabletop, step: PickCards) -> None:
         state.rng.shuffle(pool)
         table.log("pool", count=len(pool))
         for seat, card in zip(chosen, pool, strict=True):
-            state.hands[seat].append(card)
+            table.receive(seat, [card])
             table.log("you_get", audience=(seat,), cards=card)
     elif purpose in ("pass_left", "pass_right"):
         moves = [
@@ -406,7 +414,7 @@ def resolve_pick(table: Tabletop, step: PickCards) -> None:
             table.remove_from_hand(seat, card)
         table.log(purpose, seats=",".join(str(seat) for seat, _, _ in moves))
         for seat, receiver, card in moves:
-            state.hands[receiver].append(card)
+            table.receive(receiver, [card])
             table.log_secret_pass(seat, receiver, card)
     elif purpose == "give_active":
         received = 0
@@ -431,7 +439,7 @@ def resolve_pick(table: Tabletop, step: PickCards) -> None:
         assert target is not None
         for seat, cards in chosen.items():
             for card in cards:
-                table.give(target, seat, card)
+                table.take(seat, target, card)
     elif purpose == "give_rank":
         for seat, cards in chosen.items():
             if not cards:
@@ -448,7 +456,7 @@ def resolve_pick(table: Tabletop, step: PickCards) -> None:
         for seat, cards in chosen.items():
             for card in cards:
                 table.take_from_discard(card)
-                state.hands[seat].append(card)
+                table.receive(seat, [card])
                 table.log("take_face", seat=seat, card=card)
     else:  # pass_pick (7♣): hold the card, then name who gets it
         for seat, cards in chosen.items():

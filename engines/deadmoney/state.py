@@ -224,6 +224,9 @@ class DeadMoneyState(GameState):
     last_roll: Roll | None = None
     winner: int | None = None
     over: bool = False
+    # Per seat, the cards that reached that seat's hand since its own last action (drawn, passed, taken), in
+    # the order they came; some may have left the hand since. Empty for a state saved before it existed.
+    fresh: list[list[str]] = Field(default_factory=list)
 
     def alive(self) -> list[int]:
         return [seat for seat in range(self.players) if seat not in self.withdrawn]

@@ -76,7 +76,7 @@ class Tabletop:
             if card is None:
                 break
             drawn.append(card)
-        self.state.hands[seat].extend(drawn)
+        self.receive(seat, drawn)
         if count > 0:
             self.log("draw", seat=seat, count=len(drawn))
             if drawn:
@@ -84,8 +84,24 @@ class Tabletop:
         return drawn
 
     # ----- cards between hands and piles ----------------------------------------
+    def receive(self, seat: int, cards: list[str] | tuple[str, ...]) -> None:
+        """`cards` go into `seat`'s hand, marked fresh for that seat until its next action."""
+        state = self.state
+        state.hands[seat].extend(cards)
+        if len(state.fresh) != state.players:
+            state.fresh = [[] for _ in range(state.players)]
+        state.fresh[seat].extend(cards)
+
+    def clear_fresh(self, seat: int) -> None:
+        """`seat` acts: what it received before is no longer new."""
+        if seat < len(self.state.fresh):
+            self.state.fresh[seat] = []
+
     def remove_from_hand(self, seat: int, card: str) -> None:
         self.state.hands[seat].remove(card)
+        fresh = self.state.fresh
+        if seat < len(fresh) and card in fresh[seat]:
+            fresh[seat].remove(card)
 
     def discard_cards(self, seat: int, cards: list[str]) -> None:
         for card in cards:
@@ -97,12 +113,21 @@ class Tabletop:
     def give(self, giver: int, receiver: int, card: str, *, public: bool = False) -> None:
         """Pass a card from hand to hand. Only the two players see which card, unless `public`."""
         self.remove_from_hand(giver, card)
-        self.state.hands[receiver].append(card)
+        self.receive(receiver, [card])
         if public:
             self.log("give_public", seat=giver, to_seat=receiver, card=card)
         else:
             self.log("give", seat=giver, to_seat=receiver)
             self.log_secret_pass(giver, receiver, card)
+
+    def take(self, taker: int, holder: int, card: str) -> None:
+        """`taker` takes `card` from `holder`'s hand (at random, or from a hand they look at). Only those two see
+        which card."""
+        self.remove_from_hand(holder, card)
+        self.receive(taker, [card])
+        self.log("take", seat=taker, from_seat=holder)
+        self.log("you_took", audience=(taker,), from_seat=holder, card=card)
+        self.log("taken_from_you", audience=(holder,), seat=taker, card=card)
 
     def log_secret_pass(self, giver: int, receiver: int, card: str) -> None:
         """Which card went from `giver` to `receiver`: only those two see it."""

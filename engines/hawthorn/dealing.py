@@ -58,6 +58,7 @@ def start_hand(state: HawthornState, order: list[int] | None = None) -> None:
     state.face_down = [[] for _ in range(players)]
     state.hands = [[] for _ in range(players)]
     state.votes = [None] * players
+    state.fresh = [[] for _ in range(players)]
     playing = state.with_chips()
     state.status = [
         "in" if seat in playing else "left" if seat in state.withdrawn else "idle" for seat in range(players)
@@ -91,6 +92,7 @@ def reveal(state: HawthornState) -> None:
         state.face_up[seat] = [card]
         emit(state, "reveal", seat=seat, card=card)
     state.choices = [None] * state.players
+    starting = [len(cards) for cards in state.face_up]
     previous = state.button
     if state.options.button == "left" and previous is not None:
         button = state.next_in(previous)
@@ -98,6 +100,9 @@ def reveal(state: HawthornState) -> None:
         emit(state, "button_left", seat=state.button)
     else:
         state.button = lowest_card_holder(state)
+    for seat, count in enumerate(starting):
+        for card in state.face_up[seat][count:]:  # tie-break cards
+            state.note_fresh(seat, card)
     state.phase = "play"
     state.lap = 1
     state.to_move = state.button

@@ -8,7 +8,7 @@ from typing import ClassVar, Literal
 from pydantic import TypeAdapter
 
 from engines.chips import Chips
-from engines.core import Engine, Refusal, Result, Rng
+from engines.core import Consequence, Engine, Refusal, Result, Rng
 from engines.hawthorn import play, session
 from engines.hawthorn.actions import Draw, Fold, HawthornAction, NextHand, Play, Start, Stop, action_adapter
 from engines.hawthorn.dealing import choose, start_hand
@@ -111,6 +111,7 @@ class HawthornEngine(Engine[HawthornState, HawthornAction, HawthornOptions, Hawt
 
     # ----- carrying out -------------------------------------------------------
     def _apply(self, state: HawthornState, seat: int, action: HawthornAction) -> None:
+        state.clear_fresh(seat)
         if isinstance(action, Start):
             choose(state, seat, action.card)
         elif isinstance(action, Draw):
@@ -159,7 +160,20 @@ class HawthornEngine(Engine[HawthornState, HawthornAction, HawthornOptions, Hawt
             legal=legal,
             history=list(state.history),
             end_reason=state.end_reason,
+            new_hand=own and viewer is not None and state.phase == "choose" and viewer in self.to_act(state),
+            fresh=state.fresh_of(viewer) if own and viewer is not None else [],
+            pairing=play.pairing_cards(state, viewer) if own and viewer is not None else [],
         )
+
+    def consequence(self, state: HawthornState, seat: int, action: HawthornAction) -> Consequence | None:
+        """Playing a card of your hand that pairs one of your face-up cards knocks you out of the hand and costs
+        its rank in chips (all you have if short). Drawing is never reported: the card is hidden."""
+        if not isinstance(action, Play) or action.card not in play.pairing_cards(state, seat):
+            return None
+        paid = min(action.card, state.chips.stacks[seat])
+        if paid:
+            return Consequence(key="hawthorn.consequence.out_pay", params={"chips": paid})
+        return Consequence(key="hawthorn.consequence.out")
 
     def reshuffle_unseen(self, state: HawthornState, viewer: int | None, seed: int) -> HawthornState:
         """Rearrange every card `viewer` cannot see, each pile keeping its size.

@@ -54,6 +54,12 @@ class HawthornPerspective(Perspective):
     legal: list[str]  # kinds of the actions the viewer may take now, each once
     history: list[HandRecord]
     end_reason: EndReason | None
+    # New to the viewer since their own last move: their whole hand (dealt since), their face-up cards that
+    # reached them (tie-break cards, draws).
+    new_hand: bool
+    fresh: list[int]
+    # The ranks of the viewer's hand that pair one of their face-up cards: playing one knocks them out.
+    pairing: list[int]
 
 
 def seat_views(state: HawthornState) -> list[SeatView]:

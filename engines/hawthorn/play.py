@@ -24,6 +24,14 @@ def turn_down(state: HawthornState, seat: int, status: Literal["folded", "out"])
     state.status[seat] = status
 
 
+def pairing_cards(state: HawthornState, seat: int) -> list[int]:
+    """The ranks of `seat`'s hand that pair one of their face-up cards (playing one knocks them out), while
+    they are in the hand."""
+    if state.status[seat] != "in":
+        return []
+    return sorted({card for card in state.hands[seat] if card in state.face_up[seat]})
+
+
 def add_card(state: HawthornState, seat: int, card: int, *, from_hand: bool) -> None:
     """`seat` adds `card` face up; a card pairing one of theirs eliminates them at the cost of its rank."""
     if card in state.face_up[seat]:
@@ -33,6 +41,8 @@ def add_card(state: HawthornState, seat: int, card: int, *, from_hand: bool) -> 
         turn_down(state, seat, "out")
     else:
         state.face_up[seat].append(card)
+        if not from_hand:
+            state.note_fresh(seat, card)
         emit(state, "play" if from_hand else "draw", seat=seat, card=card)
     next_turn(state, seat)
 

@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from engines.chips import Chips
 from engines.core import GameState
+from engines.core.fresh import clear_fresh, fresh_among, note_fresh
 
 # choose: everyone secretly picks a starting card; play: the laps; vote: next hand or stop; over: the session ended.
 Phase = Literal["choose", "play", "vote", "over"]
@@ -61,7 +62,10 @@ class HawthornState(GameState):
     `choices[seat]` their secret starting card until everyone has chosen.
     `face_up[seat]` are the cards in front of a player still in the round, in
     the order received; `face_down[seat]` the cards of a player who folded or
-    paired, turned face down (only their owner knows them).
+    paired, turned face down (only their owner knows them). `fresh[seat]` are
+    the face-up cards that reached a player (tie-break cards, draws) during or
+    since their own last move, shown to them as new; it may be shorter than the
+    seats in a state saved before it.
     """
 
     options: HawthornOptions
@@ -81,6 +85,7 @@ class HawthornState(GameState):
     to_move: int = 0
     history: list[HandRecord] = Field(default_factory=list)
     end_reason: EndReason | None = None
+    fresh: list[list[int]] = Field(default_factory=list)
 
     # ----- who is where -----------------------------------------------------------------------------------------
     def seated(self) -> list[int]:
@@ -102,6 +107,16 @@ class HawthornState(GameState):
             if self.status[other] == "in":
                 return other
         return None
+
+    def fresh_of(self, seat: int) -> list[int]:
+        """The face-up cards of `seat` that reached them during or since their own last move."""
+        return fresh_among(self.fresh, seat, self.face_up[seat])
+
+    def note_fresh(self, seat: int, card: int) -> None:
+        note_fresh(self.fresh, self.players, seat, card)
+
+    def clear_fresh(self, seat: int) -> None:
+        clear_fresh(self.fresh, seat)
 
     # ----- the table ----------------------------------------------------------------------------------------------
     def odd_lap(self) -> bool:

@@ -73,6 +73,7 @@ def start_round(state: PairsState) -> None:
 
     Players tied for the lowest each get one more card, and only those newest
     cards break the tie, repeating as needed. Tie-break cards stay in play.
+    Every card of the new round is new to its owner (`fresh`).
     """
     state.round += 1
     emit(state, "round_start", round=state.round)
@@ -88,5 +89,6 @@ def start_round(state: PairsState) -> None:
         state.to_move = state.active()[0]
         return
     first = pairs_deck.lowest_card_seat(state, GAME, state.in_play, contenders, draw, drawable, discard_tie_pair)
+    state.fresh = [list(cards) for cards in state.in_play]
     state.to_move = first
     emit(state, "first_player", seat=first, card=state.in_play[first][-1])

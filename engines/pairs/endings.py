@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from engines.chips import Chips
 from engines.core import Result
+from engines.core.result import Round
 from engines.pairs.dealing import begin_game, emit
 from engines.pairs.state import GameRecord, PairsState
 
@@ -122,4 +123,14 @@ def result(state: PairsState) -> Result | None:
         1 + sum(1 for other in active if keys[other] < keys[seat]) if seat in keys else len(active) + 1
         for seat in range(state.players)
     )
-    return Result(places=places, winners=winners, measure=measure, measure_key=MEASURE_KEY)
+    rounds = tuple(
+        Round(
+            number=game.game,
+            winners=game.winners,
+            losers=(game.loser,),
+            key="pairs.round.summary",
+            params={"loser_seat": game.loser, "score": game.scores[game.loser], "paid": game.paid},
+        )
+        for game in state.history
+    )
+    return Result(places=places, winners=winners, measure=measure, measure_key=MEASURE_KEY, rounds=rounds)

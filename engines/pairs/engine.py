@@ -8,7 +8,7 @@ from typing import ClassVar
 from pydantic import TypeAdapter
 
 from engines.chips import Chips
-from engines.core import Engine, Refusal, Result, Rng
+from engines.core import Consequence, Engine, Refusal, Result, Rng
 from engines.pairs import endings, play
 from engines.pairs.actions import Fold, Hit, PairsAction, action_adapter
 from engines.pairs.dealing import begin_game, can_draw
@@ -62,6 +62,7 @@ class PairsEngine(Engine[PairsState, PairsAction, PairsOptions, PairsPerspective
         return None
 
     def _apply(self, state: PairsState, seat: int, action: PairsAction) -> None:
+        state.clear_fresh(seat)
         if isinstance(action, Hit):
             play.hit(state, seat)
         else:
@@ -97,7 +98,26 @@ class PairsEngine(Engine[PairsState, PairsAction, PairsOptions, PairsPerspective
             legal=legal,
             history=list(state.history),
             loser=state.loser,
+            fresh=state.fresh_of(viewer) if viewer is not None and 0 <= viewer < state.players else [],
         )
+
+    def consequence(self, state: PairsState, seat: int, action: PairsAction) -> Consequence | None:
+        """A fold that brings its player to the losing score loses them the game (and, in a betting match,
+        costs them the loser's payment), when drawing a card is still possible instead.
+
+        A hit is never reported: whether the hidden card pairs is the game's ordinary risk.
+        """
+        if not isinstance(action, Fold) or not self.can(state, seat, Hit()):
+            return None
+        card = state.lowest_face_up()
+        if card is None or state.score(seat) + card < state.losing_score:
+            return None
+        after = self.apply(state, seat, action)  # the engine's own settlement says what losing costs
+        paid = after.history[-1].paid if after.history else 0
+        score = state.score(seat) + card
+        if paid:
+            return Consequence(key="pairs.consequence.lose_pay", params={"score": score, "chips": paid})
+        return Consequence(key="pairs.consequence.lose", params={"score": score})
 
     def reshuffle_unseen(self, state: PairsState, viewer: int | None, seed: int) -> PairsState:
         """Rearrange the face-down cards (deck and discard pile together, sizes kept) and the future shuffles."""

@@ -44,6 +44,7 @@ class PairsPerspective(Perspective):
     legal: list[str]  # kinds of the actions the viewer may take now (empty unless it is their turn)
     history: list[GameRecord]
     loser: int | None  # loser of the last finished game
+    fresh: list[int]  # the viewer's cards in play that reached them during or since their own last move
 
 
 def seat_views(state: PairsState) -> list[SeatView]:

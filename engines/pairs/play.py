@@ -32,6 +32,7 @@ def hit(state: PairsState, seat: int) -> None:
         end_round(state, seat)
     else:
         state.in_play[seat].append(card)
+        state.note_fresh(seat, card)
         emit(state, "hit", seat=seat, card=card)
         state.to_move = state.left_of(seat)
 

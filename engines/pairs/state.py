@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from engines.chips import Chips
 from engines.core import GameState
+from engines.core.fresh import clear_fresh, fresh_among, note_fresh
 
 Ending = Literal["forfeit", "downspear", "norland", "cutchfeld"]
 
@@ -56,7 +57,9 @@ class PairsState(GameState):
     holds burned and discarded cards (face down, hidden). `in_play[seat]` are
     the face-up cards in front of a player this round, in the order received.
     `score_cards[seat]` are the cards a player has scored this game; they never
-    return to the deck until the game ends.
+    return to the deck until the game ends. `fresh[seat]` are the cards that
+    reached `in_play[seat]` during or since that player's own last move (shown
+    to them as new); it may be shorter than the seats in a state saved before it.
     """
 
     options: PairsOptions
@@ -72,6 +75,7 @@ class PairsState(GameState):
     history: list[GameRecord] = Field(default_factory=list)
     loser: int | None = None  # the loser of the last finished game
     finished: bool = False
+    fresh: list[list[int]] = Field(default_factory=list)
 
     def score(self, seat: int) -> int:
         return sum(self.score_cards[seat])
@@ -91,6 +95,16 @@ class PairsState(GameState):
         """The card a fold would take now: the lowest face-up card on the table."""
         cards = self.face_up()
         return min(cards) if cards else None
+
+    def fresh_of(self, seat: int) -> list[int]:
+        """The cards in front of `seat` that reached them during or since their own last move."""
+        return fresh_among(self.fresh, seat, self.in_play[seat])
+
+    def note_fresh(self, seat: int, card: int) -> None:
+        note_fresh(self.fresh, self.players, seat, card)
+
+    def clear_fresh(self, seat: int) -> None:
+        clear_fresh(self.fresh, seat)
 
     def card_count(self) -> int:
         """Cards in the deck, discard pile, in play and scored: always 55."""

@@ -108,5 +108,6 @@ def start_round(state: ZombieState) -> None:
         state.to_move = order[0]
         return
     first = pairs_deck.lowest_card_seat(state, GAME, state.refuge, contenders, draw, drawable, discard_tie_match)
+    state.fresh = [list(cards) for cards in state.refuge]  # every card of a new round is new to its owner
     state.to_move = first
     emit(state, "first_player", seat=first, card=state.refuge[first][-1])

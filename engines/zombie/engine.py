@@ -7,7 +7,7 @@ from typing import ClassVar, Literal
 
 from pydantic import TypeAdapter
 
-from engines.core import Engine, Refusal, Result, Rng
+from engines.core import Consequence, Engine, Refusal, Result, Rng
 from engines.zombie import endings, play
 from engines.zombie.actions import Draw, Hide, Place, Take, ZombieAction, action_adapter
 from engines.zombie.dealing import begin_game
@@ -96,6 +96,7 @@ class ZombieEngine(Engine[ZombieState, ZombieAction, ZombieOptions, ZombiePerspe
         return None
 
     def _apply(self, state: ZombieState, seat: int, action: ZombieAction) -> None:
+        state.clear_fresh(seat)
         if isinstance(action, Draw):
             play.draw_card(state, seat)
         elif isinstance(action, Place):
@@ -135,7 +136,16 @@ class ZombieEngine(Engine[ZombieState, ZombieAction, ZombieOptions, ZombiePerspe
             hide_count=play.hide_count(state, viewer) if HIDE in legal and viewer is not None else 0,
             last_round=state.last_round,
             winners=list(state.winners),
+            fresh=state.fresh_of(viewer) if viewer is not None and 0 <= viewer < state.players else [],
         )
+
+    def consequence(self, state: ZombieState, seat: int, action: ZombieAction) -> Consequence | None:
+        """A draw that overruns its player whatever the card (every value they cannot see is already in both
+        their Refuge and the Horde). Any other draw is the game's ordinary risk, and nothing else harms its player.
+        """
+        if isinstance(action, Draw) and play.surely_overrun(state, seat):
+            return Consequence(key="zombie.consequence.overrun")
+        return None
 
     def reshuffle_unseen(self, state: ZombieState, viewer: int | None, seed: int) -> ZombieState:
         """Rearrange what `viewer` cannot see: the deck, the discard pile and the other players' face-down cards.

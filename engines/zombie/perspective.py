@@ -47,6 +47,7 @@ class ZombiePerspective(Perspective):
     hide_count: int  # Refuge cards the viewer would turn face down by hiding now (0 when they cannot hide)
     last_round: RoundRecord | None  # the round just finished: points gained, who was overrun, who hid
     winners: list[int]
+    fresh: list[int]  # the viewer's face-up Refuge cards that reached them during or since their own last move
 
 
 def seat_views(state: ZombieState, viewer: int | None) -> list[SeatView]:

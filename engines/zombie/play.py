@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
+from engines.pairs_deck import RANKS
 from engines.zombie.dealing import draw, emit
 from engines.zombie.endings import end_round, finish
 from engines.zombie.state import ZombieState
@@ -45,6 +48,7 @@ def turn_up_for_hiders(state: ZombieState) -> None:
             card = max(state.face_down[seat])
             state.face_down[seat].remove(card)
             state.refuge[seat].append(card)
+            state.note_fresh(seat, card)
             emit(state, "turn_up", seat=seat, card=card)
 
 
@@ -77,6 +81,7 @@ def draw_card(state: ZombieState, seat: int) -> None:
         emit(state, "draw", seat=seat, card=card)
     elif refuge:
         state.refuge[seat].append(card)
+        state.note_fresh(seat, card)
         emit(state, "forced_refuge", seat=seat, card=card)
         pass_turn(state, seat)
     elif horde:
@@ -95,6 +100,7 @@ def place(state: ZombieState, seat: int, zone: str) -> None:
     state.pending = None
     if zone == "refuge":
         state.refuge[seat].append(card)
+        state.note_fresh(seat, card)
         emit(state, "place_refuge", seat=seat, card=card)
     else:
         state.horde.append(card)
@@ -106,8 +112,23 @@ def take(state: ZombieState, seat: int, card: int) -> None:
     """Move a card from the Horde into the Refuge; play passes on."""
     state.horde.remove(card)
     state.refuge[seat].append(card)
+    state.note_fresh(seat, card)
     emit(state, "take", seat=seat, card=card)
     pass_turn(state, seat)
+
+
+def surely_overrun(state: ZombieState, seat: int) -> bool:
+    """Whether a draw by `seat` overruns them whatever the card, as far as they can see.
+
+    Every value with a copy they cannot see (in the deck, the discard pile or someone else's face-down
+    cards) is already both in their Refuge and in the Horde, so the hidden card drawn matches both.
+    """
+    refuge, horde = set(state.refuge[seat]), set(state.horde)
+    seen = Counter([*state.horde, *state.face_down[seat], *(card for cards in state.refuge for card in cards)])
+    if state.pending is not None:
+        seen[state.pending] += 1
+    unseen = [rank for rank in RANKS if seen[rank] < rank]
+    return bool(unseen) and all(rank in refuge and rank in horde for rank in unseen)
 
 
 def hide_count(state: ZombieState, seat: int) -> int:

@@ -7,6 +7,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from engines.core import GameState
+from engines.core.fresh import clear_fresh, fresh_among, note_fresh
 
 # in_play: still drawing this round; hidden: passed ("hid"), scores at round end;
 # eliminated: overrun by the zombies this round, scores 0; left: withdrew from the game.
@@ -49,7 +50,10 @@ class ZombieState(GameState):
     when hiding. `pending` is the card the player to move has just drawn and must
     place now. `eliminated` and `hid` list this round's seats in the order they
     left play. Points are kept as numbers; at round end every table card goes to
-    the discard pile.
+    the discard pile. `fresh[seat]` are the face-up Refuge cards that reached a
+    player (the deal, a card placed, taken or turned face up again) during or
+    since their own last move, shown to them as new; it may be shorter than the
+    seats in a state saved before it.
     """
 
     options: ZombieOptions
@@ -69,6 +73,7 @@ class ZombieState(GameState):
     last_round: RoundRecord | None = None  # the round just finished
     winners: list[int] = Field(default_factory=list)
     finished: bool = False
+    fresh: list[list[int]] = Field(default_factory=list)
 
     def active(self) -> list[int]:
         """Seats still in the game, in table order."""
@@ -89,6 +94,16 @@ class ZombieState(GameState):
     def last_in_play(self) -> bool:
         """Whether only one player is still in play (they may not take from the Horde)."""
         return len(self.in_play()) == 1
+
+    def fresh_of(self, seat: int) -> list[int]:
+        """The face-up Refuge cards of `seat` that reached them during or since their own last move."""
+        return fresh_among(self.fresh, seat, self.refuge[seat])
+
+    def note_fresh(self, seat: int, card: int) -> None:
+        note_fresh(self.fresh, self.players, seat, card)
+
+    def clear_fresh(self, seat: int) -> None:
+        clear_fresh(self.fresh, seat)
 
     def table_cards(self) -> list[int]:
         """Every card on the table: the Horde, every Refuge (both faces) and the pending drawn card."""

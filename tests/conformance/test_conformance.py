@@ -13,7 +13,6 @@ import functools
 import json
 import os
 import random
-import string
 import subprocess
 import sys
 from collections import defaultdict
@@ -27,6 +26,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pydantic import BaseModel, ValidationError
 
+from bot import i18n
 from engines import registry
 from engines.core import EVENT_LOG_LIMIT, Event, GameState, IllegalActionError, Perspective, Rng, Withdraw
 from engines.core import option_choices as option_choices_of
@@ -630,19 +630,17 @@ def load_catalogue(roots: Iterable[Path], language: str) -> dict[str, str]:
             data = json.loads(path.read_text(encoding="utf-8"))
             assert isinstance(data, dict), f"{path}: a catalogue file must hold one flat JSON object"
             for key, text in data.items():
-                assert isinstance(text, str) and text.strip(), f"{path}: {key!r} must map to non-empty text"
+                problems = i18n.message_problems(key, text)  # a text, or a plural object (see bot.i18n)
+                assert not problems, f"{path}: {problems}"
                 assert key not in merged, f"{path}: {key!r} is already defined in another {language} file"
                 merged[key] = text
     return merged
 
 
-def placeholders(text: str) -> set[str]:
-    """`{name}` fields of a str.format template (`{name.attr}`, `{name[0]}`, `{name:fmt}` count as `name`)."""
-    names = set()
-    for _, name, _, _ in string.Formatter().parse(text):
-        if name is not None:
-            names.add(name.split(".")[0].split("[")[0])
-    return names
+def placeholders(text: Any) -> set[str]:
+    """`{name}` fields of a str.format template (`{name.attr}`, `{name[0]}`, `{name:fmt}` count as `name`), or of
+    every form of a plural object (`bot.i18n.fields`)."""
+    return i18n.fields(text)
 
 
 def engine_keys(engine: AnyEngine) -> list[str]:
@@ -683,7 +681,8 @@ def test_catalogue_is_complete(engine: AnyEngine) -> None:
         fields = {language: placeholders(text) for language, text in texts.items()}
         if len({frozenset(names) for names in fields.values()}) > 1:
             failures.append(f"{key!r} has different placeholders per language: {fields}")
-        for language, names in fields.items():
+        for language, text in texts.items():
+            names = i18n.placeholders(text)  # a plural object also needs its number param
             for params in messages[key]:
                 if not names <= params:
                     failures.append(
@@ -820,3 +819,53 @@ def test_long_fuzz_with_fresh_seeds(engine: AnyEngine) -> None:
         ):
             failures += guarded(game, check)
     report(engine, failures, f"failures in fresh playouts (driver seeds from {base})")
+
+
+# ----- 8. a click is valid only for the decision it was drawn for; costs are named; the log rebuilds --------
+
+
+DECISION_GAMES = 6  # playouts checked per engine: each step computes every seat's token
+
+
+def check_decisions(game: Game, keys: list[set[str]]) -> list[str]:
+    """Replay the game and check, at every step:
+
+    * a seat's decision token while it cannot act (its buttons drawn disabled) never equals its token once
+      its turn comes with the same own move count, so a forged or late click from a disabled button is stale;
+    * every consequence reported for a legal move names a catalogue text in both languages;
+    * a replay whose event list is emptied before each step (how `/log` rebuilds the public log) reaches the
+      same state but for the events: events never feed back into the rules.
+
+    `keys`: the English and French catalogue keys.
+    """
+    engine, failures = game.engine, []
+    state = engine.new(game.players, game.options, game.seed)
+    quiet = state
+    offstage: dict[tuple[int, int], str] = {}
+    for step, (seat, action) in enumerate(game.log):
+        to_act = engine.to_act(state)
+        for other in range(state.players):
+            own = state.moves[other] if other < len(state.moves) else 0
+            token = engine.decision_token(state, other)
+            if other not in to_act:
+                offstage[(other, own)] = token
+            elif offstage.get((other, own)) == token and engine.legal_actions(state, other):
+                failures.append(f"{game.where(step)}: seat {other}'s token {token} is the one it had off turn")
+        for legal in engine.legal_actions(state, seat)[:12]:
+            consequence = engine.consequence(state, seat, legal)
+            if consequence is not None and not all(consequence.key in known for known in keys):
+                failures.append(f"{game.where(step)}: consequence key {consequence.key!r} is not in both catalogues")
+        state = engine.apply(state, seat, action)
+        quiet.events = []
+        quiet = engine.apply(quiet, seat, action)
+    if quiet.model_dump(exclude={"events"}) != state.model_dump(exclude={"events"}):
+        failures.append(f"{game.where()}: a replay with emptied event lists ends elsewhere")
+    return failures
+
+
+@by_engine
+def test_decisions_tokens_consequences_and_quiet_replay(engine: AnyEngine) -> None:
+    keys = [set(load_catalogue(locale_roots(engine), lang)) for lang in ("en", "fr")]
+    check = functools.partial(check_decisions, keys=keys)
+    failures = [f for game in games_of(engine)[:DECISION_GAMES] for f in guarded(game, check)]
+    report(engine, failures, "decision failures")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-import string
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
@@ -13,6 +12,7 @@ from typing import Any, TypeVar
 import pytest
 from pydantic import BaseModel
 
+from bot import i18n
 from engines.core import Event, GameState, IllegalActionError
 from engines.pairs_deck import full_deck
 
@@ -33,8 +33,9 @@ def catalogues(game: str) -> dict[str, dict[str, Any]]:
     return {lang: json.loads((locales / lang / f"{game}.json").read_text("utf-8")) for lang in ("en", "fr")}
 
 
-def placeholders(text: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+def placeholders(text: Any) -> set[str]:
+    """The fields a message shows: of its text, or of every form of a plural object (`bot.i18n.fields`)."""
+    return i18n.fields(text)
 
 
 def without(cards: Iterable[int], taken: Iterable[int]) -> list[int]:
@@ -133,7 +134,7 @@ def assert_placeholders_filled(catalogues: dict[str, dict[str, Any]], seen: dict
     """Every message's placeholders are among the params its events were seen with."""
     for key, params in seen.items():
         for lang, catalogue in catalogues.items():
-            assert placeholders(catalogue[key]) <= params, (lang, key)
+            assert i18n.placeholders(catalogue[key]) <= params, (lang, key)  # with a plural's number param
 
 
 def event_keys(state: GameState, game: str) -> list[str]:

@@ -23,10 +23,10 @@ def test_the_table_shows_the_middle_the_stones_the_antes_and_the_turn() -> None:
     shown = text(RENDERER.table_fields(ENGINE.perspective(state, None), NAMES, "en"))
     assert "Hand 1 of 5 at most" in shown
     assert "To play: **Cid**" in shown
-    assert "Middle: **7** white stone(s) `1 2 2 3 5 8 9`" in shown
+    assert "Middle: **7** white stones `1` `2` `2` `3` `5` `8` `9`" in shown
     assert "Pass costs ante + 4 · a second black stone costs ante + 7" in shown
     assert "Minimum take: **2** (last taken by **Bob**)" in shown
-    assert "Deck: 47 cards, 9 black stone(s)" in shown
+    assert "Deck: 47 cards (black stones: 9)" in shown
     assert "Pot: **0** chips" in shown
     assert "Ann: Chips: **95** · ante: 5\n⚫ black stone\nin the hand" in shown
     assert "▶️ Cid" in shown
@@ -39,15 +39,16 @@ def test_the_table_between_hands_shows_who_has_decided_but_not_what() -> None:
     assert "Decided: 1/3" in shown
     assert "✅ decided" in shown and "⏳ deciding" in shown
     assert "Cid: Chips: **93** · ante: 0\nno black stone\n✅ decided" in shown  # not what they chose
-    assert "Last hand: **Ann** won 14 chip(s) each" in shown
+    assert "Last hand: won by **Ann** (+14)" in shown
 
 
 def test_the_hand_shows_the_players_own_choice_and_the_others() -> None:
     state = pass_(pass_(new_rigged(3, [5, 3, 8])))
     state = vote(state, 2, stop=True)
     mine = text(RENDERER.hand_fields(ENGINE.perspective(state, 2), NAMES, "fr"))
-    assert "Votre choix : arrêter" in mine
-    assert "Les autres" in mine and "Ann" in mine and "Bob" in mine
+    assert "Votre choix\u00a0: arrêter" in mine
+    assert mine.index("Vous:") < mine.index("Votre choix") < mine.index("Table:")  # own first, then the table
+    assert "Ann" in mine and "Bob" in mine
     theirs = text(RENDERER.hand_fields(ENGINE.perspective(state, 0), NAMES, "en"))
     assert "Your choice" not in theirs
 
@@ -73,5 +74,5 @@ def test_the_finished_session_shows_the_unclaimed_pot() -> None:
         state = vote(state, seat, stop=True)
     shown = text(RENDERER.table_fields(ENGINE.perspective(state, None), NAMES, "en"))
     assert "The session is over." in shown
-    assert "Unclaimed pot: 1 chips" in shown
-    assert "Last hand: **Bob** lost; **Ann**, **Cid** won 4 chip(s) each" in shown
+    assert "Unclaimed pot: 1 chip" in shown
+    assert "Last hand: **Bob** lost, **Ann** and **Cid** won (+4 each)" in shown

@@ -40,8 +40,11 @@ def test_ace_a_chosen_player_takes_a_random_card_from_your_hand() -> None:
     assert refused(state, 0, Target(seat=0)) == "bad_target"
     state = act(state, 0, Target(seat=2))
     assert state.hands[0] == ["KD"] and state.hands[2] == [*hand2, "KD"]
-    assert events(state) == ["named", "give", "gave", "received", "turn"]
-    assert [e.audience for e in state.events if e.key.endswith((".gave", ".received"))] == [(0,), (2,)]
+    assert events(state) == ["named", "take", "you_took", "taken_from_you", "turn"]
+    assert event_params(state, "take") == [{"seat": 2, "from_seat": 0}]  # the public event names no card
+    assert [e.audience for e in state.events if e.key.endswith((".you_took", ".taken_from_you"))] == [(2,), (0,)]
+    assert event_params(state, "you_took") == [{"from_seat": 0, "card": "KD"}]
+    assert event_params(state, "taken_from_you") == [{"seat": 2, "card": "KD"}]
     assert state.active == 1
     assert_conserved(state)
 
@@ -110,7 +113,8 @@ def test_four_two_chosen_players_swap_as_many_cards_as_the_smaller_hand() -> Non
     state = act(state, 0, Play(card="4C"))
     decision = state.stack[-1]
     assert isinstance(decision, ChooseSeat) and decision.purpose == "swap_first"
-    assert legal(state, 0) == [Target(seat=0), Target(seat=1), Target(seat=2), Target(seat=3)]
+    # Opponents first, from your left; yourself last.
+    assert legal(state, 0) == [Target(seat=1), Target(seat=2), Target(seat=3), Target(seat=0)]
     state = act(state, 0, Target(seat=0))
     decision = state.stack[-1]
     assert isinstance(decision, ChooseSeat) and decision.purpose == "swap_second" and decision.first == 0
@@ -253,6 +257,10 @@ def test_nine_takes_a_random_card_from_a_chosen_opponent() -> None:
     state = act(state, 0, Target(seat=2))
     assert state.hands[0] == ["KD", "QS"] and state.hands[2] == ["QS"]
     assert state.active == 0 and state.hands_left == 1
+    # Which card went is told to the two players only.
+    assert events(state, None) == ["named", "take"]
+    assert event_params(state, "you_took") == [{"from_seat": 2, "card": "QS"}]
+    assert events(state, 0) == ["named", "take", "you_took"] and events(state, 2) == ["named", "take", "taken_from_you"]
 
 
 def test_nine_taking_an_opponents_last_card_makes_them_draw_two() -> None:
@@ -332,7 +340,7 @@ def test_jack_draws_two() -> None:
 def test_queen_a_chosen_player_discards_one_card_of_their_choice() -> None:
     state = rig(hands={0: ["QC", "KD"], 2: ["9S", "8S"]})
     state = act(state, 0, Play(card="QC"))
-    assert legal(state, 0) == [Target(seat=0), Target(seat=1), Target(seat=2), Target(seat=3)]
+    assert legal(state, 0) == [Target(seat=1), Target(seat=2), Target(seat=3), Target(seat=0)]
     state = act(state, 0, Target(seat=2))
     assert to_act(state) == (2,)
     assert legal(state, 2) == [Cards(cards=("8S",)), Cards(cards=("9S",))]

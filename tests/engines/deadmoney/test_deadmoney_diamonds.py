@@ -171,6 +171,8 @@ def test_five_looks_at_a_chosen_hand_and_takes_one_card() -> None:
     state = act(state, 0, Cards(cards=("JC",)))
     assert state.hands[0] == ["KD", "JC"] and state.hands[3] == ["8H", "4C"]
     assert events(state)[-1] == "roll_success"
+    assert "you_took" in events(state, 0) and "taken_from_you" in events(state, 3)
+    assert "you_took" not in events(state, 1) and "JC" not in str(event_params(state, "take"))
     assert state.active == 0 and state.hands_left == 1
     assert_conserved(state)
 

@@ -16,14 +16,17 @@ from deadmoney_rig import (
     deck_top,
     event_params,
     events,
+    legal,
     refused,
     rig,
     to_act,
+    view,
     with_rolls,
 )
 from deadmoney_rig_extra import bid, coins, hand, pass_, passes, showdown
 from pydantic import ValidationError
 
+from engines.core import Refusal
 from engines.deadmoney import Bid, EndTurn, Pass, Play, TakeBrain, Target, action_adapter
 from engines.deadmoney.state import DeadMoneyState
 
@@ -109,6 +112,45 @@ def test_a_raise_must_be_strictly_stronger_and_a_kicker_beats_no_kicker() -> Non
     high = showdown(state).high
     assert high is not None and high.seat == 2
     assert [record.seat for record in showdown(state).bids] == [1, 2]
+
+
+def test_a_refused_raise_names_both_hands() -> None:
+    # The refusal carries both bids, for the table to say "pair of 10s does not beat pair of Kings".
+    state = bid(dropped(HANDS), 1, "KS", "KH")
+    refusal = ENGINE.refusal(state, 2, Bid(cards=("10C", "5D")))
+    assert refusal == Refusal(key="deadmoney.refusal.bid_too_low", params={"bid": "10C,5D", "high": "KS,KH"})
+
+
+def test_the_bid_pick_keeps_every_copy_of_a_rank_together() -> None:
+    # The card picker offers a bid rank by rank (Brains never), so that a pair or three of a kind is one choice.
+    state = dropped({1: ["JS", "4D", "JH", "JS", "9C", "BRAIN-C", "4C"]})
+    pick = ENGINE.card_pick(state, 1)
+    assert pick is not None and (pick.kind, pick.field, pick.min, pick.max) == ("bid", "cards", 1, 5)
+    assert pick.cards == ("4C", "4D", "9C", "JH", "JS", "JS")
+    assert pick.groups == (2, 1, 3)
+
+
+def test_a_lone_card_that_cannot_raise_leaves_only_pass() -> None:
+    state = bid(dropped({1: ["KS", "KH"], 2: ["AS"]}), 1, "KS", "KH")
+    assert to_act(state) == (2,)
+    assert ENGINE.card_pick(state, 2) is None
+    assert legal(state, 2) == [Pass()]
+    state = bid(dropped({1: ["5S"], 2: ["AS"]}), 1, "5S")
+    pick = ENGINE.card_pick(state, 2)
+    assert pick is not None and pick.cards == ("AS",) and pick.min == pick.max == 1  # one click bids it
+
+
+def test_the_showdown_view_keeps_every_bid_and_who_passed_since_the_last() -> None:
+    state = bid(dropped(HANDS), 1, "4D")
+    state = pass_(state, 2)
+    state = bid(state, 3, "JD", "JH")
+    state = passes(state, 0, 1)
+    for viewer in (None, 0, 2):
+        shown = view(state, viewer).showdown
+        assert shown is not None
+        assert [(record.seat, record.cards) for record in shown.bids] == [(1, ["4D"]), (3, ["JD", "JH"])]
+        assert shown.high is not None and shown.high.seat == 3 and shown.high_hand == "pair"
+        assert shown.passed == [0, 1] and shown.to_bid == 2
 
 
 @pytest.mark.parametrize(

@@ -138,10 +138,10 @@ def test_three_turn_goes_on_after_the_chain_when_hands_are_left() -> None:
 
 # ----- 4♠ ------------------------------------------------------------------------------------------
 def test_four_a_player_you_choose_draws_two() -> None:
-    # "Un joueur de votre choix pioche 2 cartes." You may name yourself.
+    # "Un joueur de votre choix pioche 2 cartes." You may name yourself: last, and it is the one harmful choice.
     state = rig(hands={0: ["4S", "QC"], 3: ["2D"]}, brains={0: ["BRAIN-S"]}, deck_top=["KD", "KH", "9S"])
     state = act(roll_ok(state), 0, Play(card="4S"))
-    assert targets(state, 0) == [0, 1, 2, 3]
+    assert targets(state, 0) == [1, 2, 3, 0]
     state = act(state, 0, Target(seat=3))
     assert hand(state, 3) == ["2D", "KD", "KH"]
     assert deck_top(state) == ["9S"]

@@ -39,6 +39,7 @@ def test_face_down_cards_are_seen_only_by_their_owner() -> None:
 def test_the_public_table_is_the_same_for_everyone() -> None:
     state = draw(started(3, HANDS, STARTS))
     private = {"viewer", "legal", "my_hand", "my_choice", "my_face_down", "my_vote", "events"}
+    private |= {"new_hand", "fresh", "pairing"}  # what is new to the viewer, which of their cards would pair
     views = [ENGINE.perspective(state, viewer).model_dump(exclude=private) for viewer in (0, 1, 2, None)]
     assert all(view == views[0] for view in views)
 

@@ -55,17 +55,19 @@ def test_place_button_labels() -> None:
     assert ENGINE.candidate_actions(state, 1) == [Place(zone="refuge"), Place(zone="horde")]
     labels = [renderer.action_label("zombie", action, view, "en") for action in ENGINE.candidate_actions(state, 1)]
     assert labels == ["Place in my Refuge", "Place in the Horde"]
-    assert "Bob** drew a 6️⃣" in text(renderer.table_fields(ENGINE.perspective(state, None), NAMES, "en"))
-    assert "You drew a **6️⃣**" in text(renderer.hand_fields(view, NAMES, "en"))
+    assert "Bob** drew a `6`" in text(renderer.table_fields(ENGINE.perspective(state, None), NAMES, "en"))
+    assert isinstance(renderer, ZombieRenderer)
+    assert renderer.decision(view, NAMES, "en") == "You drew a `6`: put it in your Refuge or in the Horde."
+    assert "drew" not in text(renderer.hand_fields(view, NAMES, "en"))  # the decision says it, once
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_the_table_shows_face_down_cards_as_a_count_only(lang: str) -> None:
     state = hidden_table()
     shown = text(renderer_for("zombie").table_fields(ENGINE.perspective(state, None), NAMES, lang))
-    assert "2️⃣" not in shown and "5️⃣" not in shown
-    assert "+ 2 face down" in shown or "+ 2 carte(s) cachée(s)" in shown
-    assert "4️⃣ 🔟" in shown  # the Horde
+    assert "`2`" not in shown and "`5`" not in shown
+    assert "+ 2 face down" in shown or "+ 2 cartes cachées" in shown
+    assert "`4` `10`" in shown  # the Horde
     assert "▶️ Bob" in shown
 
 
@@ -73,12 +75,12 @@ def test_the_hand_shows_your_own_face_down_cards_and_what_you_can_do() -> None:
     state = hidden_table()
     renderer = renderer_for("zombie")
     own = text(renderer.hand_fields(ENGINE.perspective(state, 0), NAMES, "en"))
-    assert "Face down: 2️⃣ 5️⃣" in own
+    assert "Face down: `2` `5`" in own
     assert "You are out of this round" in own
     mover = text(renderer.hand_fields(ENGINE.perspective(state, 1), NAMES, "en"))
-    assert "2️⃣" not in mover
-    assert "You may take from the Horde: 4️⃣ 🔟" in mover
-    assert "If you hide now, you turn 2 card(s) face down and score at least 0 point(s)." in mover
+    assert "`2`" not in mover
+    assert "You may take from the Horde: `4` `10`" in mover
+    assert "If you hide now, you turn 2 cards face down. Points assured: at least 0." in mover
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
