@@ -13,6 +13,7 @@ import yarl
 from discord.ext import commands
 from discord.gateway import DiscordWebSocket
 
+from bot import emojis
 from bot.command_sync import same_commands
 from bot.discord_clock import DiscordClock
 from bot.services.players import PlayerService
@@ -35,6 +36,7 @@ PERMISSIONS = discord.Permissions(
     send_messages_in_threads=True,
     embed_links=True,
     read_message_history=True,
+    create_public_threads=True,  # "Open in a new thread" when a channel already has a table
 )
 SCOPES = ("bot", "applications.commands")
 
@@ -94,6 +96,7 @@ class CardroomBot(commands.Bot):
         self.db = db
         self._resync: asyncio.Task[None] | None = None
         self._last_resync = -RESYNC_INTERVAL
+        self._emoji_sync: asyncio.Task[emojis.SyncReport | None] | None = None
 
     async def setup_hook(self) -> None:
         if self.settings.api_base_url.rstrip("/") != DISCORD_API:
@@ -108,6 +111,8 @@ class CardroomBot(commands.Bot):
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self._sync_commands()
+        # Card emojis: in the background, never delaying or breaking the start (text faces meanwhile).
+        self._emoji_sync = emojis.start(self, enabled=self.settings.emojis)
 
     async def _sync_commands(self) -> None:
         """Register the slash commands when the ones Discord holds differ from the bot's.
@@ -155,6 +160,8 @@ class CardroomBot(commands.Bot):
             log.warning("Could not check the slash commands with Discord: %s %s", failure.status, failure.code)
 
     async def close(self) -> None:
+        if self._emoji_sync is not None:
+            self._emoji_sync.cancel()
         cog: Any = self.get_cog("Tables")
         if cog is not None:
             await cog.drain()  # handlers in flight, then table edits; bounded

@@ -40,7 +40,9 @@ from bot.errors import (
     TableFullError,
     UnknownGameError,
 )
+from bot.i18n import LANGUAGES
 from bot.services.clock import TableClock, paces
+from bot.services.log import LogCache, LogEntry, public_log
 from bot.services.servers import effective
 from bot.storage import (
     ChannelBusyError,
@@ -151,6 +153,7 @@ class TableService:
         self._clock = clock
         self._locks: dict[int, asyncio.Lock] = {}
         self._cache: dict[int, Table] = {}
+        self._logs = LogCache()
         self._away: dict[int, float] | None = None  # user -> back at; loaded on first use
 
     def now(self) -> float:
@@ -177,6 +180,27 @@ class TableService:
         except GameNotFoundError:
             raise ForgedComponentError() from None
         return self._table(record)
+
+    async def latest_played(self, channel_id: int) -> Table | None:
+        """The channel's running game, else its most recent game that was started (for its log)."""
+        record = await self.db.latest_played_in_channel(channel_id)
+        if record is None:
+            return None
+        if record.status in ("lobby", "active"):
+            return await self.get(record.id)  # the cached table: a read must not replace a newer one
+        return self._table(record)
+
+    async def public_log(self, game_id: int) -> tuple[Table, list[LogEntry]]:
+        """The table and its whole public log, move by move (rebuilt by a replay, off the event loop)."""
+        table = await self.get(game_id)
+        if table.state is None:
+            return table, []
+        entries = self._logs.get(game_id, table.record.version)
+        if entries is None:
+            actions = await self.db.actions(game_id)
+            entries = await asyncio.to_thread(public_log, table.engine, table.record, actions)
+            self._logs.put(game_id, table.record.version, entries)
+        return table, entries
 
     async def in_channel(self, channel_id: int) -> Table | None:
         record = await self.db.active_in_channel(channel_id)
@@ -234,12 +258,76 @@ class TableService:
     async def open_lobby(
         self, *, guild_id: int | None, channel_id: int, game: str, host: Seat, locale: str, gate: Gate = open_gate
     ) -> Table:
+        """A new lobby of `game` in the channel, `host` alone at it, with the default options and the server's clock."""
         engine = engine_for(game)
         options = engine.options_model().model_dump(mode="json")
+        clock, expiry = await self._lobby_defaults(guild_id)
+        return await self._create_lobby(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            game=game,
+            host=host,
+            seats=[host],
+            options=options,
+            locale=locale,
+            clock=clock,
+            expiry=expiry,
+            gate=gate,
+        )
+
+    async def rematch(self, game_id: int, host: Seat, gate: Gate = open_gate) -> Table:
+        """A new lobby in the channel of the finished game `game_id`: the same players in the same order, with the
+        same options, clock and language, and `host` (who must have played) as its host.
+
+        Raises `TableBusyError` when the channel already has an open table (a rematch opened meanwhile).
+        """
+        finished = await self.get(game_id)
+        record = finished.record
+        if record.status != "finished":
+            raise ForgedComponentError()  # the rematch button is on finished tables only
+        seat = record.seat_of(host.user_id)
+        if seat is None:
+            raise NotAPlayerError("error.rematch_not_a_player")
+        seats = [host if index == seat else person for index, person in enumerate(record.seats)]
+        server_clock, expiry = await self._lobby_defaults(record.guild_id)
+        clock = server_clock
+        if finished.clock is not None and finished.clock.pace in paces().names():
+            clock = TableClock.preset(finished.clock.pace, timeouts=finished.clock.timeouts, scale=self.time_scale)
+        return await self._create_lobby(
+            guild_id=record.guild_id,
+            channel_id=record.channel_id,
+            game=record.game,
+            host=host,
+            seats=seats,
+            options=dict(record.options),
+            locale=record.locale,
+            clock=clock,
+            expiry=expiry,
+            gate=gate,
+        )
+
+    async def _lobby_defaults(self, guild_id: int | None) -> tuple[TableClock, float | None]:
+        """A new lobby's clock and the seconds after which it closes unless started: the server's, else the bot's."""
         server = await self.db.guild_settings(guild_id) if guild_id is not None else GuildSettings(guild_id=0)
         chosen = effective(server, lobby_expiry=None)  # the server's choices over the bot's own
         clock = TableClock.preset(chosen.pace, timeouts=chosen.timeouts, scale=self.time_scale)
         expiry = self.lobby_expiry if chosen.lobby_expiry is None else chosen.lobby_expiry * self.time_scale
+        return clock, expiry
+
+    async def _create_lobby(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        game: str,
+        host: Seat,
+        seats: list[Seat],
+        options: dict[str, Any],
+        locale: str,
+        clock: TableClock,
+        expiry: float | None,
+        gate: Gate,
+    ) -> Table:
         await gate()
         try:
             record = await self.db.create_lobby(
@@ -247,6 +335,7 @@ class TableService:
                 channel_id=channel_id,
                 game=game,
                 host=host,
+                seats=seats,
                 options=options,
                 seed=secrets.randbits(63),
                 locale=locale,
@@ -332,6 +421,16 @@ class TableService:
                 raise InvalidOptionError() from None
             return await self._update_lobby(table, gate, options=parsed.model_dump(mode="json"))
 
+    async def set_locale(self, game_id: int, user_id: int, locale: str, gate: Gate = open_gate) -> Table:
+        """The host sets the table's language: that of its public messages (each player's own answers keep theirs)."""
+        async with self._locked(game_id):
+            table = await self._lobby(game_id)
+            if user_id != table.record.host_id:
+                raise NotHostError()
+            if locale not in LANGUAGES:
+                raise InvalidOptionError()
+            return await self._update_lobby(table, gate, locale=locale)
+
     async def start(self, game_id: int, user_id: int, gate: Gate = open_gate) -> Table:
         async with self._locked(game_id):
             table = await self._lobby(game_id)
@@ -414,8 +513,10 @@ class TableService:
             seat = table.seat_of(user_id)
             if seat is None or (table.state is not None and seat in table.state.withdrawn):
                 raise NotAPlayerError()
-            if version != table.record.version and (
-                token is None or table.state is None or token != table.engine.decision_token(table.state, seat)
+            if table.state is None or (
+                token != table.engine.decision_token(table.state, seat)
+                if token is not None
+                else version != table.record.version
             ):
                 raise StaleMessageError()
             candidates = self.candidates(table, seat)
@@ -429,7 +530,7 @@ class TableService:
         state = table.state
         if seat is None or state is None or seat in state.withdrawn:
             raise NotAPlayerError()
-        if version != table.record.version and token != table.engine.decision_token(state, seat):
+        if token != table.engine.decision_token(state, seat):
             raise StaleMessageError()
         pick = table.engine.card_pick(state, seat)
         if pick is None or not pick.cards:

@@ -56,6 +56,7 @@ from bot.storage.records import (
     HistoryRow,
     LeaderOrder,
     LeaderRow,
+    MeasureOrder,
     PlayerSettings,
     ResultRow,
     Seat,
@@ -69,9 +70,9 @@ _INT64 = range(-(2**63), 2**63)
 _WAL_RETRY: Final = 0.01  # seconds between two tries of the switch to WAL
 
 _LEADER_ORDER: Final[dict[str, tuple[str, ...]]] = {
-    "wins": ("wins", "measure", "games"),
-    "games": ("games", "wins", "measure"),
-    "measure": ("measure", "wins", "games"),
+    "wins": ("wins", "average", "games"),
+    "games": ("games", "wins", "average"),
+    "measure": ("average", "wins", "games"),
 }
 
 
@@ -351,14 +352,19 @@ class Database:
         locale: str,
         expires_at: float | None = None,
         clock: str | None = None,
+        seats: Sequence[Seat] | None = None,
     ) -> GameRecord:
-        """A new lobby (version 0) with `host` in seat 0, closing itself at `expires_at` unless started by then.
+        """A new lobby (version 0) closing itself at `expires_at` unless started by then.
 
-        Raises `ChannelBusyError` carrying the open game if the channel already
-        has a lobby or an active game (refused by the partial unique index).
+        Its seats are `seats` (a rematch: the same players in the same order, `host` among them),
+        else `host` alone in seat 0. Raises `ChannelBusyError` carrying the open game if the channel
+        already has a lobby or an active game (refused by the partial unique index).
         """
         if seed not in _INT64:
             raise ValueError("seed must fit in a signed 64-bit integer (e.g. secrets.randbits(63))")
+        seated = list(seats) if seats is not None else [host]
+        if host.user_id not in {seat.user_id for seat in seated}:
+            raise ValueError("the host must have a seat in the lobby")
         async with self._transaction() as tx:
             try:
                 rows = list(
@@ -372,7 +378,7 @@ class Database:
                             game,
                             host.user_id,
                             _dump_options(options),
-                            _dump_seats([host]),
+                            _dump_seats(seated),
                             seed,
                             locale,
                             tx.now,
@@ -402,17 +408,21 @@ class Database:
         seats: list[Seat] | None = None,
         options: dict[str, Any] | None = None,
         clock: str | None = None,
+        locale: str | None = None,
     ) -> GameRecord:
-        """Change a lobby's seats, options and/or clock; `StaleVersionError` unless still a lobby at that version."""
+        """Change a lobby's seats, options, clock and/or language (`locale`, of its channel messages);
+        `StaleVersionError` unless still a lobby at that version."""
         changes: dict[str, Any] = {}
         if clock is not None:
             changes["clock"] = clock
+        if locale is not None:
+            changes["locale"] = locale
         if seats is not None:
             changes["seats"] = _dump_seats(seats)
         if options is not None:
             changes["options"] = _dump_options(options)
         if not changes:
-            raise ValueError("update_lobby needs seats, options or a clock")
+            raise ValueError("update_lobby needs seats, options, a clock or a locale")
         async with self._transaction() as tx:
             return await self._update(tx, game_id, expected_version, ("lobby",), changes)
 
@@ -741,6 +751,17 @@ class Database:
         async with self._reading() as conn:
             return await self._open_in_channel(conn, channel_id)
 
+    async def latest_played_in_channel(self, channel_id: int) -> GameRecord | None:
+        """The channel's most recent game that was started (running, finished or aborted after its start)."""
+        async with self._reading() as conn:
+            rows = list(
+                await conn.execute_fetchall(
+                    "SELECT * FROM games WHERE channel_id = ? AND state IS NOT NULL ORDER BY id DESC LIMIT 1",
+                    (channel_id,),
+                )
+            )
+            return _record(rows[0]) if rows else None
+
     async def active_games(self) -> list[GameRecord]:
         """Every lobby and active game, oldest first: what to resume at start-up."""
         async with self._reading() as conn:
@@ -783,18 +804,21 @@ class Database:
         game: str,
         order: LeaderOrder,
         limit: int = 10,
-        higher_is_better: bool = True,
+        measure_order: MeasureOrder = "high",
     ) -> list[LeaderRow]:
         """Top players of `game` in `guild_id` (None: games played outside any guild), finished games only.
 
-        Sorted by `order`, ties broken by the other two of wins/games/measure,
-        then by user id. Wins and games count down; the measure counts down
-        unless `higher_is_better` is False (e.g. strokes).
+        Each player's measure is their average per game (a total would favour whoever plays most).
+        Sorted by `order`, ties broken by the other two of wins/games/measure, then by user id.
+        Wins and games count down; the average counts down when more is better (`measure_order`
+        "high": chips won) and up when fewer is better ("low": cards left).
         """
         if order not in _LEADER_ORDER:
             raise ValueError(f"unknown leaderboard order {order!r}")
-        measure_dir = "DESC" if higher_is_better else "ASC"
-        terms = [f"{col} {measure_dir if col == 'measure' else 'DESC'}" for col in _LEADER_ORDER[order]]
+        if measure_order not in ("high", "low"):
+            raise ValueError(f"unknown measure order {measure_order!r}")
+        measure_dir = "DESC" if measure_order == "high" else "ASC"
+        terms = [f"{col} {measure_dir if col == 'average' else 'DESC'}" for col in _LEADER_ORDER[order]]
         async with self._reading() as conn:
             rows = await conn.execute_fetchall(
                 "WITH scoped AS ("
@@ -803,7 +827,7 @@ class Database:
                 " FROM results AS r JOIN games AS g ON g.id = r.game_id"
                 " WHERE r.guild_id IS ? AND r.game = ? AND g.status = 'finished')"
                 " SELECT user_id, MAX(CASE WHEN recency = 1 THEN name END) AS name, COUNT(*) AS games,"
-                "  SUM(won) AS wins, SUM(measure) AS measure, MIN(place) AS best_place"
+                "  SUM(won) AS wins, AVG(measure) AS average, MIN(place) AS best_place"
                 f" FROM scoped GROUP BY user_id ORDER BY {', '.join(terms)}, user_id LIMIT ?",
                 (guild_id, game, limit),
             )
@@ -813,7 +837,7 @@ class Database:
                     name=row["name"],
                     games=row["games"],
                     wins=row["wins"],
-                    measure=row["measure"],
+                    average=float(row["average"]),
                     best_place=row["best_place"],
                 )
                 for row in rows

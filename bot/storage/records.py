@@ -12,6 +12,7 @@ from typing import Any, Literal
 Status = Literal["lobby", "active", "finished", "aborted"]
 OPEN_STATUSES: tuple[Status, ...] = ("lobby", "active")
 LeaderOrder = Literal["wins", "games", "measure"]
+MeasureOrder = Literal["high", "low"]  # which way a game's own measure is better: more, or fewer
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +88,7 @@ class LeaderRow:
     name: str  # the name of their most recent finished game
     games: int
     wins: int
-    measure: int  # sum over their games
+    average: float  # the game's own measure, averaged over their games
     best_place: int
 
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
+from babel.numbers import format_decimal
 from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import UnknownGameError
-from bot.i18n import language_of, t
+from bot.i18n import babel_locale, language_of, t
 from bot.translator import loc
 from cogs.render.limits import DESCRIPTION, clip
 from cogs.render.text import display_name, game_name
@@ -22,6 +23,12 @@ if TYPE_CHECKING:
     from bot.runtime import CardroomBot
 
 Order = Literal["wins", "games", "measure"]
+LEADERS = 10  # players shown
+
+
+def average(value: float, lang: str) -> str:
+    """A per-game average as the language writes it, to one decimal at most: "3.5", "3,5", "12"."""
+    return format_decimal(round(value, 1), format="#,##0.#", locale=babel_locale(lang))
 
 
 def known_game(game: str) -> str:
@@ -86,26 +93,29 @@ class InfoCog(commands.Cog, name="Info"):
         interaction = reply.interaction
         lang = language_of(interaction.locale)
         game = known_game(game)
-        by = by or registry.get(game).leaderboard_order  # each game ranks by its own measure unless asked
+        engine = registry.get(game)
+        by = by or engine.leaderboard_order  # each game ranks by its own measure unless asked
         order: Order = "games" if by == "games" else "measure" if by == "measure" else "wins"
-        rows = await self.bot.db.leaderboard(guild_id=interaction.guild_id, game=game, order=order, limit=10)
-        measure_key = f"{game}.measure.name"
+        rows = await self.bot.db.leaderboard(
+            guild_id=interaction.guild_id, game=game, order=order, limit=LEADERS, measure_order=engine.measure_order
+        )
+        measure_name = t(lang, f"{game}.measure.name")
         lines = [
             t(
                 lang,
-                "leaderboard.row",
+                "leaderboard.line",
                 rank=rank,
                 name=display_name(row.name),
                 wins=row.wins,
                 games=row.games,
-                measure=row.measure,
-                measure_name=t(lang, measure_key),
+                average=average(row.average, lang),
+                measure_name=measure_name,
             )
             for rank, row in enumerate(rows, 1)
         ]
         embed = discord.Embed(
             title=t(lang, "leaderboard.title", game=game_name(game, lang)),
-            description="\n".join(lines) if lines else t(lang, "leaderboard.empty"),
+            description=clip("\n".join(lines), DESCRIPTION) if lines else t(lang, "leaderboard.empty"),
             colour=discord.Colour.gold(),
         )
         embed.set_footer(text=t(lang, f"leaderboard.by.{order}"))

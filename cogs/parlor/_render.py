@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import discord
 
-from bot.i18n import catalogue, t
+from bot.i18n import catalogue, list_of, t
 from bot.services.clock import TableClock, paces
 from bot.services.servers import Effective
 from bot.services.tables import Table, jump_url
@@ -32,8 +32,7 @@ def days_label(lang: str, days: float) -> str:
     key = f"parlor.away.choice.{number}"
     if catalogue().has(lang, key):
         return t(lang, key)
-    one = days == 1 or (lang == "fr" and days < 2)  # French: singular below 2
-    return t(lang, "parlor.days.one" if one else "parlor.days.other", n=number)
+    return t(lang, "parlor.days", n=number)  # a plural message, by `n`
 
 
 def allowance_text(lang: str, left: float) -> str:
@@ -169,8 +168,8 @@ def _table_line(lang: str, table: Table) -> str:
         )
     ]
     if record.status == "active" and table.to_act:
-        names = ", ".join(f"**{clip(display_name(table.names[seat]), 40)}**" for seat in table.to_act)
-        parts.append(t(lang, "parlor.tables.turn", players=clip(names, 300)))
+        names = list_of(lang, [f"**{clip(display_name(table.names[seat]), 40)}**" for seat in table.to_act])
+        parts.append(t(lang, "parlor.tables.turn", players=clip(names, 300), count=len(table.to_act)))
     parts.append(f"[{t(lang, 'parlor.open')}]({jump_url(record.guild_id, record.channel_id, record.table_message_id)})")
     return " · ".join(parts)
 

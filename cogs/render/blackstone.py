@@ -1,4 +1,8 @@
-"""Blackstone on Discord: the middle, everyone's black stone, ante, chips and status; the pot and the minimum take."""
+"""Blackstone on Discord: the middle, everyone's black stone, ante, chips and status; the pot and the minimum take.
+
+A hand starts with the decision (take at least N cards, or pass and pay; between hands, play on or stop), then
+the player's own chips, ante and black stone, then the table in a few lines.
+"""
 
 from __future__ import annotations
 
@@ -6,33 +10,38 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel
 
-from bot.i18n import t
+from bot.i18n import list_of, t
 from cogs.render import games
-from cogs.render.games import Field
+from cogs.render.faces import stone_face
+from cogs.render.games import Field, Tone
 from cogs.render.text import display_name, seat_name
 from engines.blackstone import BlackstonePerspective, SeatView
 from engines.core import Perspective
 
+BLACK_STONE = 10  # Blackstone's black stones are the Pairs deck's 10s
+
 
 def _stones(middle: Sequence[int]) -> str:
-    return f"`{' '.join(str(card) for card in sorted(middle))}`" if middle else ""
+    return " ".join(stone_face(card) for card in sorted(middle))
 
 
 def _last_hand(view: BlackstonePerspective, names: Sequence[str], lang: str) -> str | None:
     if not view.history:
         return None
     record = view.history[-1]
-    seats = ", ".join(seat_name(names, seat) for seat in record.winners)
+    seats = list_of(lang, [seat_name(names, seat) for seat in record.winners])
+    count = len(record.winners)
     if record.loser is None:
-        return t(lang, "blackstone.table.last_hand", seats=seats, won=record.won)
-    return t(
-        lang, "blackstone.table.last_hand_loser", loser=seat_name(names, record.loser), seats=seats, won=record.won
-    )
+        return t(lang, "blackstone.table.last_hand", seats=seats, won=record.won, count=count)
+    loser = seat_name(names, record.loser)
+    return t(lang, "blackstone.table.last_hand_loser", loser=loser, seats=seats, won=record.won, count=count)
 
 
 def _summary(view: BlackstonePerspective, names: Sequence[str], lang: str) -> str:
     lines = [t(lang, "blackstone.table.hand", hand=view.hand, hands=view.hands)]
-    if view.phase == "play" and view.to_move is not None:
+    if view.finished and view.phase != "over":  # stopped before its end: no turn, no vote under way
+        lines.append(t(lang, "blackstone.table.over"))
+    elif view.phase == "play" and view.to_move is not None:
         lines.append(t(lang, "blackstone.table.turn", seat=seat_name(names, view.to_move)))
     elif view.phase == "decide":
         deciders = [seat for seat in view.seats if seat.decided or seat.seat in view.to_act]
@@ -63,9 +72,9 @@ def _summary(view: BlackstonePerspective, names: Sequence[str], lang: str) -> st
 
 def _black(seat: SeatView, lang: str) -> str:
     if seat.black_stones >= 2:
-        return t(lang, "blackstone.table.blacks")
+        return t(lang, "blackstone.table.blacks", stone=stone_face(BLACK_STONE))
     if seat.black_stones == 1:
-        return t(lang, "blackstone.table.black")
+        return t(lang, "blackstone.table.black", stone=stone_face(BLACK_STONE))
     return t(lang, "blackstone.table.no_black")
 
 
@@ -93,6 +102,64 @@ def _seat_name(view: BlackstonePerspective, seat: SeatView, names: Sequence[str]
     return marker + display_name(names[seat.seat])
 
 
+def decision_text(view: BlackstonePerspective, lang: str) -> str | None:
+    """What the viewer must decide now, in the second person (None when nothing)."""
+    if view.viewer is None or view.viewer not in view.to_act:
+        return None
+    if view.phase == "decide":
+        return t(lang, "blackstone.decision.vote")
+    if view.phase != "play":
+        return None
+    if "take" not in view.legal:
+        return t(lang, "blackstone.decision.must_pass", fine=view.pass_fine)
+    return t(lang, "blackstone.decision.play", min=view.min_take, fine=view.pass_fine)
+
+
+def _own_field(view: BlackstonePerspective, own: SeatView, lang: str) -> Field:
+    """The viewer's chips, ante, black stone and status, and their secret choice between hands."""
+    value = _seat_value(view, own, lang)
+    if view.my_choice is not None:
+        value += "\n" + t(lang, f"blackstone.table.your_choice.{view.my_choice}")
+    return Field(name=t(lang, "blackstone.table.yours"), value=value)
+
+
+def _table_field(view: BlackstonePerspective, names: Sequence[str], lang: str) -> Field:
+    """The table in a few lines: the hand and pot, the middle, the prices and the minimum take (or the last
+    hand), then each other player on one line."""
+    pot = (
+        t(lang, "blackstone.table.unclaimed", pot=view.unclaimed_pot)
+        if view.phase == "over"
+        else t(lang, "blackstone.table.pot", pot=view.pot)
+    )
+    lines = [" · ".join([t(lang, "blackstone.table.hand", hand=view.hand, hands=view.hands), pot])]
+    lines.append(t(lang, "blackstone.table.middle", count=len(view.middle), stones=_stones(view.middle)))
+    if view.phase == "play":
+        lines.append(t(lang, "blackstone.table.fines", pass_fine=view.pass_fine, loss_fine=view.loss_fine))
+        take = (
+            t(lang, "blackstone.table.min_take", min=view.min_take)
+            if view.last_taker is None
+            else t(lang, "blackstone.table.last_take", min=view.min_take, seat=seat_name(names, view.last_taker))
+        )
+        lines.append(
+            " · ".join([take, t(lang, "blackstone.table.deck", deck=view.deck_count, blacks=view.deck_blacks)])
+        )
+    else:
+        last = _last_hand(view, names, lang)
+        if last is not None:
+            lines.append(last)
+    lines += [
+        t(
+            lang,
+            "format.label_value",
+            label=_seat_name(view, seat, names),
+            value=_seat_value(view, seat, lang).replace("\n", " · "),
+        )
+        for seat in view.seats
+        if seat.seat != view.viewer and seat.status != "left"
+    ]
+    return Field(name=t(lang, "blackstone.table.summary"), value="\n".join(lines))
+
+
 class BlackstoneRenderer:
     def table_fields(self, view: Perspective, names: Sequence[str], lang: str) -> list[Field]:
         assert isinstance(view, BlackstonePerspective)
@@ -103,22 +170,24 @@ class BlackstoneRenderer:
         return fields
 
     def hand_fields(self, view: Perspective, names: Sequence[str], lang: str) -> list[Field]:
+        """The viewer's own chips, ante and stone first, then the table in a few lines."""
         assert isinstance(view, BlackstonePerspective)
-        fields = [Field(name=t(lang, "blackstone.table.summary"), value=_summary(view, names, lang))]
-        if view.viewer is not None:
-            own = view.seats[view.viewer]
-            value = _seat_value(view, own, lang)
-            if view.my_choice is not None:
-                value += "\n" + t(lang, f"blackstone.table.your_choice.{view.my_choice}")
-            fields.append(Field(name=t(lang, "blackstone.table.yours"), value=value))
-        others = [
-            f"{_seat_name(view, seat, names)}: {_seat_value(view, seat, lang).replace(chr(10), ' · ')}"
-            for seat in view.seats
-            if seat.seat != view.viewer and seat.status != "left"
-        ]
-        if others:
-            fields.append(Field(name=t(lang, "blackstone.table.others"), value="\n".join(others)))
+        fields = []
+        if view.viewer is not None and 0 <= view.viewer < len(view.seats):
+            fields.append(_own_field(view, view.seats[view.viewer], lang))
+        fields.append(_table_field(view, names, lang))
         return fields
+
+    def decision(self, view: Perspective, names: Sequence[str], lang: str) -> str | None:
+        return decision_text(view, lang) if isinstance(view, BlackstonePerspective) else None
+
+    def action_tone(self, game: str, action: BaseModel, view: Perspective) -> Tone:
+        """Passing costs your ante and the pass fine (danger); "Take N" are choices (red only when the engine
+        reports a take that surely brings a second black stone); another hand is the usual vote (expected)."""
+        kind = getattr(action, "kind", "")
+        if kind == "pass":
+            return "danger"
+        return "expected" if kind == "next_hand" else "choice"
 
     def action_label(
         self, game: str, action: BaseModel, view: Perspective, lang: str, names: Sequence[str] = ()

@@ -1,9 +1,17 @@
-"""Dead Money on Discord: the public table (hand sizes, Brains, piles, the last Brain roll, the pending decision
-and who still has to decide, the showdown) and each player's hand, always shown whole.
+"""Dead Money on Discord: the public table and each player's hand.
 
-A hand can hold most of the 112 cards, so it is shown one line per suit and split over as many fields as
-Discord's 1024-character field limit needs; no card is ever dropped. Cards are shown as faces ("K♠", "🧠♥").
-`pick_option_text` gives the card picker's select options their label and description.
+The table: hand sizes, Brains, piles, the last Brain roll, the pending decision and who still has to decide,
+and during a showdown every bid (high bid, earlier bids, who passed since), so that the turn's events never
+scroll them away.
+
+A hand starts with what its player must decide, in the second person (`decision`: "4♠: name a player who
+draws 2 cards"), then their own cards, whole (the playable ones apart, the new ones after a 🆕), their Brains
+and the secrets only they see, then the table in a few lines: the showdown, the turn, the piles, one line per
+opponent. Cards are faces (emojis when the bot has them); button and select labels are plain text.
+
+The card picker: a bid's options show each card's coins, grouped by rank; the draft says what poker hand it
+makes and whether it beats the high bid ("❌ pair of 3s does not beat three Kings"), and Confirm waits until
+it does (`draft_feedback`). A refused bid names both hands (`refusal_params`).
 """
 
 from __future__ import annotations
@@ -11,20 +19,30 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
+import discord
 from pydantic import BaseModel
 
 from bot import games as games_with_data
-from bot.i18n import catalogue, t
+from bot.i18n import catalogue, list_of, t, typeset
 from cogs.render import games
-from cogs.render.games import Field
+from cogs.render.faces import card_emoji
+from cogs.render.games import Field, Tone
 from cogs.render.limits import FIELD_VALUE, OPTION_TEXT, clip
-from cogs.render.text import SUIT_SYMBOLS, display_name, message, poker_card_face, poker_card_faces, seat_name
+from cogs.render.text import (
+    SUIT_SYMBOLS,
+    display_name,
+    poker_card_face,
+    poker_card_faces,
+    poker_card_label,
+    seat_name,
+)
 from engines import poker, registry
-from engines.core import Perspective
+from engines.core import CardPick, Perspective, Refusal
+from engines.core.messages import Params
 from engines.deadmoney import DeadMoneyEngine, DeadMoneyPerspective, PendingView, ShowdownView
 from engines.deadmoney.cards import CardSpec
 from engines.deadmoney.resolve import bid_value, sort_cards
-from engines.deadmoney.state import BidRecord
+from engines.deadmoney.state import BID_MAX, BidRecord
 from engines.deadmoney.table import FACES, is_brain, rank_of, suit_of
 
 GAME = "deadmoney"
@@ -33,6 +51,9 @@ EARLIER_BIDS = 4  # earlier raises listed under the high bid
 VOLUNTEER_RANKS = {"9H": "K", "8S": "A"}  # 9♥ asks for Kings, 8♠ for Aces
 CONTINUED = "\u200b"  # the name of a field that continues the previous one
 SECRET_KINDS = ("arrange", "cards", "bid")  # actions whose labels show cards only the seat to act may know
+NEW_MARK = "🆕"  # before the cards that reached the viewer since their own last move
+SUIT_GAP = " · "  # between the suits of a line of cards
+RANK_CODES = {rank: str(rank) for rank in range(2, 11)} | {11: "J", 12: "Q", 13: "K", 14: "A"}
 
 
 # ----- card data ------------------------------------------------------------------------------------------------
@@ -53,7 +74,7 @@ def card_text(card_id: str, lang: str) -> str:
     spec = _spec(card_id)
     if spec is None:
         return ""
-    return spec.text.fr if lang == "fr" else spec.text.en
+    return typeset(lang, spec.text.fr) if lang == "fr" else spec.text.en  # the rulebook's words, French spacing
 
 
 def card_stats(card_id: str, lang: str) -> str:
@@ -70,13 +91,55 @@ def card_stats(card_id: str, lang: str) -> str:
 
 
 def pick_option_text(card_id: str, lang: str) -> tuple[str, str]:
-    """A select option for the card picker: label = the face ("K♠"), description = its cost, coins, Brain
-    requirement and effect ("1 hand · 2 coins · needs a Brain — Draw 2."), each within Discord's 100 characters."""
-    label = clip(poker_card_face(card_id), OPTION_TEXT)
+    """A select option for playing or choosing a card: label = the card in plain text ("K♠"), description =
+    its cost, coins, Brain requirement and effect ("1 hand · 2 coins · needs a Brain — Draw 2."), each within
+    Discord's 100 characters."""
+    label = clip(poker_card_label(card_id, lang), OPTION_TEXT)
     stats = card_stats(card_id, lang)
     text = card_text(card_id, lang)
     description = f"{stats} — {text}" if stats and text else stats or text
     return label, clip(description, OPTION_TEXT)
+
+
+def bid_option_text(card_id: str, lang: str) -> tuple[str, str]:
+    """A select option for a bid: the card in plain text and its coins ("K♠", "2 coins"), nothing else (its
+    effect does not matter in a showdown)."""
+    spec = _spec(card_id)
+    coins = t(lang, f"{GAME}.card.coins.{spec.coins}") if spec is not None and not spec.is_brain else ""
+    return clip(poker_card_label(card_id, lang), OPTION_TEXT), clip(coins, OPTION_TEXT)
+
+
+def coins_of(cards: Iterable[str]) -> int:
+    """The coins printed on `cards`: what a showdown's winner draws."""
+    return sum(spec.coins for card in cards if (spec := _spec(card)) is not None)
+
+
+# ----- poker hands in words ---------------------------------------------------------------------------------------
+def _rank_word(rank: int, form: str, lang: str) -> str:
+    return t(lang, f"{GAME}.rank_word.{form}.{RANK_CODES[rank]}")
+
+
+def hand_words(cards: Sequence[str], lang: str) -> str | None:
+    """A bid as a poker hand in words: "pair of Kings", "three 4s", "full house, Kings over 3s", "King high"
+    (localised); None if the cards are not a bid (no card, more than 5, a Brain)."""
+    try:
+        category, ranks = poker.describe(bid_value(cards))
+    except (ValueError, KeyError):
+        return None
+    top = ranks[0]
+    second = ranks[1] if len(ranks) > 1 else top
+    return t(
+        lang,
+        f"{GAME}.words.{category.value}",
+        high=_rank_word(top, "one", lang),
+        many=_rank_word(top, "many", lang),
+        group=_rank_word(top, "group", lang),
+        second=_rank_word(second, "group", lang),
+    )
+
+
+def _hand_or_unknown(cards: Sequence[str], lang: str) -> str:
+    return hand_words(cards, lang) or "?"
 
 
 # ----- small pieces -----------------------------------------------------------------------------------------------
@@ -88,21 +151,9 @@ def _by_suit(cards: Iterable[str]) -> dict[str, list[str]]:
     return {suit: groups[suit] for suit in (*SUITS, "B") if suit in groups}
 
 
-def _bid_hand(cards: Sequence[str]) -> str | None:
-    """The poker category of a bid ("pair"), or None if the cards are not a bid."""
-    try:
-        category, _ = poker.describe(bid_value(cards))
-    except (ValueError, KeyError):
-        return None
-    return category.value
-
-
-def _hand_name(category: str | None, lang: str) -> str:
-    return t(lang, f"{GAME}.hand.{category}") if category else "?"
-
-
-def _names(names: Sequence[str], seats: Iterable[int]) -> str:
-    return ", ".join(seat_name(names, seat) for seat in seats) or "—"
+def _names(names: Sequence[str], seats: Iterable[int], lang: str) -> str:
+    """Players listed as the language lists them ("Ada, Bea and Cyd"), or a dash for none."""
+    return list_of(lang, [seat_name(names, seat) for seat in seats]) or "—"
 
 
 def _split_line(line: str, limit: int) -> list[str]:
@@ -149,14 +200,33 @@ def _fields(name: str, lines: Sequence[str]) -> list[Field]:
     return [Field(name=name if index == 0 else CONTINUED, value=value) for index, value in enumerate(values)]
 
 
-def _card_lines(cards: Sequence[str], bold: set[str] | None = None) -> list[str]:
-    """One line per suit (then the Brains), every card shown; cards in `bold` in bold."""
-    bold = bold or set()
-    lines = []
-    for group in _by_suit(cards).values():
-        faces = [f"**{poker_card_face(card)}**" if card in bold else poker_card_face(card) for card in group]
-        lines.append(" ".join(faces))
-    return lines
+def _faces(cards: Sequence[str], lang: str) -> str:
+    """Cards as faces, suit by suit: "2♣ 9♣ · 3♦ · 🧠♥"."""
+    return SUIT_GAP.join(
+        " ".join(poker_card_face(card, lang=lang) for card in group) for group in _by_suit(cards).values()
+    )
+
+
+def _card_lines(cards: Sequence[str], lang: str) -> list[str]:
+    """One line per suit (then the Brains), every card shown."""
+    return [poker_card_faces(group, lang=lang) for group in _by_suit(cards).values()]
+
+
+def faces_marking_new(cards: Sequence[str], fresh: Counter[str], lang: str) -> str:
+    """`cards` as faces, those still counted in `fresh` (a multiset, consumed) apart after a 🆕 (bold does not
+    show on an emoji): "2♣ 9♣ · 3♦ 🆕 K♦"."""
+    old: list[str] = []
+    new: list[str] = []
+    for card in sort_cards(list(cards)):
+        if fresh[card] > 0:
+            fresh[card] -= 1
+            new.append(card)
+        else:
+            old.append(card)
+    groups = [_faces(old, lang)] if old else []
+    if new:
+        groups.append(f"{NEW_MARK} {_faces(new, lang)}")
+    return " ".join(groups) or "—"
 
 
 # ----- the public table ---------------------------------------------------------------------------------------------
@@ -164,8 +234,8 @@ def _seat_label(names: Sequence[str], seat: int) -> str:
     return f"{seat + 1}. {display_name(names[seat])}" if 0 <= seat < len(names) else f"{seat + 1}."
 
 
-def _brains(brains: Sequence[str]) -> str:
-    return poker_card_faces(brains) if brains else ""
+def _brains(brains: Sequence[str], lang: str) -> str:
+    return poker_card_faces(brains, lang=lang) if brains else ""
 
 
 def _turn_line(view: DeadMoneyPerspective, names: Sequence[str], lang: str) -> str:
@@ -176,17 +246,21 @@ def _turn_line(view: DeadMoneyPerspective, names: Sequence[str], lang: str) -> s
     return t(lang, f"{GAME}.table.turn", turn=view.turn, name=seat_name(names, view.active), left=view.hands_left)
 
 
+def _piles_line(view: DeadMoneyPerspective, lang: str) -> str:
+    top = poker_card_face(view.discard[-1], lang=lang) if view.discard else "—"
+    return t(lang, f"{GAME}.table.piles", deck=view.deck_count, discard=len(view.discard), top=top)
+
+
 def _piles_lines(view: DeadMoneyPerspective, lang: str) -> list[str]:
-    top = poker_card_face(view.discard[-1]) if view.discard else "—"
-    lines = [t(lang, f"{GAME}.table.piles", deck=view.deck_count, discard=len(view.discard), top=top)]
-    brains = [card for card in view.discard if card.startswith("BRAIN-")]
+    lines = [_piles_line(view, lang)]
+    brains = [card for card in view.discard if is_brain(card)]
     faces = [card for card in view.discard if rank_of(card) in FACES]
     if brains:
-        lines.append(t(lang, f"{GAME}.table.discard_brains", cards=poker_card_faces(sorted(brains))))
+        lines.append(t(lang, f"{GAME}.table.discard_brains", cards=poker_card_faces(sorted(brains), lang=lang)))
     if faces:
-        lines.append(t(lang, f"{GAME}.table.discard_faces", cards=" ".join(_card_lines(faces))))
+        lines.append(t(lang, f"{GAME}.table.discard_faces", cards=" ".join(_card_lines(faces, lang))))
     if view.in_play:
-        lines.append(t(lang, f"{GAME}.table.in_play", cards=poker_card_faces(view.in_play)))
+        lines.append(t(lang, f"{GAME}.table.in_play", cards=poker_card_faces(view.in_play, lang=lang)))
     return lines
 
 
@@ -200,7 +274,7 @@ def _roll_line(view: DeadMoneyPerspective, names: Sequence[str], lang: str) -> s
         lang,
         key,
         name=seat_name(names, roll.seat),
-        card=poker_card_face(roll.card),
+        card=poker_card_face(roll.card, lang=lang),
         die=roll.die,
         bonus=roll.bonus,
         total=roll.die + roll.bonus,
@@ -209,23 +283,26 @@ def _roll_line(view: DeadMoneyPerspective, names: Sequence[str], lang: str) -> s
     )
 
 
-def _summary(view: DeadMoneyPerspective, names: Sequence[str], lang: str) -> str:
+def _summary_lines(view: DeadMoneyPerspective, names: Sequence[str], lang: str) -> list[str]:
     lines = [_turn_line(view, names, lang), *_piles_lines(view, lang)]
     roll = _roll_line(view, names, lang)
     if roll is not None:
         lines.append(roll)
-    return "\n".join(lines)
+    return lines
+
+
+def _card_param(card: str | None, lang: str) -> str:
+    return poker_card_face(card, lang=lang) if card else "?"
 
 
 def pending_text(view: DeadMoneyPerspective, names: Sequence[str], lang: str) -> str:
-    """What the table waits for, in words."""
+    """What the table waits for, in words (the third person: for the table and for those not deciding)."""
     pending = view.pending
     if pending is None:
         return ""
     chooser = pending.waiting[0] if pending.waiting else pending.choosers[0] if pending.choosers else None
-    card = poker_card_face(pending.card) if pending.card else "?"
     params = {
-        "card": card,
+        "card": _card_param(pending.card, lang),
         "name": seat_name(names, chooser),
         "active": seat_name(names, view.active),
         "count": pending.count,
@@ -241,11 +318,14 @@ def pending_text(view: DeadMoneyPerspective, names: Sequence[str], lang: str) ->
 
 
 def _waiting_lines(pending: PendingView, names: Sequence[str], lang: str) -> list[str]:
-    lines = [t(lang, f"{GAME}.table.waiting", players=_names(names, pending.waiting))] if pending.waiting else []
+    lines = []
+    if pending.waiting:
+        waiting = _names(names, pending.waiting, lang)
+        lines.append(t(lang, f"{GAME}.table.waiting", players=waiting, count=len(pending.waiting)))
     if pending.kind == "cards" and len(pending.choosers) > 1:
         decided = [seat for seat in pending.choosers if seat not in pending.waiting]
         if decided:
-            lines.append(t(lang, f"{GAME}.table.decided", players=_names(names, decided)))
+            lines.append(t(lang, f"{GAME}.table.decided", players=_names(names, decided, lang), count=len(decided)))
     return lines
 
 
@@ -261,13 +341,14 @@ def _bid_text(bid: BidRecord, names: Sequence[str], lang: str) -> str:
     return t(
         lang,
         f"{GAME}.showdown.bid",
-        cards=poker_card_faces(bid.cards),
-        hand=_hand_name(_bid_hand(bid.cards), lang),
+        cards=poker_card_faces(bid.cards, lang=lang),
+        hand=_hand_or_unknown(bid.cards, lang),
         name=seat_name(names, bid.seat),
     )
 
 
 def _showdown_field(showdown: ShowdownView, names: Sequence[str], lang: str) -> Field:
+    """The running showdown from the perspective, not from the events: every bid stays in sight."""
     lines = [t(lang, f"{GAME}.showdown.dropped", name=seat_name(names, showdown.dropper))]
     if showdown.high is None:
         lines.append(t(lang, f"{GAME}.showdown.no_bid"))
@@ -276,23 +357,27 @@ def _showdown_field(showdown: ShowdownView, names: Sequence[str], lang: str) -> 
             t(
                 lang,
                 f"{GAME}.showdown.high",
-                cards=poker_card_faces(showdown.high.cards),
-                hand=_hand_name(showdown.high_hand, lang),
+                cards=poker_card_faces(showdown.high.cards, lang=lang),
+                hand=_hand_or_unknown(showdown.high.cards, lang),
                 name=seat_name(names, showdown.high.seat),
             )
         )
     earlier = showdown.bids[:-1] if showdown.high is not None else showdown.bids
     if earlier:
-        shown = [_bid_text(bid, names, lang) for bid in earlier[-EARLIER_BIDS:]]
+        shown = [_bid_text(bid, names, lang) for bid in reversed(earlier[-EARLIER_BIDS:])]  # the latest first
         more = len(earlier) - len(shown)
         label = t(lang, f"{GAME}.showdown.earlier", count=len(earlier))
         lines.append(f"{label} " + " · ".join(shown) + (f" · (+{more})" if more else ""))
+    if showdown.passed:
+        lines.append(
+            t(lang, f"{GAME}.showdown.passed", players=_names(names, showdown.passed, lang), count=len(showdown.passed))
+        )
     lines.append(t(lang, f"{GAME}.showdown.pot", count=showdown.pot))
     if showdown.order:
         lines.append(t(lang, f"{GAME}.showdown.order", players=" → ".join(seat_name(names, s) for s in showdown.order)))
     if showdown.to_bid is not None:
         lines.append(t(lang, f"{GAME}.showdown.to_bid", name=seat_name(names, showdown.to_bid)))
-    title = t(lang, f"{GAME}.showdown.title", brain=poker_card_face(showdown.brain))
+    title = t(lang, f"{GAME}.showdown.title", brain=poker_card_face(showdown.brain, lang=lang))
     return Field(name=title, value="\n".join(lines))
 
 
@@ -310,31 +395,12 @@ def _seat_value(view: DeadMoneyPerspective, seat: int, lang: str) -> str:
     if seat in view.withdrawn:
         return t(lang, f"{GAME}.table.left")
     lines = [t(lang, f"{GAME}.table.cards", count=info.hand_size)]
-    brains = _brains(info.brains)
+    brains = _brains(info.brains, lang)
     lines.append(t(lang, f"{GAME}.table.brains", brains=brains) if brains else t(lang, f"{GAME}.table.no_brain"))
     pending = view.pending
     if pending is not None and pending.kind != "turn" and seat in pending.waiting:
         lines.append(t(lang, f"{GAME}.table.deciding"))
     return "\n".join(lines)
-
-
-def _others_lines(view: DeadMoneyPerspective, names: Sequence[str], lang: str) -> list[str]:
-    """The other players in one line each, for a hand."""
-    lines = []
-    for info in view.seats:
-        if info.seat == view.viewer or info.seat in view.withdrawn:
-            continue
-        brains = _brains(info.brains)
-        lines.append(
-            t(
-                lang,
-                f"{GAME}.hand.other",
-                name=_seat_name(view, info.seat, names),
-                count=info.hand_size,
-                brains=brains or "—",
-            )
-        )
-    return lines
 
 
 # ----- a hand --------------------------------------------------------------------------------------------------------
@@ -359,63 +425,184 @@ def _brain_line(view: DeadMoneyPerspective, lang: str) -> str:
         return t(lang, f"{GAME}.hand.no_brain")
     bonus = Counter(card[-1] for card in brains)
     bonuses = ", ".join(f"+{count} {SUIT_SYMBOLS[suit]}" for suit, count in sorted(bonus.items()))
-    return t(lang, f"{GAME}.hand.brains", brains=poker_card_faces(brains), bonus=bonuses)
+    return t(lang, f"{GAME}.hand.brains", brains=poker_card_faces(brains, lang=lang), bonus=bonuses)
 
 
-def _hand_fields(view: DeadMoneyPerspective, lang: str) -> list[Field]:
+def hand_lines(view: DeadMoneyPerspective, lang: str) -> list[str]:
+    """The viewer's hand, every card once: on their turn the playable cards on a line of their own, then the
+    others; the cards new since their own last move after a 🆕."""
+    if not view.my_hand:
+        return [t(lang, f"{GAME}.hand.empty")]
+    fresh = Counter(view.fresh)
     playable = playable_cards(view)
-    lines = _card_lines(view.my_hand, playable) if view.my_hand else [t(lang, f"{GAME}.hand.empty")]
-    if playable:
-        lines.append(t(lang, f"{GAME}.hand.bold_playable"))
-    lines.append(_brain_line(view, lang))
-    return _fields(t(lang, f"{GAME}.hand.yours", count=len(view.my_hand)), lines)
+    if not playable:
+        return [faces_marking_new(view.my_hand, fresh, lang)]
+    now = [card for card in view.my_hand if card in playable]
+    later = [card for card in view.my_hand if card not in playable]
+    lines = [t(lang, f"{GAME}.hand.playable", cards=faces_marking_new(now, fresh, lang))]
+    if later:
+        lines.append(t(lang, f"{GAME}.hand.not_playable", cards=faces_marking_new(later, fresh, lang)))
+    return lines
 
 
-def _secret_fields(view: DeadMoneyPerspective, names: Sequence[str], lang: str) -> list[Field]:
-    """What only the viewer sees besides their hand: the card they pass, the hand they look at, the cards they
-    arrange, their secret pick."""
-    fields: list[Field] = []
+def _own_fields(view: DeadMoneyPerspective, names: Sequence[str], lang: str) -> list[Field]:
+    """Everything of the viewer's own: the hand and the Brains in front of them, then what only they see (the
+    card they pass, their secret pick, the cards they arrange, the hand they look at)."""
+    fields = _fields(
+        t(lang, f"{GAME}.hand.yours", count=len(view.my_hand)), [*hand_lines(view, lang), _brain_line(view, lang)]
+    )
     lines: list[str] = []
     if view.held is not None:
-        lines.append(t(lang, f"{GAME}.hand.held", card=poker_card_face(view.held)))
+        lines.append(t(lang, f"{GAME}.hand.held", card=poker_card_face(view.held, lang=lang)))
     if view.my_pick is not None:
         if view.my_pick:
-            lines.append(t(lang, f"{GAME}.hand.my_pick", cards=poker_card_faces(view.my_pick)))
+            lines.append(t(lang, f"{GAME}.hand.my_pick", cards=poker_card_faces(view.my_pick, lang=lang)))
         else:
             lines.append(t(lang, f"{GAME}.hand.my_pick_none"))
     if view.arrange or view.arranged:
-        lines.append(t(lang, f"{GAME}.hand.arrange", cards=poker_card_faces(view.arrange)))
-        lines.append(t(lang, f"{GAME}.hand.arranged", cards=poker_card_faces(view.arranged)))
+        lines.append(t(lang, f"{GAME}.hand.arrange", cards=poker_card_faces(view.arrange, lang=lang)))
+        lines.append(t(lang, f"{GAME}.hand.arranged", cards=poker_card_faces(view.arranged, lang=lang)))
     if lines:
         fields += _fields(t(lang, f"{GAME}.hand.secret"), lines)
     if view.peek_seat is not None:
         name = display_name(names[view.peek_seat]) if 0 <= view.peek_seat < len(names) else "?"
-        peek = _card_lines(view.peek) if view.peek else [t(lang, f"{GAME}.hand.peek_empty")]
+        peek = _card_lines(view.peek, lang) if view.peek else [t(lang, f"{GAME}.hand.peek_empty")]
         fields += _fields(t(lang, f"{GAME}.hand.peek", name=name, count=len(view.peek)), peek)
     return fields
 
 
-def prompt_text(view: DeadMoneyPerspective, names: Sequence[str], lang: str) -> str | None:
-    """What the viewer has to decide now, in words (None if nothing)."""
+def _showdown_line(showdown: ShowdownView, names: Sequence[str], lang: str) -> str:
+    brain = poker_card_face(showdown.brain, lang=lang)
+    high = showdown.high
+    if high is None:
+        return t(lang, f"{GAME}.hand.showdown_open", brain=brain, name=seat_name(names, showdown.dropper))
+    return t(
+        lang,
+        f"{GAME}.hand.showdown",
+        brain=brain,
+        cards=poker_card_faces(high.cards, lang=lang),
+        hand=_hand_or_unknown(high.cards, lang),
+        name=seat_name(names, high.seat),
+    )
+
+
+def _others_lines(view: DeadMoneyPerspective, names: Sequence[str], lang: str) -> list[str]:
+    """The other players in one line each, for a hand."""
+    lines = []
+    for info in view.seats:
+        if info.seat == view.viewer or info.seat in view.withdrawn:
+            continue
+        lines.append(
+            t(
+                lang,
+                f"{GAME}.hand.other",
+                name=_seat_name(view, info.seat, names),
+                count=info.hand_size,
+                brains=_brains(info.brains, lang) or "—",
+            )
+        )
+    return lines
+
+
+def table_lines(view: DeadMoneyPerspective, names: Sequence[str], lang: str) -> list[str]:
+    """The table as a hand shows it, in a few lines: the showdown, the turn, what others are deciding, the piles,
+    one line per opponent (the public table, one click away, has the rest)."""
+    lines = [_showdown_line(view.showdown, names, lang)] if view.showdown is not None else []
+    lines.append(_turn_line(view, names, lang))
     pending = view.pending
-    if view.viewer is None or pending is None or view.viewer not in pending.waiting:
+    if pending is not None and not view.finished and pending.kind not in ("turn", "showdown"):
+        if view.viewer not in pending.waiting:
+            lines.append(pending_text(view, names, lang))
+        others = [seat for seat in pending.waiting if seat != view.viewer]
+        if others:
+            lines.append(t(lang, f"{GAME}.table.waiting", players=_names(names, others, lang), count=len(others)))
+    lines.append(_piles_line(view, lang))
+    return lines + _others_lines(view, names, lang)
+
+
+# ----- the decision, in the second person --------------------------------------------------------------------------
+def decision_text(view: DeadMoneyPerspective, names: Sequence[str], lang: str) -> str | None:
+    """What the viewer must decide now ("4♠: name a player who draws 2 cards"), or None if nothing. Plain text
+    but for the card faces: the hand shows it in bold."""
+    pending = view.pending
+    viewer = view.viewer
+    if viewer is None or pending is None or view.finished or viewer not in pending.waiting:
         return None
+    card = _card_param(pending.card, lang)
     if pending.kind == "turn":
         if not playable_cards(view):
-            return t(lang, f"{GAME}.hand.nothing_playable")
-        return message(lang, f"{GAME}.pick.play", {"left": view.hands_left}, names)
-    if pending.kind == "cards" and pending.purpose is not None:
-        prompt = message(lang, f"{GAME}.pick.{pending.purpose}", {"count": pending.count}, names)
-        return f"{poker_card_face(pending.card)} — {prompt}" if pending.card else prompt
-    if pending.kind == "showdown":
-        return message(lang, f"{GAME}.pick.bid", {}, names)
-    return pending_text(view, names, lang)
+            return t(lang, f"{GAME}.decide.stuck")
+        key = "turn_first" if view.played == 0 else "turn_more"
+        return t(lang, f"{GAME}.decide.{key}", left=view.hands_left)
+    if pending.kind == "showdown" and view.showdown is not None:
+        return _showdown_decision(view.showdown, names, lang)
+    if pending.kind == "arrange":
+        return t(lang, f"{GAME}.decide.arrange", card=card)
+    purpose = pending.purpose or ""
+    if pending.kind == "brain":
+        roll = view.last_roll
+        if purpose == "drop" and roll is not None and roll.seat == viewer and not roll.success:
+            if roll.card == pending.card:
+                purpose = "drop_roll"
+        elif purpose == "discard" and viewer != view.active:
+            purpose = "discard_own"  # 2♠: the player counted discards one of their own Brains
+    params = {
+        "card": card,
+        "count": pending.count,
+        "first": _unbolded(names, pending.first),
+        "held": _card_param(view.held, lang),
+        "active": _unbolded(names, view.active),
+        "ranks": t(lang, f"{GAME}.rank.{VOLUNTEER_RANKS.get(pending.card or '', 'K')}"),
+    }
+    return t(lang, f"{GAME}.decide.{pending.kind}.{purpose}", **params)
+
+
+def _showdown_decision(showdown: ShowdownView, names: Sequence[str], lang: str) -> str:
+    brain = poker_card_face(showdown.brain, lang=lang)
+    high = showdown.high
+    if high is None:
+        return t(lang, f"{GAME}.decide.showdown_first", brain=brain)
+    return t(
+        lang,
+        f"{GAME}.decide.showdown_beat",
+        brain=brain,
+        hand=_hand_or_unknown(high.cards, lang),
+        name=_unbolded(names, high.seat),
+    )
+
+
+def _unbolded(names: Sequence[str], seat: int | None) -> str:
+    """A player's name without bold, for the decision (the hand shows it in bold, and bold does not nest)."""
+    return display_name(names[seat]) if seat is not None and 0 <= seat < len(names) else "?"
+
+
+# ----- the card picker's draft of a bid --------------------------------------------------------------------------
+def bid_feedback(view: DeadMoneyPerspective, draft: Sequence[str], lang: str) -> tuple[str, bool] | None:
+    """What a drafted bid makes and whether it may be confirmed: "✅ three 4s beats pair of Kings. If it wins,
+    you draw 4 cards." / "❌ pair of 3s does not beat three Kings: …"; None outside the viewer's bid."""
+    showdown = view.showdown
+    if showdown is None or view.viewer is None or showdown.to_bid != view.viewer:
+        return None
+    if not draft:
+        return "", False
+    hand = hand_words(draft, lang)
+    if hand is None or len(draft) > BID_MAX:
+        return "", False
+    coins = coins_of(draft)
+    high = showdown.high
+    if high is None:
+        return t(lang, f"{GAME}.draft.first", hand=hand, coins=coins), True
+    words = _hand_or_unknown(high.cards, lang)
+    if bid_value(draft) > bid_value(high.cards):
+        return t(lang, f"{GAME}.draft.beats", hand=hand, high=words, coins=coins), True
+    return t(lang, f"{GAME}.draft.loses", hand=hand, high=words), False
 
 
 class DeadMoneyRenderer:
     def table_fields(self, view: Perspective, names: Sequence[str], lang: str) -> list[Field]:
         assert isinstance(view, DeadMoneyPerspective)
-        fields = [Field(name=t(lang, f"{GAME}.table.summary"), value=_summary(view, names, lang))]
+        # Split between lines (and spaces), never inside a card's emoji: the discard can be long.
+        fields = _fields(t(lang, f"{GAME}.table.summary"), _summary_lines(view, names, lang))
         pending = _pending_field(view, names, lang)
         if pending is not None:
             fields.append(pending)
@@ -428,37 +615,57 @@ class DeadMoneyRenderer:
         return fields
 
     def hand_fields(self, view: Perspective, names: Sequence[str], lang: str) -> list[Field]:
-        """The hand first, so that nothing can push it out of the embed; then the secrets, what to do, the table."""
+        """The viewer's own cards first (so nothing can push them out of the embed), then the table in brief."""
         assert isinstance(view, DeadMoneyPerspective)
-        fields: list[Field] = []
-        prompt = prompt_text(view, names, lang) if view.viewer is not None else None
-        if view.viewer is not None:
-            fields += _hand_fields(view, lang)
-            fields += _secret_fields(view, names, lang)
-            if prompt:
-                fields.append(Field(name=t(lang, f"{GAME}.hand.todo"), value=prompt))
-        if view.showdown is not None:
-            fields.append(_showdown_field(view.showdown, names, lang))
-        lines = [_summary(view, names, lang)]
-        if view.pending is not None and not view.finished and view.pending.kind != "turn":
-            pending = pending_text(view, names, lang)
-            if pending != prompt:
-                lines.append(pending)
-            lines += _waiting_lines(view.pending, names, lang)
-        lines += _others_lines(view, names, lang)
-        fields += _fields(t(lang, f"{GAME}.table.summary"), lines)
-        return fields
+        fields = _own_fields(view, names, lang) if view.viewer is not None else []
+        return fields + _fields(t(lang, f"{GAME}.table.summary"), table_lines(view, names, lang))
+
+    def decision(self, view: Perspective, names: Sequence[str], lang: str) -> str | None:
+        assert isinstance(view, DeadMoneyPerspective)
+        return decision_text(view, names, lang)
+
+    def action_tone(self, game: str, action: BaseModel, view: Perspective) -> Tone:
+        """Passing a showdown and ending a turn are free and usual; every other move is a choice among several.
+        (A move the engine reports a consequence for is shown in red whatever this says.)"""
+        kind = getattr(action, "kind", "")
+        return "expected" if kind in ("pass", "end_turn") else "choice"
+
+    def action_emoji(
+        self, game: str, action: BaseModel, view: Perspective, lang: str
+    ) -> discord.PartialEmoji | str | None:
+        """The card a Play button plays, as its picture (when the bot has the card's emoji)."""
+        if getattr(action, "kind", "") == "play":
+            return card_emoji(game, str(getattr(action, "card", "")), lang)
+        return None
 
     def pick_option(self, game: str, card_id: str, lang: str) -> tuple[str, str | None]:
         """The card picker's option for `card_id` (see `pick_option_text`)."""
         label, description = pick_option_text(card_id, lang)
         return label, description or None
 
+    def pick_card_option(self, game: str, pick: CardPick, card_id: str, lang: str) -> tuple[str, str | None]:
+        """A bid's options show the card and its coins; other picks' show its cost and effect."""
+        label, description = bid_option_text(card_id, lang) if pick.kind == "bid" else pick_option_text(card_id, lang)
+        return label, description or None
+
+    def draft_feedback(self, game: str, view: Perspective, draft: Sequence[str], lang: str) -> tuple[str, bool] | None:
+        return bid_feedback(view, draft, lang) if isinstance(view, DeadMoneyPerspective) else None
+
+    def refusal_params(self, game: str, refusal: Refusal, lang: str) -> Params:
+        """A refused bid names both hands in words: "pair of 3s" does not beat "three Kings"."""
+        params = dict(refusal.params)
+        if refusal.key == f"{GAME}.refusal.bid_too_low":
+            for name in ("bid", "high"):
+                value = params.get(name)
+                if isinstance(value, str):
+                    params[name] = hand_words(value.split(","), lang) or value
+        return params
+
     def action_label(
         self, game: str, action: BaseModel, view: Perspective, lang: str, names: Sequence[str] = ()
     ) -> str:
-        """A button's text. With `names` (the players' names by seat) a named player is shown by name, else by
-        seat number ("Player 2"), the number the table shows before each name."""
+        """A button's text, plain (a label shows no emoji markup). With `names` (the players' names by seat) a
+        named player is shown by name, else by seat number ("Player 2"); the viewer is marked "(you)"."""
         kind = getattr(action, "kind", "")
         dm_view = view if isinstance(view, DeadMoneyPerspective) else None
         if kind in SECRET_KINDS and (dm_view is None or dm_view.viewer not in dm_view.to_act):
@@ -468,22 +675,23 @@ class DeadMoneyRenderer:
         if kind == "end_turn":
             idle = dm_view is not None and dm_view.played == 0
             return t(lang, f"{GAME}.action.end_turn_draw" if idle else f"{GAME}.action.end_turn")
-        if kind == "play":
-            return t(lang, f"{GAME}.action.play", card=poker_card_face(str(getattr(action, "card", "?"))))
-        if kind == "arrange":
-            return t(lang, f"{GAME}.action.arrange", card=poker_card_face(str(getattr(action, "card", "?"))))
+        if kind in ("play", "arrange"):
+            return t(lang, f"{GAME}.action.{kind}", card=poker_card_label(str(getattr(action, "card", "?")), lang))
         if kind in ("cards", "bid"):
             cards = [str(card) for card in getattr(action, "cards", ())]
-            faces = poker_card_faces(cards)
+            labels = " ".join(poker_card_label(card, lang) for card in cards) or "—"
             if kind == "bid":
-                return t(lang, f"{GAME}.action.bid", cards=faces, hand=_hand_name(_bid_hand(cards), lang))
+                return t(lang, f"{GAME}.action.bid", cards=labels, hand=_hand_or_unknown(cards, lang))
             purpose = dm_view.pending.purpose if dm_view is not None and dm_view.pending is not None else None
             key = f"{GAME}.action.cards.{purpose}"
-            return t(lang, key if catalogue().has("en", key) else f"{GAME}.action.cards", cards=faces)
+            return t(lang, key if catalogue().has("en", key) else f"{GAME}.action.cards", cards=labels)
         if kind == "target":
-            return t(lang, f"{GAME}.action.target", name=_plain_name(getattr(action, "seat", None), names, lang))
+            seat = getattr(action, "seat", None)
+            name = _plain_name(seat, names, lang)
+            yourself = dm_view is not None and seat == dm_view.viewer
+            return t(lang, f"{GAME}.action.target_self" if yourself else f"{GAME}.action.target", name=name)
         if kind == "brain":
-            brain = poker_card_face(str(getattr(action, "brain", "?")))
+            brain = poker_card_label(str(getattr(action, "brain", "?")), lang)
             holder = getattr(action, "seat", None)
             if holder is None:
                 return t(lang, f"{GAME}.action.brain_discard", brain=brain)

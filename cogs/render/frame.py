@@ -7,25 +7,35 @@ embed only through `Engine.perspective`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TypeVar
+
 import discord
 
-from bot.i18n import t
+from bot.i18n import list_of, t
 from bot.services.tables import Table, option_value
-from cogs.render.games import renderer_for
+from cogs.render.games import decision_text, renderer_for
 from cogs.render.limits import fit_embed
 from cogs.render.text import (
     display_name,
     duration,
     event_line,
     game_name,
+    message,
     option_label,
     option_value_label,
     pace_summary,
+    seat_name,
     stamp,
 )
-from engines.core import Perspective, option_choices
+from engines.core import Event, Perspective, Result, option_choices
+
+P = TypeVar("P", bound=Perspective)
 
 RECENT_EVENTS = 6
+LATEST_MARK = "▶"  # before the last move, listed first
+EARLIER_MARK = "·"
+NEWS_SHOWN = 4  # secret events told at the top of a hand, newest last
 TIMEOUT_SHOWN = 3  # moves during which the table still says the clock played for someone
 COLOUR_LOBBY = discord.Colour.blurple()
 COLOUR_PLAYING = discord.Colour.green()
@@ -52,27 +62,41 @@ def lobby_embed(table: Table, lang: str) -> discord.Embed:
         f"{i + 1}. {display_name(seat.name)}" + (" 👑" if seat.user_id == record.host_id else "")
         for i, seat in enumerate(record.seats)
     )
-    embed.add_field(
-        name=t(lang, "lobby.seats", count=len(record.seats), min=engine.min_players, max=engine.max_players),
-        value=seats or "—",
-        inline=False,
-    )
+    embed.add_field(name=seat_count(table, lang), value=seats or "—", inline=False)
     options = [
-        f"{option_label(record.game, field, lang)}: **"
-        f"{option_value_label(record.game, field, option_value(record.options.get(field)), lang)}**"
+        t(
+            lang,
+            "format.label_value",
+            label=option_label(record.game, field, lang),
+            value=f"**{option_value_label(record.game, field, option_value(record.options.get(field)), lang)}**",
+        )
         for field in option_choices(engine.options_model)
     ]
-    if options:
-        embed.add_field(name=t(lang, "lobby.options"), value="\n".join(options), inline=False)
+    language = f"**{t(lang, f'lobby.language.{record.locale}')}**"
+    options.append(t(lang, "format.label_value", label=t(lang, "lobby.language"), value=language))
+    embed.add_field(name=t(lang, "lobby.options"), value="\n".join(options), inline=False)
     clock = table.clock
     if clock is not None:
         embed.add_field(name=t(lang, "lobby.clock"), value=pace_summary(clock.pace, clock.timeouts, lang), inline=False)
     status = {"lobby": "lobby.waiting", "aborted": "lobby.cancelled"}.get(record.status, "lobby.started")
     if record.status == "aborted" and record.ended_by is None:
         status = "lobby.expired"  # nobody closed it: it was not started in time
-    embed.add_field(name="\u200b", value=t(lang, status), inline=False)
-    embed.set_footer(text=_footer(table, lang))
+    lines = [t(lang, status)]
+    missing = engine.min_players - len(record.seats)
+    if record.status == "lobby" and missing > 0:
+        lines.append(t(lang, "lobby.needs_more", missing=missing))
+    embed.add_field(name="\u200b", value="\n".join(lines), inline=False)
+    embed.set_footer(text=t(lang, "lobby.footer", game_id=table.id))  # no move counter before the game
     return fit_embed(embed)
+
+
+def seat_count(table: Table, lang: str) -> str:
+    """ "3–6 players · 1 seated": how many the game takes, and how many sit at the lobby."""
+    engine = table.engine
+    seated = len(table.record.seats)
+    if engine.min_players == engine.max_players:
+        return t(lang, "lobby.players_exact", players=engine.max_players, seated=seated)
+    return t(lang, "lobby.players", min=engine.min_players, max=engine.max_players, seated=seated)
 
 
 def deadline_mark(table: Table, seat: int) -> str:
@@ -86,8 +110,8 @@ def turn_line(table: Table, lang: str) -> str:
         return t(lang, "table.aborted")
     if table.result is not None:
         return t(lang, "table.over")
-    waiting = ", ".join(f"**{display_name(table.names[seat])}**{deadline_mark(table, seat)}" for seat in table.to_act)
-    return t(lang, "table.waiting_for", players=waiting)
+    waiting = list_of(lang, [f"**{display_name(table.names[s])}**{deadline_mark(table, s)}" for s in table.to_act])
+    return t(lang, "table.waiting_for", players=waiting, count=len(table.to_act))
 
 
 def clock_lines(table: Table, lang: str) -> list[str]:
@@ -115,7 +139,7 @@ def standings(table: Table, lang: str) -> str:
     lines = []
     for seat in order:
         medal = "🏆 " if seat in result.winners else ""
-        measure = f"{t(lang, result.measure_key)}: {result.measure[seat]}"
+        measure = t(lang, "format.label_value", label=t(lang, result.measure_key), value=result.measure[seat])
         left = " " + t(lang, "table.left") if table.state is not None and seat in table.state.withdrawn else ""
         if table.clock is not None and seat in table.clock.clocked_out:
             left = " " + t(lang, "table.left_clock")
@@ -123,11 +147,49 @@ def standings(table: Table, lang: str) -> str:
     return "\n".join(lines)
 
 
+def round_lines(result: Result, names: Sequence[str], lang: str) -> list[str]:
+    """One line per game of a match: the game's own words for it, else who won it and who lost it."""
+    lines = []
+    for game in result.rounds:
+        winners = list_of(lang, [seat_name(names, seat) for seat in game.winners])
+        losers = list_of(lang, [seat_name(names, seat) for seat in game.losers])
+        if game.key is not None:
+            detail = message(lang, game.key, dict(game.params), names)
+            lines.append(t(lang, "table.round.detail", number=game.number, detail=detail))
+        elif winners and losers:
+            lines.append(t(lang, "table.round.won_lost", number=game.number, winners=winners, losers=losers))
+        elif winners:
+            lines.append(t(lang, "table.round.won", number=game.number, winners=winners))
+        else:
+            lines.append(t(lang, "table.round.detail", number=game.number, detail="—"))
+    return lines
+
+
+def stopped_view(view: P) -> P:
+    """`view` of a game stopped before its end: nobody is to act any more, so the game's own fields show no
+    turn (the base fields say it is over and nobody is to act; a game's `to_move`, when it has one, is None)."""
+    update: dict[str, object] = {"to_act": (), "finished": True}
+    if "to_move" in type(view).model_fields:
+        update["to_move"] = None
+    return view.model_copy(update=update)
+
+
+def recent_lines(events: Sequence[Event], names: Sequence[str], lang: str) -> list[str]:
+    """The latest public events, newest first: the last move marked, the earlier ones after a dot.
+
+    (Not in bold: event texts carry bold names already, and markdown does not nest.)
+    """
+    lines = [event_line(event, names, lang) for event in reversed(events[-RECENT_EVENTS:])]
+    return [f"{LATEST_MARK if number == 0 else EARLIER_MARK} {line}" for number, line in enumerate(lines)]
+
+
 def table_embed(table: Table, lang: str) -> discord.Embed:
     """The public table: what everyone may see."""
     assert table.state is not None
     record = table.record
     view = table.engine.perspective(table.state, None)
+    if record.status == "aborted":
+        view = stopped_view(view)
     renderer = renderer_for(record.game)
     over = table.result is not None or record.status == "aborted"
     embed = discord.Embed(
@@ -137,39 +199,60 @@ def table_embed(table: Table, lang: str) -> discord.Embed:
     )
     if table.result is not None:
         embed.add_field(name=t(lang, "table.standings"), value=standings(table, lang), inline=False)
+        rounds = round_lines(table.result, table.names, lang)
+        if len(rounds) > 1:
+            embed.add_field(name=t(lang, "table.rounds"), value="\n".join(rounds), inline=False)
     for field in renderer.table_fields(view, table.names, lang):
         embed.add_field(name=field.name, value=field.value, inline=field.inline)
-    recent = [event_line(e, table.names, lang) for e in view.events[-RECENT_EVENTS:]]
+    recent = recent_lines(view.events, table.names, lang)
     if recent:
         embed.add_field(name=t(lang, "table.events"), value="\n".join(recent), inline=False)
     embed.set_footer(text=_footer(table, lang))
     return fit_embed(embed)
 
 
-def hand_embed(table: Table, seat: int, lang: str, view: Perspective | None = None) -> discord.Embed:
-    """One player's private view: their own perspective (`view`, computed if not given), for an ephemeral message."""
+def hand_embed(
+    table: Table,
+    seat: int,
+    lang: str,
+    view: Perspective | None = None,
+    *,
+    news: Sequence[Event] = (),
+) -> discord.Embed:
+    """One player's private view, decision first: what they must decide (second person) and when by, what
+    reached them secretly since their last look (`news`), then their cards and a compact table summary
+    (the game's `hand_fields`). From their own perspective (`view`, computed if not given)."""
     assert table.state is not None
     record = table.record
     if view is None:
         view = table.engine.perspective(table.state, seat)
     renderer = renderer_for(record.game)
-    if table.result is not None or record.status != "active":
-        prompt = turn_line(table, lang)
-    elif seat in view.to_act:
-        prompt = t(lang, "hand.your_turn") + deadline_mark(table, seat)
+    live = table.result is None and record.status == "active"
+    if live and seat in view.to_act:
+        decision = decision_text(record.game, view, table.names, lang)
+        prompt = (f"**{decision}**" if decision else t(lang, "hand.your_turn")) + deadline_mark(table, seat)
     else:
         prompt = turn_line(table, lang)
+    lines = [prompt]
     clock = table.clock
-    if clock is not None and record.status == "active" and table.result is None and seat < len(clock.seats):
-        prompt = "\n".join([prompt, *clock_lines(table, lang)])
+    if clock is not None and live and seat < len(clock.seats):
+        lines += clock_lines(table, lang)
         if seat not in view.to_act:
-            prompt += "\n" + t(lang, "hand.bank", left=duration(max(clock.seats[seat].bank, 0.0), lang))
+            lines.append(t(lang, "hand.bank", left=duration(max(clock.seats[seat].bank, 0.0), lang)))
+    if news:
+        told = " · ".join(event_line(event, table.names, lang) for event in news[-NEWS_SHOWN:])
+        lines.append(t(lang, "hand.news", events=told))
     embed = discord.Embed(
         title=t(lang, "hand.title", game=game_name(record.game, lang), name=display_name(table.names[seat])),
-        description=prompt,
+        description="\n".join(lines),
         colour=COLOUR_PLAYING,
     )
     for field in renderer.hand_fields(view, table.names, lang):
         embed.add_field(name=field.name, value=field.value, inline=field.inline)
     embed.set_footer(text=_footer(table, lang))
     return fit_embed(embed)
+
+
+def secret_events(view: Perspective) -> list[Event]:
+    """The events of `view` meant for its viewer alone (what they drew, what was passed to them)."""
+    return [event for event in view.events if event.audience is not None and view.viewer in event.audience]

@@ -1,15 +1,23 @@
 """Hawthorn on Discord: the public table (face-up cards, chips, status, who has chosen, pot, button, lap)
-and each player's secret hand with its buttons ("Start with 7", "Play 7", "Draw", "Fold (pay 3)")."""
+and each player's secret hand with its buttons ("Start with 7", "Play 7", "Draw", "Fold (pay 3)").
+
+A hand starts with the decision, then the player's own cards: their hand (the cards that would pair one of
+theirs apart, marked ⚠️), their face-up cards (the new ones after a 🆕), their face-down cards and chips;
+then one compact line per other player.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+import discord
 from pydantic import BaseModel
 
 from bot.i18n import t
 from cogs.render import games
-from cogs.render.games import Field
+from cogs.render.faces import card_emoji
+from cogs.render.games import Field, Tone
+from cogs.render.pairs import faces_marking_new
 from cogs.render.text import card_faces, display_name
 from engines.core import Perspective
 from engines.hawthorn import HawthornPerspective, SeatView
@@ -18,6 +26,8 @@ RECENT_HANDS = 3  # hand winners listed under the table
 
 
 def _phase_line(view: HawthornPerspective, lang: str) -> str:
+    if view.finished:  # over, or stopped before its end: no phase is under way
+        return t(lang, "hawthorn.table.over")
     if view.phase == "choose":
         return t(lang, "hawthorn.table.choosing")
     if view.phase == "play":
@@ -57,9 +67,9 @@ def _status(view: HawthornPerspective, seat: SeatView, lang: str) -> str:
 
 def _seat_value(view: HawthornPerspective, seat: SeatView, lang: str) -> str:
     lines = [_status(view, seat, lang)]
-    if view.phase == "choose" and seat.status == "in":
+    if view.phase == "choose" and seat.status == "in" and not view.finished:
         lines.append(t(lang, "hawthorn.table.chosen" if seat.chosen else "hawthorn.table.not_chosen"))
-    if view.phase == "vote" and seat.status != "left" and seat.chips > 0:
+    if view.phase == "vote" and seat.status != "left" and seat.chips > 0 and not view.finished:
         lines.append(t(lang, "hawthorn.table.voted" if seat.voted else "hawthorn.table.not_voted"))
     if seat.face_up:
         lines.append(t(lang, "hawthorn.table.face_up", cards=card_faces(seat.face_up)))
@@ -79,30 +89,103 @@ def _history(view: HawthornPerspective, names: Sequence[str], lang: str) -> list
     return [Field(name=t(lang, "hawthorn.table.last_hands"), value="\n".join(lines))]
 
 
-def _help(view: HawthornPerspective, lang: str) -> str | None:
+def decision_text(view: HawthornPerspective, lang: str) -> str | None:
+    """What the viewer must decide now, in the second person (None when nothing)."""
     if view.viewer is None or view.viewer not in view.to_act:
         return None
     if view.phase == "choose":
-        return t(lang, "hawthorn.hand.help_choose")
+        return t(lang, "hawthorn.decision.choose")
     if view.phase == "vote":
-        return t(lang, "hawthorn.hand.help_vote")
-    if view.source == "hand" and view.my_hand:
-        return t(lang, "hawthorn.hand.help_hand")
-    return t(lang, "hawthorn.hand.help_deck")
+        return t(lang, "hawthorn.decision.vote")
+    if view.phase != "play" or view.fold_cost is None:
+        return None
+    if view.source == "deck":
+        key = "hawthorn.decision.deck"
+    elif view.my_hand:
+        key = "hawthorn.decision.hand"
+    else:
+        key = "hawthorn.decision.empty_draw" if "draw" in view.legal else "hawthorn.decision.must_fold"
+    return t(lang, key, cost=view.fold_cost)
 
 
-def _own_value(view: HawthornPerspective, lang: str) -> str:
-    lines = [card_faces(view.my_hand) if view.my_hand else t(lang, "hawthorn.hand.empty")]
+def _own_status(view: HawthornPerspective, own: SeatView, lang: str) -> str | None:
+    """The viewer's own standing in the hand, when it is not simply "in"."""
+    if own.status == "in":
+        won = view.phase in ("vote", "over") and bool(view.history) and view.history[-1].winner == own.seat
+        return t(lang, "hawthorn.hand.status.won") if won else None
+    if own.status == "left":
+        return None
+    return t(lang, f"hawthorn.hand.status.{own.status}")
+
+
+def _hand_line(view: HawthornPerspective, own: SeatView, lang: str) -> str:
+    """The viewer's hand: all new after a deal; during the laps, the cards that would pair one of theirs apart."""
+    if not view.my_hand:
+        return t(lang, "hawthorn.hand.empty")
+    if view.phase == "play" and own.status == "in" and view.pairing:
+        safe = [card for card in view.my_hand if card not in view.pairing]
+        pairing = [card for card in view.my_hand if card in view.pairing]
+        return t(
+            lang, "hawthorn.hand.cards_pairing", cards=card_faces(safe), pairing=card_faces(pairing), count=len(pairing)
+        )
+    cards = faces_marking_new(view.my_hand, view.my_hand if view.new_hand else [])
+    return t(lang, "hawthorn.hand.cards", cards=cards)
+
+
+def _own_field(view: HawthornPerspective, own: SeatView, lang: str) -> Field:
+    """Everything the viewer has: hand, starting card, face-up and face-down cards, chips, vote."""
+    lines = []
+    status = _own_status(view, own, lang)
+    if status:
+        lines.append(status)
+    lines.append(_hand_line(view, own, lang))
     if view.my_choice is not None:
         lines.append(t(lang, "hawthorn.hand.choice", card=card_faces([view.my_choice])))
+    if own.face_up:
+        lines.append(t(lang, "hawthorn.hand.face_up", cards=faces_marking_new(own.face_up, view.fresh)))
     if view.my_face_down:
         lines.append(t(lang, "hawthorn.hand.face_down", cards=card_faces(view.my_face_down)))
+    lines.append(t(lang, "hawthorn.hand.chips", chips=own.chips))
     if view.my_vote is not None:
         lines.append(t(lang, f"hawthorn.hand.voted_{view.my_vote}"))
-    helper = _help(view, lang)
-    if helper:
-        lines.append(f"_{helper}_")
-    return "\n".join(lines)
+    return Field(name=t(lang, "hawthorn.hand.your_cards"), value="\n".join(lines))
+
+
+def _other_line(view: HawthornPerspective, seat: SeatView, names: Sequence[str], lang: str) -> str:
+    """Another player in one line: face-up cards, status (or whether they have chosen or voted), chips, hand."""
+    parts = [card_faces(seat.face_up)] if seat.face_up else []
+    if view.phase == "choose" and seat.status == "in":
+        parts.append(t(lang, "hawthorn.table.chosen" if seat.chosen else "hawthorn.table.not_chosen"))
+    elif view.phase == "vote" and seat.chips > 0:
+        parts.append(t(lang, "hawthorn.table.voted" if seat.voted else "hawthorn.table.not_voted"))
+    elif seat.status != "in" or view.phase != "play":
+        parts.append(_status(view, seat, lang))
+    parts.append(t(lang, "hawthorn.table.chips", chips=seat.chips, cards=seat.hand_size))
+    return t(lang, "format.label_value", label=_seat_name(view, seat, names), value=" · ".join(parts))
+
+
+def _table_field(view: HawthornPerspective, names: Sequence[str], lang: str) -> Field:
+    """The table in a few lines: the hand, lap and pot; the button and deck; each other player on one line."""
+    lines = [
+        " · ".join(
+            [
+                t(lang, "hawthorn.table.hand", hand=view.hand, hands=view.hands),
+                _phase_line(view, lang),
+                t(lang, "hawthorn.table.pot", pot=view.pot),
+            ]
+        )
+    ]
+    if view.phase != "over":
+        table = [t(lang, "hawthorn.table.deck", deck=view.deck_count, discard=view.discard_count)]
+        if view.button is not None and view.phase == "play":
+            table.insert(0, t(lang, "hawthorn.table.button", name=display_name(names[view.button])))
+        lines.append(" · ".join(table))
+    lines += [
+        _other_line(view, seat, names, lang)
+        for seat in view.seats
+        if seat.seat != view.viewer and seat.status != "left"
+    ]
+    return Field(name=t(lang, "hawthorn.table.summary"), value="\n".join(lines))
 
 
 class HawthornRenderer:
@@ -115,18 +198,33 @@ class HawthornRenderer:
         return fields + _history(view, names, lang)
 
     def hand_fields(self, view: Perspective, names: Sequence[str], lang: str) -> list[Field]:
+        """The viewer's own cards first (hand, face-up, face-down), then the table in a few lines."""
         assert isinstance(view, HawthornPerspective)
-        fields = [Field(name=t(lang, "hawthorn.table.summary"), value=_summary(view, names, lang))]
-        if view.viewer is not None:
-            fields.append(Field(name=t(lang, "hawthorn.hand.yours"), value=_own_value(view, lang)))
-        table = [
-            f"{_seat_name(view, seat, names)}: {card_faces(seat.face_up)} · {_status(view, seat, lang)}"
-            for seat in view.seats
-            if seat.seat != view.viewer and seat.status != "left"
-        ]
-        if table:
-            fields.append(Field(name=t(lang, "hawthorn.hand.table"), value="\n".join(table)))
+        fields = []
+        if view.viewer is not None and 0 <= view.viewer < len(view.seats):
+            fields.append(_own_field(view, view.seats[view.viewer], lang))
+        fields.append(_table_field(view, names, lang))
         return fields
+
+    def decision(self, view: Perspective, names: Sequence[str], lang: str) -> str | None:
+        return decision_text(view, lang) if isinstance(view, HawthornPerspective) else None
+
+    def action_tone(self, game: str, action: BaseModel, view: Perspective) -> Tone:
+        """Folding costs chips (danger); another hand is the usual vote (expected); the rest are choices.
+
+        A card that pairs one of yours is red too: the engine reports what it costs (`consequence`).
+        """
+        kind = getattr(action, "kind", "")
+        if kind == "fold":
+            return "danger"
+        return "expected" if kind == "next_hand" else "choice"
+
+    def action_emoji(
+        self, game: str, action: BaseModel, view: Perspective, lang: str
+    ) -> discord.PartialEmoji | str | None:
+        """The card's picture on "Start with 7" and "Play 7", when the bot has card emojis."""
+        card = getattr(action, "card", None)
+        return card_emoji(game, str(card), lang) if isinstance(card, int) else None
 
     def action_label(
         self, game: str, action: BaseModel, view: Perspective, lang: str, names: Sequence[str] = ()

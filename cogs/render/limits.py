@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import discord
 
 TITLE = 256
@@ -20,9 +22,14 @@ ROWS = 5
 PER_ROW = 5
 
 
+_HALF_EMOJI = re.compile(r"<a?:\w*(?::\d*)?$")  # a custom emoji's markup cut before its closing ">"
+
+
 def clip(text: str, limit: int) -> str:
-    """`text` cut to `limit` characters, with an ellipsis when cut."""
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    """`text` cut to `limit` characters, with an ellipsis when cut (never in the middle of an emoji's markup)."""
+    if len(text) <= limit:
+        return text
+    return _HALF_EMOJI.sub("", text[: limit - 1]) + "…"
 
 
 def embed_length(embed: discord.Embed) -> int:

@@ -10,20 +10,19 @@ from typing import Any
 
 import discord
 
-from bot.i18n import catalogue, t
+from bot.i18n import catalogue, list_of, t
 from bot.services.clock import paces
+from cogs.render import faces
 from engines.core import Event
-
-# The 55-card Pairs-family deck's ranks 1-10, as keycap emoji.
-CARD_FACES = {1: "1️⃣", 2: "2️⃣", 3: "3️⃣", 4: "4️⃣", 5: "5️⃣", 6: "6️⃣", 7: "7️⃣", 8: "8️⃣", 9: "9️⃣", 10: "🔟"}
 
 
 def card_face(rank: int) -> str:
-    return CARD_FACES.get(rank, str(rank))
+    """A card of the 55-card Pairs-family deck (ranks 1-10): its emoji, else its rank as a tile `7` (`faces`)."""
+    return faces.pairs_face(rank)
 
 
 def card_faces(ranks: Sequence[int]) -> str:
-    """Ranks as keycaps, or a dash for none."""
+    """Ranks as faces separated by spaces, or a dash for none."""
     return " ".join(card_face(rank) for rank in ranks) or "—"
 
 
@@ -37,19 +36,36 @@ def is_poker_card_id(value: str) -> bool:
     return bool(_POKER_CARD_ID.match(value))
 
 
-def poker_card_face(card_id: str) -> str:
-    """ "KS" -> "K♠", "10D" -> "10♦", "BRAIN-H" -> "🧠♥"; anything else unchanged."""
+def poker_card_face(card_id: str, *, lang: str = "en") -> str:
+    """The card's emoji, else its text: "KS" -> "K♠️" (French "R♠️"), "10D" -> "10♦️", "BRAIN-H" -> "🧠♥️";
+    anything else unchanged (`cogs.render.faces`)."""
+    if not is_poker_card_id(card_id):
+        return card_id
+    return faces.poker_face(card_id, lang)
+
+
+def poker_card_faces(card_ids: Sequence[str], *, lang: str = "en") -> str:
+    """Card ids as faces separated by spaces, or a dash for none."""
+    return " ".join(poker_card_face(card, lang=lang) for card in card_ids) or "—"
+
+
+def card_label(rank: int) -> str:
+    """A Pairs-deck card as plain text, for a button or select label (no emoji markup: labels cannot show it;
+    a button's or option's `emoji=` carries the picture)."""
+    return str(rank)
+
+
+def poker_card_label(card_id: str, lang: str = "en") -> str:
+    """A poker-deck card as plain text for a button or select label ("K♥", "R♥" in French)."""
     if not is_poker_card_id(card_id):
         return card_id
     suit = SUIT_SYMBOLS[card_id[-1]]
     if card_id.startswith("BRAIN-"):
         return BRAIN_FACE + suit
-    return card_id[:-1] + suit
-
-
-def poker_card_faces(card_ids: Sequence[str]) -> str:
-    """Card ids as faces separated by spaces, or a dash for none."""
-    return " ".join(poker_card_face(card) for card in card_ids) or "—"
+    rank = card_id[:-1]
+    if lang == "fr":
+        rank = {"K": "R", "Q": "D", "J": "V"}.get(rank, rank)
+    return rank + suit
 
 
 def _card_ids_param(value: str) -> list[str] | None:
@@ -83,9 +99,9 @@ def render_params(params: dict[str, Any], names: Sequence[str], lang: str, game:
             rendered[key] = seat_name(names, value)
         elif (key == "seats" or key.endswith("_seats")) and isinstance(value, str):
             seats = [int(s) for s in value.split(",") if s.strip().isdigit()]
-            rendered[key] = ", ".join(f"**{display_name(names[s])}**" for s in seats if 0 <= s < len(names))
+            rendered[key] = list_of(lang, [f"**{display_name(names[s])}**" for s in seats if 0 <= s < len(names)])
         elif _is_card_param(key) and isinstance(value, str) and (cards := _card_ids_param(value)) is not None:
-            rendered[key] = poker_card_faces(cards)
+            rendered[key] = poker_card_faces(cards, lang=lang)
         elif key == "hand" and isinstance(value, str) and game and catalogue().has("en", f"{game}.hand.{value}"):
             rendered[key] = t(lang, f"{game}.hand.{value}")
         else:

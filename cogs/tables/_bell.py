@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.i18n import t
+from bot.i18n import list_of, t
 from bot.services.tables import Table
 from bot.storage import NotifyMode
 from cogs.render.limits import CONTENT, clip
@@ -151,9 +151,9 @@ class Bell:
                 game=game,
                 deadline=self._deadline_text(table, reminder, lang),
             )
-            lines = [first] + ([t(lang, "bell.also", players=", ".join(named))] if named else [])
+            lines = [first] + ([t(lang, "bell.also", players=list_of(lang, named), count=len(named))] if named else [])
         else:
-            lines = [t(lang, "bell.turn", game=game, players=", ".join(named))]
+            lines = [t(lang, "bell.turn", game=game, players=list_of(lang, named), count=len(named))]
         lines += [t(lang, "bell.dms_closed", mention=f"<@{user}>") for user in closed_dms]
         return clip("\n".join(lines), CONTENT)
 

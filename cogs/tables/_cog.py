@@ -140,6 +140,14 @@ class TablesCog(commands.Cog, name="Tables"):
         await self.handlers.hand_command(interaction)
 
     @app_commands.command(
+        name=loc("log", "command.log.name"),
+        description=loc("The whole public log of the table in this channel, privately", "command.log.description"),
+    )
+    @app_commands.guild_only()
+    async def log(self, interaction: discord.Interaction[Any]) -> None:
+        await self.handlers.log_command(interaction)
+
+    @app_commands.command(
         name=loc("abort", "command.abort.name"),
         description=loc("End the game in this channel (host or Manage Channels)", "command.abort.description"),
     )

@@ -24,8 +24,9 @@ class ComponentHandlers(Protocol):
         self, interaction: Interaction, /, game_id: int, field: str, values: list[str]
     ) -> Awaitable[None]: ...
     def show_hand(self, interaction: Interaction, /, game_id: int, *, in_place: bool) -> Awaitable[None]: ...
+    def show_log(self, interaction: Interaction, /, game_id: int, page: int | None) -> Awaitable[None]: ...
     def act(
-        self, interaction: Interaction, /, game_id: int, version: int, index: int, token: str
+        self, interaction: Interaction, /, game_id: int, version: int, index: int, token: str, *, confirmed: bool
     ) -> Awaitable[None]: ...
     def pick_select(
         self,
@@ -51,6 +52,9 @@ class ComponentHandlers(Protocol):
         self, interaction: Interaction, /, game_id: int, field: str, values: list[str]
     ) -> Awaitable[None]: ...
     def pause(self, interaction: Interaction, /, game_id: int, paused: bool) -> Awaitable[None]: ...
+    def set_language(self, interaction: Interaction, /, game_id: int, values: list[str]) -> Awaitable[None]: ...
+    def rematch(self, interaction: Interaction, /, game_id: int) -> Awaitable[None]: ...
+    def open_in_thread(self, interaction: Interaction, /, game: str) -> Awaitable[None]: ...
 
 
 class Components(discord.ui.View):
@@ -106,10 +110,23 @@ def chosen(interaction: Interaction) -> list[str]:
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_ids.LOBBY):
+    """One of the lobby's buttons: join, leave, start, cancel, or the host's clock or table options."""
+
     def __init__(
-        self, game_id: int, op: str, *, label: str = "", style: discord.ButtonStyle = discord.ButtonStyle.secondary
+        self,
+        game_id: int,
+        op: str,
+        *,
+        label: str = "",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        emoji: str | None = None,
+        disabled: bool = False,
     ) -> None:
-        super().__init__(discord.ui.Button(label=label, style=style, custom_id=_ids.lobby(game_id, op)))
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=style, emoji=emoji, disabled=disabled, custom_id=_ids.lobby(game_id, op)
+            )
+        )
         self.game_id = game_id
         self.op = op
 
@@ -186,7 +203,11 @@ class RefreshButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_id
 
 
 class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_ids.ACTION):
-    """One candidate action of the engine, pinned to the game version it was rendered at."""
+    """One candidate action of the engine, pinned to the game version it was rendered at.
+
+    `confirmed` marks the "Yes" of the question a costly move asks first; the move's own
+    button is not confirmed, so clicking it asks the question instead of playing.
+    """
 
     def __init__(
         self,
@@ -195,28 +216,43 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_ids
         index: int,
         token: str,
         *,
+        confirmed: bool = False,
         label: str = "",
+        emoji: discord.PartialEmoji | str | None = None,
         style: discord.ButtonStyle = discord.ButtonStyle.success,
         disabled: bool = False,
     ) -> None:
         super().__init__(
             discord.ui.Button(
-                label=label, style=style, disabled=disabled, custom_id=_ids.action(game_id, version, index, token)
+                label=label,
+                emoji=emoji,
+                style=style,
+                disabled=disabled,
+                custom_id=_ids.action(game_id, version, index, token, confirmed=confirmed),
             )
         )
         self.game_id = game_id
         self.version = version
         self.index = index
         self.token = token
+        self.confirmed = confirmed
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> ActionButton:
-        return cls(int(match["game"]), int(match["version"]), int(match["index"]), match["token"])
+        return cls(
+            int(match["game"]),
+            int(match["version"]),
+            int(match["index"]),
+            match["token"],
+            confirmed=match["confirmed"] is not None,
+        )
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await handlers(interaction).act(interaction, self.game_id, self.version, self.index, self.token)
+        await handlers(interaction).act(
+            interaction, self.game_id, self.version, self.index, self.token, confirmed=self.confirmed
+        )
 
 
 class PickSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=_ids.PICK):
@@ -430,6 +466,90 @@ class PauseButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_ids.
         await handlers(interaction).pause(interaction, self.game_id, self.op == "pause")
 
 
+class LogPageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_ids.LOG_PAGE):
+    """◀ or ▶ under a table's public log: show that page in place."""
+
+    def __init__(self, game_id: int, page: int, *, emoji: str = "▶️", disabled: bool = False) -> None:
+        super().__init__(
+            discord.ui.Button(
+                emoji=emoji,
+                style=discord.ButtonStyle.secondary,
+                disabled=disabled,
+                custom_id=_ids.log_page(game_id, page),
+            )
+        )
+        self.game_id = game_id
+        self.page = page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> LogPageButton:
+        return cls(int(match["game"]), int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await handlers(interaction).show_log(interaction, self.game_id, self.page)
+
+
+class LanguageSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=_ids.LANGUAGE):
+    """On the host's private table options of a lobby: the language of the table's public messages."""
+
+    def __init__(
+        self, game_id: int, options: list[discord.SelectOption] | None = None, placeholder: str | None = None
+    ) -> None:
+        super().__init__(one_choice(_ids.language(game_id), "language", options, placeholder))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> LanguageSelect:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await handlers(interaction).set_language(interaction, self.game_id, chosen(interaction))
+
+
+class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_ids.REMATCH):
+    """On a finished table: a new lobby with the same players, options and clock, the clicker as host."""
+
+    def __init__(self, game_id: int, *, label: str = "") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label, emoji="🔁", style=discord.ButtonStyle.success, custom_id=_ids.rematch(game_id)
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> RematchButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await handlers(interaction).rematch(interaction, self.game_id)
+
+
+class ThreadButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_ids.THREAD):
+    """Under the refusal of a /play in a busy channel: open that game's table in a new thread of the channel."""
+
+    def __init__(self, game: str, *, label: str = "") -> None:
+        super().__init__(
+            discord.ui.Button(label=label, emoji="🧵", style=discord.ButtonStyle.success, custom_id=_ids.thread(game))
+        )
+        self.game = game
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ThreadButton:
+        return cls(match["name"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await handlers(interaction).open_in_thread(interaction, self.game)
+
+
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     LobbyButton,
     OptionSelect,
@@ -443,4 +563,8 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     PickPageButton,
     ClockSelect,
     PauseButton,
+    LogPageButton,
+    LanguageSelect,
+    RematchButton,
+    ThreadButton,
 )

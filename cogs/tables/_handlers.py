@@ -12,35 +12,33 @@ interaction, never an old token.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
 from bot.errors import (
     CardroomError,
     ForgedComponentError,
-    LobbyClosedError,
     NotAPlayerError,
-    NotHostError,
+    RefusedError,
     StaleMessageError,
-    TableBusyError,
 )
 from bot.i18n import language_of, t
-from bot.services.tables import Outcome, Table, TableService
-from bot.storage import Seat
-from cogs.render.frame import lobby_embed
+from bot.services.tables import Outcome, Table
+from cogs.render.frame import secret_events
+from cogs.render.games import worded_refusal
 from cogs.tables import _ids, _picker
-from cogs.tables._components import Components
 from cogs.tables._errors import guarded
+from cogs.tables._hands import LiveHands
+from cogs.tables._lobby import LobbyHandlers
 from cogs.tables._refresher import TableRefresher
 from cogs.tables._reply import Reply
 from cogs.tables._views import (
-    clock_panel,
+    confirm_question,
     hand_message,
     leave_confirm_view,
-    lobby_view,
+    log_message,
     pick_notice,
-    table_message,
 )
 from engines.core import CardPick
 
@@ -48,99 +46,14 @@ if TYPE_CHECKING:
     from bot.runtime import CardroomBot
 
 
-def seat_for(user: discord.abc.User) -> Seat:
-    return Seat(user_id=user.id, name=user.display_name)
+class TableHandlers(LobbyHandlers):
+    """Every command and click of a table: the lobby's (`LobbyHandlers`), then the game's."""
 
-
-class TableHandlers:
     def __init__(self, bot: CardroomBot, refresher: TableRefresher) -> None:
-        self.bot = bot
-        self.refresher = refresher
+        super().__init__(bot, refresher)
+        self.hands = LiveHands()
 
-    @property
-    def service(self) -> TableService:
-        return self.bot.tables
-
-    async def _table_here(self, interaction: discord.Interaction[Any], game_id: int) -> Table:
-        """The game a component names, which must belong to the channel it was clicked in."""
-        table = await self.service.get(game_id)
-        if table.record.channel_id != interaction.channel_id:
-            raise ForgedComponentError()
-        return table
-
-    # ----- lobby --------------------------------------------------------------
-    @guarded(ephemeral=False)
-    async def open_table(self, reply: Reply, game: str) -> None:
-        interaction = reply.interaction
-        if interaction.guild_id is None or interaction.channel_id is None:
-            raise CardroomError("error.guild_only")
-        lang = language_of(interaction.locale)
-        try:
-            table = await self.service.open_lobby(
-                guild_id=interaction.guild_id,
-                channel_id=interaction.channel_id,
-                game=game,
-                host=seat_for(interaction.user),
-                locale=lang,
-                gate=reply.secure,
-            )
-        except TableBusyError as busy:
-            self.refresher.ensure_posted(busy.game_id)  # the link must lead somewhere: re-post a lost table
-            raise
-        view = lobby_view(table, lang) or Components()
-        try:
-            message = await reply.send(embed=lobby_embed(table, lang), view=view)
-        except Exception:
-            if not reply.answered:
-                # Nobody can see this lobby: undo it, or it would hold the channel with no message.
-                await self.service.discard_lobby(table)
-                reply.undone()
-            else:
-                self.refresher.mark(table.id)  # shown, but its message is unknown: post the table anew
-            raise
-        if message is not None:
-            await self.service.set_table_message(table, message.id)
-
-    @guarded()
-    async def lobby(self, reply: Reply, game_id: int, op: str) -> None:
-        interaction = reply.interaction
-        here = await self._table_here(interaction, game_id)
-        user = interaction.user
-        gate = reply.secure
-        if op == "clock":
-            await self._show_clock_panel(reply, here)
-            return
-        if op == "join":
-            table = await self.service.join(game_id, seat_for(user), gate)
-        elif op == "leave":
-            table = await self.service.leave_lobby(game_id, user.id, gate)
-        elif op == "start":
-            table = await self.service.start(game_id, user.id, gate)
-        else:
-            table = await self.service.cancel(game_id, user.id, gate)
-        await self._show_table_in_place(reply, table)
-
-    async def _show_clock_panel(self, reply: Reply, table: Table) -> None:
-        """The host's private clock settings; anyone else is told only the host chooses."""
-        if table.record.status != "lobby":
-            raise LobbyClosedError()
-        if reply.interaction.user.id != table.record.host_id:
-            raise NotHostError()
-        content, view = clock_panel(table, language_of(reply.interaction.locale))
-        await reply.send(private=True, content=content, view=view)
-
-    @guarded()
-    async def set_clock(self, reply: Reply, game_id: int, field: str, values: list[str]) -> None:
-        """A choice on the clock settings: the lobby message follows, the settings redraw in place."""
-        interaction = reply.interaction
-        await self._table_here(interaction, game_id)
-        if len(values) != 1:
-            raise CardroomError("error.invalid_option")
-        table = await self.service.set_clock_option(game_id, interaction.user.id, field, values[0], reply.secure)
-        self.refresher.mark(table.id)
-        content, view = clock_panel(table, language_of(interaction.locale))
-        await reply.update(content=content, view=view)
-
+    # ----- table controls -----------------------------------------------------
     @guarded()
     async def pause(self, reply: Reply, game_id: int, paused: bool) -> None:
         """The host pauses or resumes the table's clocks; the table says so."""
@@ -151,28 +64,6 @@ class TableHandlers:
             game_id, interaction.user.id, paused, can_manage=can_manage, gate=reply.secure
         )
         await self._show_table_in_place(reply, table)
-
-    @guarded()
-    async def set_option(self, reply: Reply, game_id: int, field: str, values: list[str]) -> None:
-        interaction = reply.interaction
-        await self._table_here(interaction, game_id)
-        if len(values) != 1:
-            raise CardroomError("error.invalid_option")
-        table = await self.service.set_option(game_id, interaction.user.id, field, values[0], reply.secure)
-        await self._show_table_in_place(reply, table)
-
-    async def _show_table_in_place(self, reply: Reply, table: Table) -> None:
-        """Answer a click on the table message by editing that message through the click."""
-        embed, view = table_message(table)
-        try:
-            await reply.update(embed=embed, view=view)
-        except Exception:
-            self.refresher.mark(table.id)  # the refresher edits the message through the channel instead
-            raise
-        self.refresher.rendered(table)
-        await self.service.shown(table)
-        if table.record.status == "active":
-            self.refresher.mark(table.id)  # mention the first player
 
     # ----- hands and actions --------------------------------------------------
     def _seat(self, table: Table, user_id: int) -> int:
@@ -190,42 +81,103 @@ class TableHandlers:
         notice: str | None = None,
         page: int = 0,
         draft: Sequence[str] = (),
+        confirm: int | None = None,
     ) -> None:
-        """The player's hand; `page` and `draft` are the card picker's (a multi-card pick shows its draft)."""
+        """The player's one live hand, drawn anew (replacing their previous hand message) or in place.
+
+        `page` and `draft` are the card picker's (a multi-card pick shows its draft); `confirm` the
+        index of a costly move whose question the hand asks (`notice` holds the question).
+        """
         interaction = reply.interaction
-        seat = self._seat(table, interaction.user.id)
+        user_id = interaction.user.id
+        seat = self._seat(table, user_id)
         if table.state is None:
             raise CardroomError("error.not_started")
         lang = language_of(interaction.locale)
-        embed, view = hand_message(table, seat, lang, page=page, draft=draft)
+        perspective = table.engine.perspective(table.state, seat)
+        secrets = secret_events(perspective)
+        news = LiveHands.news(secrets, self.hands.seen(table.id, user_id))
+        embed, view = hand_message(
+            table, seat, lang, page=page, draft=draft, news=news, confirm=confirm, perspective=perspective
+        )
         if notice is None and draft:
             notice = pick_notice(table, seat, lang, draft)
         if in_place:
             await reply.update(content=notice, embed=embed, view=view)
+            message = interaction.message
+            message_id, original = (message.id if message is not None else None), True
         else:
             await reply.send(private=True, content=notice, embed=embed, view=view)
+            message_id, original = reply.message_id, reply.original
+        self.hands.drawn(table.id, user_id, interaction, message_id=message_id, original=original, secrets=secrets)
 
     @guarded()
     async def show_hand(self, reply: Reply, game_id: int, *, in_place: bool) -> None:
         table = await self._table_here(reply.interaction, game_id)
         await self._send_hand(reply, table, in_place=in_place)
 
+    @staticmethod
+    def _channel_of(reply: Reply) -> int:
+        """The channel a command was used in; commands outside a server's channels are refused."""
+        channel_id = reply.interaction.channel_id
+        if channel_id is None:
+            raise CardroomError("error.guild_only")
+        return channel_id
+
+    @guarded()
+    async def show_log(self, reply: Reply, game_id: int, page: int | None) -> None:
+        """A page of a table's public log, in place (the ◀ ▶ under it)."""
+        await self._table_here(reply.interaction, game_id)
+        table, entries = await self.service.public_log(game_id)
+        embed, view = log_message(table, entries, page, language_of(reply.interaction.locale))
+        await reply.update(embed=embed, view=view)
+
+    @guarded()
+    async def log_command(self, reply: Reply) -> None:
+        """`/log`: the public log of this channel's table (running, else the last one played), privately, at its
+        latest page."""
+        here = await self.service.latest_played(self._channel_of(reply))
+        if here is None:
+            raise CardroomError("error.no_table")
+        table, entries = await self.service.public_log(here.id)
+        embed, view = log_message(table, entries, None, language_of(reply.interaction.locale))
+        await reply.send(private=True, embed=embed, view=view)
+
     @guarded()
     async def hand_command(self, reply: Reply) -> None:
-        interaction = reply.interaction
-        if interaction.channel_id is None:
-            raise CardroomError("error.guild_only")
-        table = await self.service.in_channel(interaction.channel_id)
+        table = await self.service.in_channel(self._channel_of(reply))
         if table is None:
             raise CardroomError("error.no_table")
         await self._send_hand(reply, table, in_place=False)
 
     @guarded()
-    async def act(self, reply: Reply, game_id: int, version: int, index: int, token: str) -> None:
+    async def act(
+        self, reply: Reply, game_id: int, version: int, index: int, token: str, *, confirmed: bool = False
+    ) -> None:
         interaction = reply.interaction
-        await self._table_here(interaction, game_id)
+        table = await self._table_here(interaction, game_id)
+        if not confirmed and await self._ask_first(reply, table, index, token):
+            return
         move = self.service.act(game_id, interaction.user.id, version, index, token, reply.secure)
         await self._move(reply, game_id, move)
+
+    async def _ask_first(self, reply: Reply, table: Table, index: int, token: str) -> bool:
+        """For a move that costs its player, ask to confirm it instead of playing it; whether it asked.
+
+        Nothing changes: the question redraws the hand in place, with "Yes" (the same move,
+        confirmed) and "No" (the hand again). A stale click is left to `act` to refuse.
+        """
+        seat = table.seat_of(reply.interaction.user.id)
+        state = table.state
+        if seat is None or state is None or table.record.status != "active":
+            return False
+        if token != table.engine.decision_token(state, seat):
+            return False
+        question = confirm_question(table, seat, index, language_of(reply.interaction.locale))
+        if question is None:
+            return False
+        await self._send_hand(reply, table, in_place=True, notice=question, confirm=index)
+        return True
 
     async def _move(self, reply: Reply, game_id: int, move: Awaitable[Outcome]) -> None:
         """Carry out a player's move; redraw their hand in place, with a notice if the click was stale."""
@@ -245,9 +197,15 @@ class TableHandlers:
         await self._send_hand(reply, table, in_place=True, notice="⚠️ " + t(lang, "error.stale_message"))
 
     # ----- the card picker ----------------------------------------------------
-    async def _act_pick(self, reply: Reply, game_id: int, version: int, token: str, cards: list[str]) -> None:
+    async def _act_pick(self, reply: Reply, table: Table, version: int, token: str, cards: list[str]) -> None:
+        """Play the cards chosen in the picker; the game words a refusal's params (a refused bid names both hands)."""
         user_id = reply.interaction.user.id
-        await self._move(reply, game_id, self.service.act_pick(game_id, user_id, version, token, cards, reply.secure))
+        move = self.service.act_pick(table.id, user_id, version, token, cards, reply.secure)
+        try:
+            await self._move(reply, table.id, move)
+        except RefusedError as refused:
+            lang = language_of(reply.interaction.locale)
+            raise RefusedError(worded_refusal(table.record.game, refused.refusal, lang)) from None
 
     @staticmethod
     def _draft(pick: CardPick, text: str) -> list[str]:
@@ -285,7 +243,7 @@ class TableHandlers:
                 raise ForgedComponentError() from None
             if len(chosen) != 1:
                 raise ForgedComponentError()
-            await self._act_pick(reply, game_id, version, token, [pick.cards[chosen[0]]])
+            await self._act_pick(reply, table, version, token, [pick.cards[chosen[0]]])
             return
         try:
             new_draft = _picker.merge(pick, self._draft(pick, draft), page, select, values)
@@ -300,12 +258,12 @@ class TableHandlers:
     @guarded()
     async def pick_confirm(self, reply: Reply, game_id: int, version: int, token: str, draft: str) -> None:
         interaction = reply.interaction
-        await self._table_here(interaction, game_id)
+        table = await self._table_here(interaction, game_id)
         try:
             cards = _ids.decode_draft(draft)
         except _ids.DraftError:
             raise ForgedComponentError() from None
-        await self._act_pick(reply, game_id, version, token, cards)
+        await self._act_pick(reply, table, version, token, cards)
 
     @guarded()
     async def pick_page(self, reply: Reply, game_id: int, version: int, token: str, page: int, draft: str) -> None:
@@ -343,11 +301,9 @@ class TableHandlers:
     @guarded(ephemeral=False)
     async def abort(self, reply: Reply) -> None:
         interaction = reply.interaction
-        if interaction.channel_id is None:
-            raise CardroomError("error.guild_only")
         can_manage = interaction.permissions.manage_channels
         table = await self.service.abort(
-            interaction.channel_id, interaction.user.id, can_manage=can_manage, gate=reply.secure
+            self._channel_of(reply), interaction.user.id, can_manage=can_manage, gate=reply.secure
         )
         self.refresher.mark(table.id)
         lang = table.record.locale

@@ -21,6 +21,12 @@ The table's clock: `cr:l:<game>:clock` opens the lobby's clock settings for the
 host, `cr:c:<game>:<pace|timeouts>` is one of its selects, and
 `cr:z:<game>:<pause|resume>` pauses or resumes a running table.
 
+The lobby's other settings: `cr:l:<game>:options` opens the host's private table
+options, whose selects are `cr:o:<game>:<field>` (one per game option) and
+`cr:L:<game>` (the table's language). `cr:R:<game>` on a finished table opens a
+rematch, and `cr:T:<name>` (under the refusal of a /play in a busy channel)
+opens a table of the game registered as `name` in a new thread of the channel.
+
 A draft is card ids in the pick's order joined by `.`, a run of equal ids
 written once with a count (`KS*2.9D`). It holds at most `DRAFT_CARDS` cards and
 `DRAFT_CHARS` characters, so the longest id (a select with a 19-digit game, a
@@ -63,11 +69,11 @@ DRAFT_CHARS = 48  # so that every picker id stays within 100 characters
 CARD = r"[A-Za-z0-9_+\-]{1,16}"  # the card ids a picker can carry
 DRAFT = rf"(?P<draft>[A-Za-z0-9_+\-.*]{{0,{DRAFT_CHARS}}})"
 
-LOBBY = re.compile(rf"cr:l:{GAME}:(?P<op>join|leave|start|cancel|clock)")
+LOBBY = re.compile(rf"cr:l:{GAME}:(?P<op>join|leave|start|cancel|clock|options)")
 OPTION = re.compile(rf"cr:o:{GAME}:(?P<field>[a-z_]{{1,40}})")
 HAND = re.compile(rf"cr:h:{GAME}")
 REFRESH = re.compile(rf"cr:r:{GAME}")
-ACTION = re.compile(rf"cr:a:{GAME}:{VERSION}:(?P<index>[0-9]{{1,3}}):{TOKEN}")
+ACTION = re.compile(rf"cr:a:{GAME}:{VERSION}:(?P<index>[0-9]{{1,3}}):{TOKEN}(?P<confirmed>:y)?")
 LEAVE = re.compile(rf"cr:q:{GAME}")
 LEAVE_CONFIRM = re.compile(rf"cr:Q:{GAME}")
 PICK = re.compile(rf"cr:p:{GAME}:{VERSION}:{TOKEN}:{PAGE}:(?P<select>[0-2]):{DRAFT}")
@@ -75,8 +81,29 @@ PICK_CONFIRM = re.compile(rf"cr:P:{GAME}:{VERSION}:{TOKEN}:{DRAFT}")
 PICK_PAGE = re.compile(rf"cr:n:{GAME}:{VERSION}:{TOKEN}:{PAGE}:{DRAFT}")
 CLOCK = re.compile(rf"cr:c:{GAME}:(?P<field>pace|timeouts)")
 PAUSE = re.compile(rf"cr:z:{GAME}:(?P<op>pause|resume)")
+LOG_PAGE = re.compile(rf"cr:g:{GAME}:(?P<page>[0-9]{{1,4}})")
+LANGUAGE = re.compile(rf"cr:L:{GAME}")
+REMATCH = re.compile(rf"cr:R:{GAME}")
+THREAD = re.compile(r"cr:T:(?P<name>[a-z][a-z0-9_]{0,39})")
 
-ALL = (LOBBY, OPTION, HAND, REFRESH, ACTION, LEAVE, LEAVE_CONFIRM, PICK, PICK_CONFIRM, PICK_PAGE, CLOCK, PAUSE)
+ALL = (
+    LOBBY,
+    OPTION,
+    HAND,
+    REFRESH,
+    ACTION,
+    LEAVE,
+    LEAVE_CONFIRM,
+    PICK,
+    PICK_CONFIRM,
+    PICK_PAGE,
+    CLOCK,
+    PAUSE,
+    LOG_PAGE,
+    LANGUAGE,
+    REMATCH,
+    THREAD,
+)
 
 _CARD = re.compile(CARD)
 _RUN = re.compile(rf"(?P<card>{CARD})(?:\*(?P<count>[2-9]))?")
@@ -98,8 +125,9 @@ def refresh(game_id: int) -> str:
     return f"cr:r:{game_id}"
 
 
-def action(game_id: int, version: int, index: int, token: str) -> str:
-    return f"cr:a:{game_id}:{version}:{index}:{token}"
+def action(game_id: int, version: int, index: int, token: str, *, confirmed: bool = False) -> str:
+    """An action button; `confirmed` ends it with `:y`, the "Yes" of the question a costly move asks."""
+    return f"cr:a:{game_id}:{version}:{index}:{token}" + (":y" if confirmed else "")
 
 
 def leave(game_id: int) -> str:
@@ -128,6 +156,18 @@ def clock(game_id: int, field: str) -> str:
 
 def pause(game_id: int, op: str) -> str:
     return f"cr:z:{game_id}:{op}"
+
+
+def language(game_id: int) -> str:
+    return f"cr:L:{game_id}"
+
+
+def rematch(game_id: int) -> str:
+    return f"cr:R:{game_id}"
+
+
+def thread(game: str) -> str:
+    return f"cr:T:{game}"
 
 
 def is_known(custom_id: str) -> bool:
@@ -177,3 +217,8 @@ def decode_draft(text: str) -> list[str]:
         if len(cards) > DRAFT_CARDS:
             raise DraftError("too many cards")
     return cards
+
+
+def log_page(game_id: int, page: int) -> str:
+    """A page of a table's public log (`/log`), numbered from 0, the oldest moves first."""
+    return f"cr:g:{game_id}:{page}"

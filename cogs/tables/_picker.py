@@ -3,8 +3,12 @@
 Layout, bounded by construction (Discord allows 5 rows; a select fills a row and
 holds at most 25 options):
 
-* rows 0-2: up to three selects of 25 cards each, so 75 cards a page; more
-  cards go on further pages, so every card is always reachable;
+* rows 0-2: up to three selects of up to 25 cards each, so at most 75 cards a
+  page; more cards go on further pages, so every card is always reachable. A
+  pick's groups (`CardPick.groups`: all the copies of a rank, say) are never
+  split across two selects, so a group is chosen in one go: a select closes
+  early rather than cut one (a group longer than a select fills selects of
+  its own);
 * the rows after the selects, up to row 3: the player's other candidate actions
   as buttons (those that fit);
 * row 4: Confirm and Clear (a multi-card pick), ◀ ▶ (more than one page), Refresh.
@@ -36,8 +40,42 @@ def is_single(pick: CardPick) -> bool:
     return pick.min == 1 and pick.max == 1
 
 
+def _groups(pick: CardPick) -> list[range]:
+    """The pick's groups as spans of positions, each at most a select long (a longer group is cut in such)."""
+    sizes = pick.groups or (1,) * len(pick.cards)
+    spans: list[range] = []
+    start = 0
+    for size in sizes:
+        for piece in range(start, start + size, PER_SELECT):
+            spans.append(range(piece, min(piece + PER_SELECT, start + size)))
+        start += size
+    return spans
+
+
+def _selects(groups: Sequence[range]) -> list[range]:
+    """Consecutive groups packed into selects of at most `PER_SELECT` cards, no group cut."""
+    selects: list[range] = []
+    for group in groups:
+        if selects and len(selects[-1]) + len(group) <= PER_SELECT:
+            selects[-1] = range(selects[-1].start, group.stop)
+        else:
+            selects.append(group)
+    return selects
+
+
+def layout(pick: CardPick) -> list[list[range]]:
+    """The pages of the picker, each a list of up to `SELECTS_PER_PAGE` selects (spans of positions in
+    `pick.cards`, in order, none empty). Should keeping the groups whole need more than `MAX_PAGES` pages,
+    they are let go (every card stays reachable)."""
+    selects = _selects(_groups(pick))
+    if len(selects) > MAX_PAGES * SELECTS_PER_PAGE and pick.groups:
+        selects = _selects(_groups(pick.model_copy(update={"groups": ()})))
+    pages = [selects[start : start + SELECTS_PER_PAGE] for start in range(0, len(selects), SELECTS_PER_PAGE)]
+    return pages or [[]]
+
+
 def page_count(pick: CardPick) -> int:
-    return max(1, -(-len(pick.cards) // PAGE_SIZE))
+    return len(layout(pick))
 
 
 def clamp_page(pick: CardPick, page: int) -> int:
@@ -46,14 +84,16 @@ def clamp_page(pick: CardPick, page: int) -> int:
 
 def select_span(pick: CardPick, page: int, select: int) -> range:
     """Positions in `pick.cards` that select number `select` of page `page` offers (maybe none)."""
-    start = page * PAGE_SIZE + select * PER_SELECT
-    return range(min(start, len(pick.cards)), min(start + PER_SELECT, len(pick.cards)))
+    pages = layout(pick)
+    if 0 <= page < len(pages) and 0 <= select < len(pages[page]):
+        return pages[page][select]
+    return range(len(pick.cards), len(pick.cards))
 
 
 def page_spans(pick: CardPick, page: int) -> list[range]:
     """The non-empty selects of `page`."""
-    spans = [select_span(pick, page, select) for select in range(SELECTS_PER_PAGE)]
-    return [span for span in spans if len(span)]
+    pages = layout(pick)
+    return list(pages[page]) if 0 <= page < len(pages) else []
 
 
 def option_values(cards: Sequence[str]) -> list[str]:

@@ -23,16 +23,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.i18n import t
 from bot.services.tables import Table
-from cogs.render.frame import standings
-from cogs.render.text import display_name, game_name
 from cogs.tables._bell import POSTING, Bell
 from cogs.tables._components import carried
+from cogs.tables._endings import end_announcement
 from cogs.tables._ids import hand as hand_id
 from cogs.tables._views import table_message
 
@@ -149,8 +148,10 @@ class TableRefresher:
         channel = self.bot.get_partial_messageable(table.record.channel_id)
         old = table.record.table_message_id
         if old is not None and not (new_turn and self._is_old(old)):
+            # Once the game has started, no text stays above the table (a rematch's mentions).
+            extra: dict[str, Any] = {"content": None} if table.state is not None else {}
             try:
-                await channel.get_partial_message(old).edit(embed=embed, view=view)
+                await channel.get_partial_message(old).edit(embed=embed, view=view, **extra)
                 return
             except discord.NotFound:
                 log.info("Table message of game %s was deleted; posting a new one", table.id)
@@ -171,14 +172,11 @@ class TableRefresher:
             await channel.get_partial_message(old).edit(content=pointer, embed=None, view=None)
 
     async def _close(self, table: Table, *, announce: bool) -> None:
-        """The game ended or was aborted: silence the bell and, when the end is news, announce the standings."""
+        """The game ended or was aborted: silence the bell and, when the end is news, tell the players."""
         await self.bell.silence(table.id)
         self._rendered.pop(table.id, None)
         if table.result is None or not announce:
             return
-        lang = table.record.locale
-        winners = ", ".join(display_name(table.names[s]) for s in table.result.winners) or "—"
-        content = t(lang, "table.finished", game=game_name(table.record.game, lang), winners=winners)
-        embed = discord.Embed(title=t(lang, "table.standings"), description=standings(table, lang))
+        content, mentions = end_announcement(table)  # the standings and the rematch are on the final table
         channel = self.bot.get_partial_messageable(table.record.channel_id)
-        await channel.send(content, embed=embed, allowed_mentions=discord.AllowedMentions.none())
+        await channel.send(content, allowed_mentions=mentions)

@@ -56,6 +56,10 @@ class Reply:
         self._lock = asyncio.Lock()
         self._deferred_thinking = False
         self._timer: asyncio.Task[None] | None = None
+        # The message this interaction's answer created, when known, and whether it is the interaction's
+        # original response (deleted through `@original`) or a follow-up (deleted by its id).
+        self.message_id: int | None = None
+        self.original = True
 
     @property
     def is_component(self) -> bool:
@@ -126,13 +130,15 @@ class Reply:
         async with self._lock:
             response = self.interaction.response
             if not response.is_done():
-                await response.send_message(ephemeral=ephemeral, **fields)
+                callback = await response.send_message(ephemeral=ephemeral, **fields)
                 self.answered = True
+                self.message_id = getattr(callback, "message_id", None)
                 return None if ephemeral else await self.interaction.original_response()
             if self._deferred_thinking and ephemeral == self.ephemeral:
                 self._deferred_thinking = False
                 message = await self.interaction.edit_original_response(**fields)
                 self.answered = True
+                self.message_id = getattr(message, "id", None)
                 return message
             if self._deferred_thinking:
                 # The deferral promised the other visibility: drop its placeholder.
@@ -141,4 +147,5 @@ class Reply:
                     await self.interaction.delete_original_response()
             sent = await self.interaction.followup.send(ephemeral=ephemeral, wait=True, **fields)
             self.answered = True
+            self.message_id, self.original = getattr(sent, "id", None), False
             return None if ephemeral else sent

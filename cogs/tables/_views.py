@@ -1,7 +1,8 @@
 """Component layouts for the lobby, the table, a hand and the leave confirmation.
 
-Layouts are bounded by construction: the lobby uses row 0 for its buttons and
-one row per table option (at most four); a hand shows at most 20 action
+Layouts are bounded by construction: the lobby uses rows 0 and 1 for its buttons,
+and the host's table options panel one row per game option (at most four) and
+row 4 for the table's language; a hand shows at most 20 action
 buttons on rows 0-3 and its refresh button on row 4. A hand with a card pick
 shows the card picker's selects on rows 0-2 first, then the other actions on
 the rows left before row 4, and the picker's controls on row 4 (`_picker`).
@@ -15,59 +16,77 @@ from typing import Any
 
 import discord
 
-from bot.i18n import t
+from bot.i18n import LANGUAGES, t
 from bot.services.clock import paces
+from bot.services.log import LogEntry
 from bot.services.tables import Table, TableService, option_value
+from cogs.render.faces import card_emoji, plain_faces
 from cogs.render.frame import hand_embed, lobby_embed, table_embed
-from cogs.render.games import pick_option, renderer_for
-from cogs.render.limits import BUTTON_LABEL, CONTENT, OPTION_TEXT, PER_ROW, SELECT_OPTIONS, clip
-from cogs.render.text import duration, option_label, option_value_label, pace_summary
+from cogs.render.games import Tone, action_emoji, action_tone, draft_feedback, pick_option, renderer_for
+from cogs.render.limits import BUTTON_LABEL, CONTENT, OPTION_TEXT, PER_ROW, SELECT_OPTIONS, clip, fit_embed
+from cogs.render.text import duration, event_line, game_name, message, option_label, option_value_label, pace_summary
 from cogs.tables import _ids, _picker
 from cogs.tables._components import (
     ActionButton,
     ClockSelect,
     Components,
     HandButton,
+    LanguageSelect,
     LeaveButton,
     LeaveConfirmButton,
     LobbyButton,
+    LogPageButton,
     OptionSelect,
     PauseButton,
     PickConfirmButton,
     PickPageButton,
     PickSelect,
     RefreshButton,
+    RematchButton,
+    ThreadButton,
 )
-from engines.core import CardPick, Perspective, option_choices
+from engines.core import CardPick, Event, Perspective, option_choices
 
 log = logging.getLogger("cardroom.tables")
 
-MAX_OPTION_ROWS = 4
 MAX_ACTIONS = 4 * PER_ROW
 PLACEHOLDER = 150  # Discord's limit on a select's placeholder
+LOG_LINE = 200  # the longest line of a public log
 RANGE_LABEL = 20  # each end of the range of cards a select holds, in its placeholder
 
 
+LANGUAGE_ROW = 4  # the table options panel: one row per game option, then the language
+
+
 def lobby_view(table: Table, lang: str) -> discord.ui.View | None:
+    """The lobby's buttons: seats on row 0 (Start enabled once enough players are seated), the host's
+    settings on row 1 (each opens a private panel: the table options, the clock)."""
     if table.record.status != "lobby":
         return None
     view = Components()
     gid = table.id
-    buttons = (
-        ("join", discord.ButtonStyle.success),
-        ("leave", discord.ButtonStyle.secondary),
-        ("start", discord.ButtonStyle.primary),
-        ("cancel", discord.ButtonStyle.danger),
-        ("clock", discord.ButtonStyle.secondary),
+    ready = len(table.record.seats) >= table.engine.min_players
+    buttons: tuple[tuple[str, discord.ButtonStyle, str | None, int, bool], ...] = (
+        ("join", discord.ButtonStyle.success, None, 0, False),
+        ("leave", discord.ButtonStyle.secondary, None, 0, False),
+        ("start", discord.ButtonStyle.primary, None, 0, not ready),
+        ("cancel", discord.ButtonStyle.danger, None, 0, False),
+        ("options", discord.ButtonStyle.secondary, "⚙️", 1, False),
+        ("clock", discord.ButtonStyle.secondary, "⏱️", 1, False),
     )
-    for op, style in buttons:
-        item = LobbyButton(gid, op, label=clip(t(lang, f"lobby.button.{op}"), BUTTON_LABEL), style=style)
-        item.row = 0
+    for op, style, emoji, row, disabled in buttons:
+        label = clip(t(lang, f"lobby.button.{op}"), BUTTON_LABEL)
+        item = LobbyButton(gid, op, label=label, style=style, emoji=emoji, disabled=disabled)
+        item.row = row
         view.add_item(item)
+    return view
+
+
+def options_panel(table: Table, lang: str) -> tuple[str, discord.ui.View]:
+    """The host's private table options of a lobby: one select per game option, then the table's language."""
+    view = Components()
     game = table.record.game
-    for row, (field, choices) in enumerate(
-        list(option_choices(table.engine.options_model).items())[:MAX_OPTION_ROWS], 1
-    ):
+    for row, (field, choices) in enumerate(list(option_choices(table.engine.options_model).items())[:LANGUAGE_ROW]):
         current = option_value(table.record.options.get(field))
         select_options = [
             discord.SelectOption(
@@ -78,10 +97,28 @@ def lobby_view(table: Table, lang: str) -> discord.ui.View | None:
             for choice in choices[:SELECT_OPTIONS]
         ]
         select = OptionSelect(
-            gid, field, select_options, placeholder=clip(option_label(game, field, lang), OPTION_TEXT)
+            table.id, field, select_options, placeholder=clip(option_label(game, field, lang), OPTION_TEXT)
         )
         select.row = row
         view.add_item(select)
+    languages = [
+        discord.SelectOption(
+            label=clip(t(lang, f"lobby.language.{code}"), OPTION_TEXT),
+            value=code,
+            default=code == table.record.locale,
+        )
+        for code in LANGUAGES
+    ]
+    language = LanguageSelect(table.id, languages, placeholder=clip(t(lang, "lobby.language"), OPTION_TEXT))
+    language.row = LANGUAGE_ROW
+    view.add_item(language)
+    return clip(t(lang, "lobby.options_panel", game=game_name(game, lang)), CONTENT), view
+
+
+def busy_view(game: str, lang: str) -> discord.ui.View:
+    """Under the refusal of a /play in a busy channel: open the table in a new thread instead."""
+    view = Components()
+    view.add_item(ThreadButton(game, label=clip(t(lang, "lobby.button.thread"), BUTTON_LABEL)))
     return view
 
 
@@ -130,6 +167,11 @@ def clock_panel(table: Table, lang: str) -> tuple[str, discord.ui.View]:
 
 
 def table_view(table: Table, lang: str) -> discord.ui.View | None:
+    """A running table's controls; a finished one offers its players a rematch; an aborted one has none."""
+    if table.record.status == "finished":
+        view = Components()
+        view.add_item(RematchButton(table.id, label=clip(t(lang, "table.button.rematch"), BUTTON_LABEL)))
+        return view
     if table.record.status != "active":
         return None
     view = Components()
@@ -161,15 +203,65 @@ def table_message(table: Table) -> tuple[discord.Embed, discord.ui.View | None]:
 
 
 def hand_message(
-    table: Table, seat: int, lang: str, *, page: int = 0, draft: Sequence[str] = ()
+    table: Table,
+    seat: int,
+    lang: str,
+    *,
+    page: int = 0,
+    draft: Sequence[str] = (),
+    news: Sequence[Event] = (),
+    confirm: int | None = None,
+    perspective: Perspective | None = None,
 ) -> tuple[discord.Embed, discord.ui.View]:
     """The embed and controls of one player's hand, from one computation of their perspective.
 
-    `page` and `draft` are the card picker's page and the cards chosen so far (see `hand_view`).
+    `page` and `draft` are the card picker's page and the cards chosen so far (see `hand_view`);
+    `news` the secret events to tell since their last look; `confirm` the index of a costly move
+    whose question the hand asks instead of its usual controls; `perspective` the seat's own, if
+    already computed.
     """
-    perspective = table.engine.perspective(table.state, seat) if table.state is not None else None
-    view = hand_view(table, seat, lang, perspective, page=page, draft=draft)
-    return hand_embed(table, seat, lang, perspective), view
+    if perspective is None and table.state is not None:
+        perspective = table.engine.perspective(table.state, seat)
+    view = hand_view(table, seat, lang, perspective, page=page, draft=draft, confirm=confirm)
+    return hand_embed(table, seat, lang, perspective, news=news), view
+
+
+_STYLES: dict[Tone, discord.ButtonStyle] = {
+    "expected": discord.ButtonStyle.success,
+    "choice": discord.ButtonStyle.primary,
+    "danger": discord.ButtonStyle.danger,
+}
+
+
+def move_label(table: Table, seat: int, action: Any, perspective: Perspective, lang: str) -> tuple[str, bool]:
+    """A move's button label, with its consequence when it costs its player; and whether it does."""
+    assert table.state is not None
+    label = renderer_for(table.record.game).action_label(
+        table.record.game, action, perspective, lang, names=table.names
+    )
+    consequence = table.engine.consequence(table.state, seat, action)
+    if consequence is None:
+        return label, False
+    cost = message(lang, consequence.key, dict(consequence.params), table.names)
+    return t(lang, "hand.consequence_label", move=label, consequence=cost), True
+
+
+def confirm_question(table: Table, seat: int, index: int, lang: str) -> str | None:
+    """ "⚠️ Play 10: you are out and pay 10. Are you sure?" for a costly move, else None."""
+    state = table.state
+    if state is None:
+        return None
+    candidates = list(table.engine.candidate_actions(state, seat))
+    if not 0 <= index < len(candidates) or table.engine.refusal(state, seat, candidates[index]) is not None:
+        return None
+    action = candidates[index]
+    consequence = table.engine.consequence(state, seat, action)
+    if consequence is None:
+        return None
+    perspective = table.engine.perspective(state, seat)
+    move = renderer_for(table.record.game).action_label(table.record.game, action, perspective, lang, table.names)
+    cost = message(lang, consequence.key, dict(consequence.params), table.names)
+    return clip(t(lang, "hand.confirm", move=move, consequence=cost), CONTENT)
 
 
 def picker_pick(table: Table, seat: int) -> CardPick | None:
@@ -194,9 +286,13 @@ def hand_view(
     *,
     page: int = 0,
     draft: Sequence[str] = (),
+    confirm: int | None = None,
 ) -> discord.ui.View:
     """The seat's candidate actions, disabled where the engine refuses them, plus a refresh button.
 
+    A legal move's colour says what it is (`cogs.render.games.Tone`): a move that costs its
+    player carries its consequence on its label, in red, and asks to confirm first (`confirm`:
+    the index of the move being confirmed, whose "Yes" and "No" then replace the controls).
     When the engine asks the seat for a card pick, the candidate actions of that
     kind are offered by the card picker instead (`cogs.tables._picker`), on `page`
     with `draft` chosen; the other actions stay buttons, on the rows the picker leaves.
@@ -204,17 +300,35 @@ def hand_view(
     view = Components()
     state = table.state
     row_4: list[discord.ui.Item[Any]] = []
+    refresh_label = t(lang, "hand.button.refresh")
     if state is not None and table.record.status == "active":
         engine = table.engine
-        renderer = renderer_for(table.record.game)
-        pick = picker_pick(table, seat)
+        game = table.record.game
         candidates: list[Any] = list(engine.candidate_actions(state, seat))
         if perspective is None:
             perspective = engine.perspective(state, seat)
         token = engine.decision_token(state, seat)
+        if confirm is not None and 0 <= confirm < len(candidates):
+            label, _ = move_label(table, seat, candidates[confirm], perspective, lang)
+            yes = ActionButton(
+                table.id,
+                table.record.version,
+                confirm,
+                token,
+                confirmed=True,
+                label=clip(t(lang, "hand.button.confirm", move=label), BUTTON_LABEL),
+                style=discord.ButtonStyle.danger,
+            )
+            yes.row = 0
+            view.add_item(yes)
+            back = RefreshButton(table.id, label=clip(t(lang, "hand.button.cancel"), BUTTON_LABEL))
+            back.row = 0
+            view.add_item(back)
+            return view
+        pick = picker_pick(table, seat)
         first_row = 0
         if pick is not None:
-            first_row, row_4 = _add_picker(view, table, token, pick, lang, page, draft)
+            first_row, row_4 = _add_picker(view, table, token, pick, lang, page, draft, perspective)
         buttons = [
             (index, action)
             for index, action in enumerate(candidates)
@@ -222,34 +336,55 @@ def hand_view(
         ]
         for position, (index, action) in enumerate(buttons[: MAX_ACTIONS - first_row * PER_ROW]):
             legal = engine.refusal(state, seat, action) is None
-            label = renderer.action_label(table.record.game, action, perspective, lang, names=table.names)
+            label, costly = (
+                move_label(table, seat, action, perspective, lang)
+                if legal
+                else (
+                    renderer_for(game).action_label(game, action, perspective, lang, names=table.names),
+                    False,
+                )
+            )
+            tone: Tone = "danger" if costly else action_tone(game, action, perspective)
             button = ActionButton(
                 table.id,
                 table.record.version,
                 index,
                 token,
                 label=clip(label, BUTTON_LABEL),
-                style=discord.ButtonStyle.success if legal else discord.ButtonStyle.secondary,
+                emoji=action_emoji(game, action, perspective, lang),
+                style=_STYLES[tone] if legal else discord.ButtonStyle.secondary,
                 disabled=not legal,
             )
             button.row = first_row + position // PER_ROW
             view.add_item(button)
-    refresh = RefreshButton(table.id, label=t(lang, "hand.button.refresh"))
+    refresh = RefreshButton(table.id, label=refresh_label)
     for item in [*row_4, refresh]:
         item.row = 4
         view.add_item(item)
     return view
 
 
-def _card_text(game: str, card: str, lang: str) -> tuple[str, str | None]:
-    label, description = pick_option(game, card, lang)
+def _card_text(game: str, card: str, lang: str, pick: CardPick | None = None) -> tuple[str, str | None]:
+    with plain_faces():  # an option shows no emoji markup: its picture is its `emoji=` (`card_emoji`)
+        label, description = pick_option(game, card, lang, pick)
     return clip(label, OPTION_TEXT), None if not description else clip(description, OPTION_TEXT)
 
 
 def _add_picker(
-    view: discord.ui.View, table: Table, token: str, pick: CardPick, lang: str, page: int, draft: Sequence[str]
+    view: discord.ui.View,
+    table: Table,
+    token: str,
+    pick: CardPick,
+    lang: str,
+    page: int,
+    draft: Sequence[str],
+    perspective: Perspective | None = None,
 ) -> tuple[int, list[discord.ui.Item[Any]]]:
-    """Add the picker's selects on rows 0-2; returns the first free row and the row-4 controls."""
+    """Add the picker's selects on rows 0-2; returns the first free row and the row-4 controls.
+
+    Confirm is enabled when the draft holds between `pick.min` and `pick.max` cards and the game, asked
+    through its `draft_feedback` hook with the player's `perspective`, does not say it is not ready.
+    """
     game, gid, version = table.record.game, table.id, table.record.version
     single = _picker.is_single(pick)
     page = _picker.clamp_page(pick, page)
@@ -266,10 +401,14 @@ def _add_picker(
     for select, span in enumerate(spans):
         options = []
         for position in span:
-            label, description = _card_text(game, pick.cards[position], lang)
+            label, description = _card_text(game, pick.cards[position], lang, pick)
             options.append(
                 discord.SelectOption(
-                    label=label, value=values[position], description=description, default=flags[position]
+                    label=label,
+                    value=values[position],
+                    description=description,
+                    default=flags[position],
+                    emoji=card_emoji(game, pick.cards[position], lang),
                 )
             )
         placeholder = prompt
@@ -293,7 +432,8 @@ def _add_picker(
         view.add_item(item)
     controls: list[discord.ui.Item[Any]] = []
     if not single:
-        ready = pick.min <= len(chosen) <= pick.max
+        feedback = draft_feedback(game, perspective, chosen, lang) if perspective is not None else None
+        ready = pick.min <= len(chosen) <= pick.max and (feedback is None or feedback[1])
         controls.append(
             PickConfirmButton(
                 gid, version, token, encoded, label=clip(t(lang, "pick.confirm"), BUTTON_LABEL), disabled=not ready
@@ -314,12 +454,17 @@ def _add_picker(
 
 
 def pick_notice(table: Table, seat: int, lang: str, draft: Sequence[str]) -> str | None:
-    """The message text above a multi-card pick: the cards chosen so far (None when none)."""
+    """The message text above a multi-card pick: the cards chosen so far, then what the game says of them
+    (its `draft_feedback`: "❌ pair of 3s does not beat three Kings"); None when none are chosen."""
     pick = picker_pick(table, seat)
-    if pick is None or _picker.is_single(pick) or not draft:
+    if pick is None or _picker.is_single(pick) or not draft or table.state is None:
         return None
-    cards = " ".join(_card_text(table.record.game, card, lang)[0] for card in draft)
+    game = table.record.game
+    cards = " ".join(_card_text(game, card, lang, pick)[0] for card in draft)
     text = t(lang, "pick.selected", cards=cards, count=len(draft), min=pick.min, max=pick.max)
+    feedback = draft_feedback(game, table.engine.perspective(table.state, seat), draft, lang)
+    if feedback is not None and feedback[0]:
+        text = f"{text}\n{feedback[0]}"
     return clip(text, CONTENT)
 
 
@@ -327,3 +472,36 @@ def leave_confirm_view(table: Table, lang: str) -> discord.ui.View:
     view = Components()
     view.add_item(LeaveConfirmButton(table.id, label=t(lang, "table.button.leave_confirm")))
     return view
+
+
+LOG_LINES = 15  # event lines per page of a public log
+
+
+def log_pages(entries: Sequence[LogEntry], names: Sequence[str], lang: str) -> list[list[str]]:
+    """A public log as pages of lines, oldest first: "`12` bob took 3 cards" (move 0 is the deal)."""
+    lines = [
+        clip(f"`{entry.move}` {event_line(event, names, lang)}", LOG_LINE)
+        for entry in entries
+        for event in entry.events
+    ]
+    return [lines[start : start + LOG_LINES] for start in range(0, len(lines), LOG_LINES)] or [[]]
+
+
+def log_message(
+    table: Table, entries: Sequence[LogEntry], page: int | None, lang: str
+) -> tuple[discord.Embed, discord.ui.View]:
+    """One page of the table's public log (the latest when `page` is None), with ◀ ▶ to turn pages."""
+    pages = log_pages(entries, table.names, lang)
+    shown = len(pages) - 1 if page is None else max(0, min(page, len(pages) - 1))
+    lines = pages[shown]
+    embed = discord.Embed(
+        title=t(lang, "log.title", game=game_name(table.record.game, lang), game_id=table.id),
+        description="\n".join(lines) if lines else t(lang, "log.empty"),
+        colour=discord.Colour.dark_grey(),
+    )
+    embed.set_footer(text=t(lang, "log.page", page=shown + 1, pages=len(pages)))
+    view = Components()
+    if len(pages) > 1:
+        view.add_item(LogPageButton(table.id, max(shown - 1, 0), emoji="◀️", disabled=shown == 0))
+        view.add_item(LogPageButton(table.id, min(shown + 1, len(pages) - 1), disabled=shown == len(pages) - 1))
+    return fit_embed(embed), view

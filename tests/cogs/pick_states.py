@@ -14,6 +14,8 @@ from bot.services.tables import Table
 from bot.storage import GameRecord, Seat
 from engines import registry
 from engines.core import CardPick
+from engines.deadmoney import Bid, Play
+from tests.engines.deadmoney.deadmoney_rig import act, rig
 
 ENGINE: Any = registry.get("deadmoney")
 PLAYERS = 3
@@ -93,3 +95,14 @@ def record(state: Any, *, game_id: int = LONG_GAME_ID, version: int = LONG_VERSI
 
 def table(state: Any, **fields: Any) -> Table:
     return Table(record=record(state, **fields), engine=ENGINE, state=state)
+
+
+def showdown(bidder_hand: list[str]) -> tuple[Any, int]:
+    """A 4-player showdown for Ada's 🧠♠ (she played the A♥): Bea bid a pair of Kings, Cyd three 3s, and Dov
+    (seat 3), holding `bidder_hand`, is to bid."""
+    hands = {0: ["AH", "2C", "3C"], 1: ["KS", "KH", "9C", "4D"], 2: ["3D", "3H", "3S", "5D"], 3: bidder_hand}
+    state = act(rig(hands=hands, brains={0: ["BRAIN-S"]}), 0, Play(card="AH"))
+    state = act(state, 1, Bid(cards=("KS", "KH")))
+    state = act(state, 2, Bid(cards=("3D", "3H", "3S")))
+    assert ENGINE.to_act(state) == (3,)
+    return state, 3

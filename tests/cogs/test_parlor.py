@@ -277,11 +277,11 @@ async def test_away_answers_with_the_return_time_and_the_allowance_left(bot: Fak
     too_long = Command(user_id=user, locale="fr")
     bot.tables._clock.now += DAY  # type: ignore[attr-defined]
     await handlers.away(too_long, "10")  # ...but a day of it is used now
-    assert "jours entiers restants : 9" in too_long.text()
+    assert "jours entiers restants\u00a0: 9" in too_long.text()
 
     back = Command(user_id=user, locale="fr")
     await handlers.away(back, "back")
-    assert "Bon retour" in back.text() and "Absence restante cette année : 9 jours (sur 10 jours)." in back.text()
+    assert "Bon retour" in back.text() and "Absence restante cette année\u00a0: 9 jours (sur 10 jours)." in back.text()
     again = Command(user_id=user)
     await handlers.away(again, "back")
     assert "You are not away" in again.text()

@@ -26,7 +26,7 @@ from cogs.tables._components import DYNAMIC_ITEMS
 from cogs.tables._handlers import TableHandlers
 from cogs.tables._views import hand_view
 from engines.core import CardPick
-from tests.cogs.pick_states import ENGINE, LONG_GAME_ID, LONG_VERSION, find, sized, table, with_hand
+from tests.cogs.pick_states import ENGINE, LONG_GAME_ID, LONG_VERSION, find, showdown, sized, table, with_hand
 from tests.standin.limits import message_problems
 
 SIZES = (1, 25, 26, 75, 76, 120)
@@ -99,14 +99,19 @@ def test_layout_is_bounded_and_reaches_every_card(kind: str, count: int) -> None
     state, seat, pick = sized(kind, count)
     tab = table(state)
     pages = _picker.page_count(pick)
-    assert pages == (2 if count > 75 else 1)
+    # A bid keeps every copy of a rank in one select: these hands hold 8 of each rank (16 of the first ranks
+    # past 104 cards), so a select takes three ranks (24 cards) and a page 72 cards.
+    assert pages == (2 if count > (75 if kind == "play" else 72) else 1)
     for lang in LANGUAGES:
         offered: list[str] = []
         for page in range(pages):
             view = hand_view(tab, seat, lang, page=page)
             check_bounds(tab, seat, view, lang)
             found = selects(view)
-            assert len(found) == min(3, -(-(count - page * 75) // 25))
+            if kind == "play":
+                assert len(found) == min(3, -(-(count - page * 75) // 25))
+            else:
+                assert 1 <= len(found) <= 3
             offered += [option["value"] for select in found for option in select["options"]]
             kinds = candidate_kinds(state, seat, view)
             assert pick.kind not in kinds  # the picker replaces those buttons
@@ -428,3 +433,134 @@ def test_every_new_format_has_a_dynamic_item() -> None:
     for pattern in (_ids.PICK, _ids.PICK_CONFIRM, _ids.PICK_PAGE):
         assert pattern.pattern in templates
         assert pattern in _ids.ALL
+
+
+# ----- groups, and a bid in a few clicks ------------------------------------
+
+
+def test_a_group_is_never_split_across_two_selects() -> None:
+    ranks = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+    cards = tuple(f"{rank}{suit}" for rank in ranks for suit in "CDHS" for _ in range(2))  # 8 of each rank
+    grouped = CardPick(kind="bid", field="cards", cards=cards, min=1, max=5, prompt="p", groups=(8,) * 13)
+    plain = grouped.model_copy(update={"groups": ()})
+    assert [len(span) for span in _picker.page_spans(plain, 0)] == [25, 25, 25]  # without groups: the 4s are cut
+    spans = [span for page in range(_picker.page_count(grouped)) for span in _picker.page_spans(grouped, page)]
+    assert [len(span) for span in spans] == [24, 24, 24, 24, 8]  # three ranks a select, the Aces alone
+    assert _picker.page_count(grouped) == 2
+    for rank in ranks:
+        positions = {position for position, card in enumerate(cards) if card[:-1] == rank}
+        assert sum(1 for span in spans if positions & set(span)) == 1, rank
+    assert [position for span in spans for position in span] == list(range(len(cards)))  # every card, in order
+    # A group longer than a select is cut (it cannot be helped); the next group still stays whole.
+    long = CardPick(kind="bid", field="cards", cards=cards[:40], min=1, max=5, prompt="p", groups=(30, 10))
+    assert [len(span) for span in _picker.page_spans(long, 0)] == [25, 15]
+    with pytest.raises(ValueError):
+        CardPick(kind="bid", field="cards", cards=cards[:10], min=1, max=5, prompt="p", groups=(4, 4))
+
+
+def test_groups_give_way_rather_than_leave_cards_out_of_reach() -> None:
+    # 7,500 cards in groups of 13: one group a select would need 193 pages, more than a custom_id can name.
+    cards = tuple(f"C{index}" for index in range(_picker.MAX_PAGES * _picker.PAGE_SIZE))
+    pick = CardPick(kind="bid", field="cards", cards=cards, min=1, max=5, prompt="p", groups=(13,) * 576 + (12,))
+    assert _picker.page_count(pick) == _picker.MAX_PAGES
+    last = _picker.page_spans(pick, _picker.MAX_PAGES - 1)
+    assert last[-1].stop == len(cards)
+
+
+async def choose(
+    handlers: TableHandlers, tab: Table, user: int, view: discord.ui.View, select: int, values: list[str]
+) -> tuple[str | None, discord.ui.View]:
+    """One click: `values` chosen in select number `select` of `view`; the hand redrawn with its notice."""
+    found = parse(view, "cr:p")[select]
+    interaction = FakeInteraction(user, CHANNEL)
+    await handlers.pick_select(
+        interaction,  # type: ignore[arg-type]
+        tab.id,
+        int(found["version"]),
+        found["token"],
+        int(found["page"]),
+        int(found["select"]),
+        found["draft"],
+        values,
+    )
+    return view_of(interaction)
+
+
+async def confirm_click(handlers: TableHandlers, tab: Table, user: int, view: discord.ui.View) -> list[Any]:
+    confirm = parse(view, "cr:P")[0]
+    interaction = FakeInteraction(user, CHANNEL)
+    await handlers.pick_confirm(
+        interaction,  # type: ignore[arg-type]
+        tab.id,
+        int(confirm["version"]),
+        confirm["token"],
+        confirm["draft"],
+    )
+    return interaction.calls
+
+
+def confirm_enabled(view: discord.ui.View) -> bool:
+    return not by_prefix(view, "cr:P")[0].get("disabled", False)
+
+
+async def test_three_of_a_kind_is_bid_in_two_clicks_and_confirm_waits_for_a_winning_draft(
+    service: TableService,
+) -> None:
+    # The high bid is three 3s (Cyd). Dov's three Jacks sit together in one menu.
+    state, seat = showdown(["7H", "8H", "JD", "JH", "JS"])
+    service, tab = await table_at(service, state)
+    handlers, refresher = handlers_for(service)
+    user = tab.record.seats[seat].user_id
+    view = hand_view(tab, seat, "en")
+    [menu] = selects(view)
+    assert [option["label"] for option in menu["options"]] == ["7♥", "8♥", "J♦", "J♥", "J♠"]
+    assert {option["description"] for option in menu["options"]} <= {"1 coin", "2 coins"}  # coins, no effect text
+    assert not confirm_enabled(view)
+    # A pair of Jacks does not beat three 3s: the draft says so and Confirm stays off (nothing is played).
+    notice, pair = await choose(handlers, tab, user, view, 0, ["JD", "JH"])
+    assert notice is not None and "❌ pair of Jacks does not beat three 3s" in notice
+    assert not confirm_enabled(pair) and await service.db.actions(tab.id) == []
+    # The typical bid: click 1, the three Jacks in the one menu; click 2, Confirm.
+    notice, trips = await choose(handlers, tab, user, view, 0, ["JD", "JH", "JS"])
+    assert notice is not None and "✅ three Jacks beats three 3s" in notice
+    assert confirm_enabled(trips)
+    await confirm_click(handlers, tab, user, trips)
+    [(_, acted, action)] = await service.db.actions(tab.id)
+    assert acted == seat and json.loads(action) == {"kind": "bid", "cards": ["JD", "JH", "JS"]}
+    assert refresher.marked == [tab.id]
+
+
+async def test_a_full_house_from_two_menus_is_bid_in_three_clicks(service: TableService) -> None:
+    # 48 cards: every copy of the 6s, 7s, 8s, 10s, Jacks and Queens, three ranks a menu.
+    hand = [f"{rank}{suit}" for rank in ("6", "7", "8", "10", "J", "Q") for suit in "CDHS" for _ in range(2)]
+    state, seat = showdown(hand)
+    service, tab = await table_at(service, state)
+    handlers, _ = handlers_for(service)
+    user = tab.record.seats[seat].user_id
+    view = hand_view(tab, seat, "en")
+    menus = selects(view)
+    assert [sorted({option["label"][:-1] for option in menu["options"]}) for menu in menus] == [
+        ["6", "7", "8"],
+        ["10", "J", "Q"],
+    ]
+    _, first = await choose(handlers, tab, user, view, 0, ["6C", "6C~2", "6D"])  # click 1: three 6s
+    notice, second = await choose(handlers, tab, user, first, 1, ["QC", "QC~2"])  # click 2: two Queens
+    assert notice is not None and "✅ full house, 6s over Queens beats three 3s" in notice
+    await confirm_click(handlers, tab, user, second)  # click 3
+    [(_, _, action)] = await service.db.actions(tab.id)
+    assert json.loads(action) == {"kind": "bid", "cards": ["6C", "6C", "6D", "QC", "QC"]}
+
+
+async def test_a_bid_refused_through_the_picker_names_both_hands(service: TableService) -> None:
+    state, seat = showdown(["7H", "8H", "JD", "JH", "JS"])
+    service, tab = await table_at(service, state)
+    handlers, _ = handlers_for(service)
+    user = tab.record.seats[seat].user_id
+    token = ENGINE.decision_token(state, seat)
+    interaction = FakeInteraction(user, CHANNEL, locale="fr")
+    await handlers.pick_confirm(interaction, tab.id, tab.record.version, token, "JD.JH")  # type: ignore[arg-type]
+    (_, fields), *_ = interaction.calls
+    assert fields["content"] == (
+        "⚠️ Votre enchère\u00a0: paire de Valets ne bat pas brelan de 3. Misez une combinaison plus forte, ou passez."
+    )
+    assert await service.db.actions(tab.id) == []

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import random
 import re
-import string
 from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
@@ -15,26 +14,32 @@ from typing import Any
 import discord
 import pytest
 
+from bot import i18n
 from bot.i18n import LANGUAGES
 from bot.services.tables import Table
 from bot.storage import GameRecord, Seat
 from cogs.render import deadmoney as render_dm
-from cogs.render.frame import hand_embed, table_embed
-from cogs.render.games import renderer_for
+from cogs.render.frame import hand_embed, secret_events, table_embed
+from cogs.render.games import renderer_for, worded_refusal
 from cogs.render.limits import BUTTON_LABEL, OPTION_TEXT
-from cogs.render.text import message, poker_card_face, render_params
+from cogs.render.text import message, poker_card_face, poker_card_label, render_params
+from cogs.tables._views import confirm_question, hand_view
 from engines import registry
-from engines.deadmoney import DeadMoneyPerspective, DeadMoneyState, EndTurn
+from engines.deadmoney import Bid, DeadMoneyPerspective, DeadMoneyState, EndTurn, Pass, Play, Target
 from engines.deadmoney.state import Arrange, PickCards, Showdown
 from tests.conformance.playout import sampled_states
+from tests.engines.deadmoney.deadmoney_rig import act, rig, with_rolls
 from tests.standin.limits import message_problems
 
 ENGINE: Any = registry.get("deadmoney")
 RENDERER: Any = renderer_for("deadmoney")
 NAMES = ["Ada", "Bea", "Cyd", "Dov", "Eli", "Fay"]
 LOCALES = Path(__file__).resolve().parents[2] / "data" / "locales"
-# A card face as rendered: "K♠", "10♦", "🧠♥".
-FACE = re.compile(r"🧠[♣♦♥♠]|(?:10|[2-9AJQK])[♣♦♥♠]")
+# A card face as rendered (text faces: no emojis are installed in tests) or labelled: "K♠️", "10♦", "🧠♥️", and in
+# French "R♠️" (roi), "D♦️" (dame), "V♣️" (valet).
+FACE = re.compile("(?:🧠|(?P<rank>10|[2-9AJQKRDV]))(?P<suit>[♣♦♥♠])\ufe0f?")
+SUIT_LETTERS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
+FRENCH_RANKS = {"R": "K", "D": "Q", "V": "J"}
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
 
 
@@ -71,7 +76,13 @@ def embed_text(embed: discord.Embed) -> str:
 
 
 def faces(text: str) -> Counter[str]:
-    return Counter(FACE.findall(text))
+    """The cards shown in `text`, as card ids ("KS", "BRAIN-H"), whatever the language of their faces."""
+    found: Counter[str] = Counter()
+    for match in FACE.finditer(text):
+        suit = SUIT_LETTERS[match["suit"]]
+        rank = match["rank"]
+        found["BRAIN-" + suit if rank is None else FRENCH_RANKS.get(rank, rank) + suit] += 1
+    return found
 
 
 def card_ids(value: object) -> list[str]:
@@ -113,10 +124,6 @@ def known_cards(state: DeadMoneyState, viewer: int | None) -> set[str]:
         if state.held is not None and viewer == state.active:
             known.add(state.held)
     return known
-
-
-def known_faces(state: DeadMoneyState, viewer: int | None) -> set[str]:
-    return {poker_card_face(card) for card in known_cards(state, viewer)}
 
 
 def hand_field_text(embed: discord.Embed, lang: str, count: int) -> str:
@@ -168,7 +175,7 @@ def test_table_and_hands_at_random_states() -> None:
             text = embed_text(embed)
             check_rendered(text, f"{where} table ({lang})")
             assert message_problems(payload(embed)) == [], where
-            leaked = set(faces(text)) - known_faces(state, None)
+            leaked = set(faces(text)) - known_cards(state, None)
             assert not leaked, f"{where} ({lang}): the table shows {leaked}, which a spectator can't know"
             for seat in range(state.players):
                 embed = hand_embed(table, seat, lang)
@@ -177,12 +184,12 @@ def test_table_and_hands_at_random_states() -> None:
                 assert message_problems(payload(embed)) == [], where
                 hand = state.hands[seat]
                 shown = faces(hand_field_text(embed, lang, len(hand)))
-                assert shown == Counter(poker_card_face(card) for card in hand), f"{where}: hand {seat} not whole"
+                assert shown == Counter(hand), f"{where}: hand {seat} not whole"
                 buttons = labels(state, seat, lang)
                 for label in buttons:
                     check_rendered(label, f"{where} button of {seat} ({lang})")
                     assert 0 < len(label) <= BUTTON_LABEL
-                leaked = set(faces(text + "\n".join(buttons))) - known_faces(state, seat)
+                leaked = set(faces(text + "\n".join(buttons))) - known_cards(state, seat)
                 assert not leaked, f"{where} ({lang}): seat {seat} is shown {leaked}, which they can't know"
             checked += 1
     assert checked > 100
@@ -240,17 +247,18 @@ def test_a_hand_of_100_cards_is_shown_whole(active: int) -> None:
         embed = hand_embed(table, 0, lang)
         assert message_problems(payload(embed)) == []
         shown = faces(hand_field_text(embed, lang, len(hand)))
-        assert shown == Counter(poker_card_face(card) for card in hand)
+        assert shown == Counter(hand)
         text = embed_text(embed)
         check_rendered(text, f"huge hand ({lang})")
-        if active == 0:
-            assert "**" in hand_field_text(embed, lang, len(hand))  # the playable cards are in bold
+        playable = message(lang, "deadmoney.hand.playable", {"cards": ""}, NAMES)
+        # The playable cards on a line of their own, on the player's turn only.
+        assert (playable in hand_field_text(embed, lang, len(hand))) == (active == 0)
         # The other players see none of it.
         for viewer in (1, 2):
             other = embed_text(hand_embed(table, viewer, lang))
-            assert set(faces(other)) <= known_faces(state, viewer)
+            assert set(faces(other)) <= known_cards(state, viewer)
         spectator = embed_text(table_embed(table, lang))
-        assert set(faces(spectator)) <= known_faces(state, None)
+        assert set(faces(spectator)) <= known_cards(state, None)
         assert message_problems(payload(table_embed(table, lang))) == []
 
 
@@ -263,18 +271,25 @@ def test_chunk_lines_never_drops_text() -> None:
 
 # ----- texts ----------------------------------------------------------------------------------------------------------
 def test_card_faces_and_params() -> None:
-    assert poker_card_face("KS") == "K♠"
-    assert poker_card_face("10D") == "10♦"
-    assert poker_card_face("BRAIN-H") == "🧠♥"
-    assert poker_card_face("AC") == "A♣"
+    # Text faces (no emojis in tests), suits in emoji presentation (U+FE0F), French court cards R, D, V.
+    assert poker_card_face("KS") == "K♠\ufe0f"
+    assert poker_card_face("10D") == "10♦\ufe0f"
+    assert poker_card_face("BRAIN-H") == "🧠♥\ufe0f"
+    assert poker_card_face("QC", lang="fr") == "D♣\ufe0f"
     assert poker_card_face("hello") == "hello"
+    assert faces("K♠\ufe0f R♥\ufe0f 🧠♣ 10♦") == Counter(["KS", "KH", "BRAIN-C", "10D"])
     params = render_params({"card": "QH", "cards": "KS,9H,BRAIN-C", "seat": 1, "other_card": 7}, NAMES, "en")
-    assert params == {"card": "Q♥", "cards": "K♠ 9♥ 🧠♣", "seat": "**Bea**", "other_card": 7}
+    assert params == {
+        "card": poker_card_face("QH"),
+        "cards": " ".join(poker_card_face(card) for card in ("KS", "9H", "BRAIN-C")),
+        "seat": "**Bea**",
+        "other_card": 7,
+    }
     assert render_params({"card": 7, "cards": "7,8"}, NAMES, "en") == {"card": 7, "cards": "7,8"}
     line = message("en", "deadmoney.event.bid", {"seat": 0, "cards": "KS,KH,9D", "hand": "pair"}, NAMES)
-    assert line == "**Ada** bids K♠ K♥ 9♦: pair."
+    assert line == "**Ada** bids K♠\ufe0f K♥\ufe0f 9♦\ufe0f: pair."
     line = message("fr", "deadmoney.event.bid", {"seat": 0, "cards": "KS,KH,9D", "hand": "two_pair"}, NAMES)
-    assert line == "**Ada** mise K♠ K♥ 9♦ : double paire."
+    assert line == "**Ada** mise R♠\ufe0f R♥\ufe0f 9♦\ufe0f\u00a0: double paire."
 
 
 def test_catalogues_match() -> None:
@@ -282,11 +297,8 @@ def test_catalogues_match() -> None:
     texts = {lang: json.loads((LOCALES / lang / "deadmoney.json").read_text(encoding="utf-8")) for lang in LANGUAGES}
     assert set(texts["en"]) == set(texts["fr"])
 
-    def fields(text: str) -> set[str]:
-        return {name for _, name, _, _ in string.Formatter().parse(text) if name}
-
     for key in texts["en"]:
-        assert fields(texts["en"][key]) == fields(texts["fr"][key]), key
+        assert i18n.fields(texts["en"][key]) == i18n.fields(texts["fr"][key]), key  # a text or a plural object
     for lang in LANGUAGES:
         assert len(texts[lang]["deadmoney.rules"]) < 4000  # /rules shows it in one embed description
         for category in ("high_card", "pair", "two_pair", "full_house", "straight_flush", "five_of_a_kind"):
@@ -297,14 +309,16 @@ def test_pick_options_fit() -> None:
     for card in sorted(render_dm.card_specs()):
         for lang in LANGUAGES:
             label, description = render_dm.pick_option_text(card, lang)
-            assert label == poker_card_face(card)
+            assert label == poker_card_label(card, lang)  # plain text: a select option shows no emoji markup
             assert 0 < len(label) <= OPTION_TEXT
             assert 0 < len(description) <= OPTION_TEXT
     label, description = render_dm.pick_option_text("JC", "en")
     assert description.startswith("1 hand · 2 coins — ")
     assert render_dm.pick_option_text("2C", "en")[1].startswith("1 hand · 2 coins · needs a Brain — ")
-    assert render_dm.pick_option_text("BRAIN-S", "fr")[1].startswith("2 mains — ")
+    two_hands = message("fr", "deadmoney.card.hands.2", {}, NAMES)
+    assert render_dm.pick_option_text("BRAIN-S", "fr")[1].startswith(f"{two_hands} — ")  # a Brain has no coins
     assert RENDERER.pick_option("deadmoney", "KS", "en")[0] == "K♠"
+    assert RENDERER.pick_option("deadmoney", "KS", "fr")[0] == "R♠"
 
 
 def test_end_turn_label_says_whether_you_draw() -> None:
@@ -343,3 +357,209 @@ def test_roll_and_showdown_are_shown() -> None:
             seat = rng.choice(ENGINE.to_act(state))
             state = ENGINE.apply(state, seat, rng.choice(ENGINE.legal_actions(state, seat)))
     pytest.fail("no showdown with a bid after a Brain roll found")
+
+
+# ----- a hand reads like the real table ---------------------------------------------------------------------------
+def lines_of(embed: discord.Embed) -> list[str]:
+    """The lines a hand shows before its controls: the description, then each field's name and value."""
+    lines = (embed.description or "").splitlines()
+    for field in embed.fields:
+        lines += [field.name or "", *(field.value or "").splitlines()]
+    return lines
+
+
+def showdown_state() -> DeadMoneyState:
+    """Ada (seat 0) plays the A♥ and drops her only Brain, 🧠♠; Bea bids a pair of Kings, Cyd three 3s: Dov bids."""
+    hands = {
+        0: ["AH", "2C", "3C"],
+        1: ["KS", "KH", "9C", "4D"],
+        2: ["3D", "3H", "3S", "5D"],
+        3: ["7H", "8H", "JD", "JH", "JS"],
+    }
+    state = act(rig(hands=hands, brains={0: ["BRAIN-S"]}), 0, Play(card="AH"))
+    state = act(state, 1, Bid(cards=("KS", "KH")))
+    return act(state, 2, Bid(cards=("3D", "3H", "3S")))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_showdown_hand_starts_with_the_decision_and_stays_short(lang: str) -> None:
+    state = showdown_state()
+    assert ENGINE.to_act(state) == (3,)
+    embed = hand_embed(table_of(state), 3, lang)
+    brain = poker_card_face("BRAIN-S", lang=lang)
+    expected = {
+        "en": f"**Showdown for {brain}: beat three 3s (Cyd) with 1 to 5 cards, or pass**",
+        "fr": f"**Enchères pour {brain}\u00a0: battez brelan de 3 (Cyd) avec 1 à 5 cartes, ou passez**",
+    }
+    assert (embed.description or "").splitlines()[0] == expected[lang]
+    # Your cards first, then one compact table field (not the whole showdown again).
+    yours = message(lang, "deadmoney.hand.yours", {"count": 5}, NAMES)
+    assert [field.name for field in embed.fields] == [yours, message(lang, "deadmoney.table.summary", {}, NAMES)]
+    assert faces(embed.fields[0].value or "") == Counter(state.hands[3])
+    table = embed.fields[1].value or ""
+    high = " ".join(poker_card_face(card, lang=lang) for card in ("3D", "3H", "3S"))
+    assert high in table and "**Cyd**" in table
+    assert message(lang, "deadmoney.showdown.order", {"players": ""}, NAMES).strip() not in table
+    assert len(table.splitlines()) <= 7
+    assert len(lines_of(embed)) < 20
+
+
+def test_the_table_keeps_every_bid_of_the_showdown_in_sight() -> None:
+    state = act(act(showdown_state(), 3, Pass()), 0, Pass())  # Dov and Ada pass: Bea is asked again
+    view = ENGINE.perspective(state, None)
+    fields = {field.name: field.value for field in RENDERER.table_fields(view, NAMES, "en")}
+    showdown = fields[f"⚔️ Showdown for {poker_card_face('BRAIN-S')}"]
+    threes = " ".join(poker_card_face(card) for card in ("3D", "3H", "3S"))
+    kings = " ".join(poker_card_face(card) for card in ("KS", "KH"))
+    assert f"High bid: {threes} (three 3s) by **Cyd**" in showdown
+    assert f"**Bea**: {kings} (pair of Kings)" in showdown
+    assert "Passed since: **Dov** and **Ada**" in showdown
+    assert "To bid: **Bea**" in showdown
+    # The table's events come after, newest first: the bids stay in their own field whatever happens.
+    embed = table_embed(table_of(state), "en")
+    names = [field.name for field in embed.fields]
+    assert names.index(f"⚔️ Showdown for {poker_card_face('BRAIN-S')}") < len(names) - 1
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_targets_list_opponents_first_and_yourself_last_in_red(lang: str) -> None:
+    # 4♠: "Un joueur de votre choix pioche 2 cartes." Naming yourself is legal, and costs you 2 cards.
+    state = act(rig(hands={0: ["4S", "QC"]}, brains={0: ["BRAIN-S"]}), 0, Play(card="4S"))
+    table = table_of(state)
+    embed = hand_embed(table, 0, lang)
+    decision = {"en": "4♠\ufe0f: name a player who draws 2 cards", "fr": "4♠\ufe0f\u00a0: désignez qui pioche 2 cartes"}
+    assert (embed.description or "").startswith(f"**{decision[lang]}**")
+    buttons = [child for row in hand_view(table, 0, lang).to_components() for child in row["components"]]
+    moves = [button for button in buttons if button["custom_id"].startswith("cr:a:")]
+    you = {"en": "🎯 Ada (you) (you draw 2 cards)", "fr": "🎯 Ada (vous) (vous piochez 2 cartes)"}
+    assert [button["label"] for button in moves] == ["🎯 Bea", "🎯 Cyd", "🎯 Dov", you[lang]]
+    danger, choice = discord.ButtonStyle.danger.value, discord.ButtonStyle.primary.value
+    assert [button["style"] for button in moves] == [choice, choice, choice, danger]
+    question = {
+        "en": "⚠️ 🎯 Ada (you): you draw 2 cards. Are you sure?",
+        "fr": message("fr", "hand.confirm", {"move": "🎯 Ada (vous)", "consequence": "vous piochez 2 cartes"}, NAMES),
+    }
+    assert confirm_question(table, 0, 3, lang) == question[lang]
+    assert confirm_question(table, 0, 0, lang) is None  # naming Bea costs you nothing
+
+
+def test_the_hand_sets_playable_and_new_cards_apart() -> None:
+    state = rig(hands={0: ["KD", "2C", "QC"]})
+    state.fresh[0] = ["QC"]  # the Q♣ reached Ada since her last move
+    embed = hand_embed(table_of(state), 0, "en")
+    assert (embed.description or "").startswith("**Play a card (2 hands to spend) or draw and end your turn**")
+    hand = (embed.fields[0].value or "").splitlines()
+    assert hand[0] == f"▶️ Playable: {poker_card_face('KD')} 🆕 {poker_card_face('QC')}"
+    assert hand[1] == f"Not now: {poker_card_face('2C')}"
+    # Not her turn: every card on one line, suit by suit, the new ones after the 🆕.
+    state = act(rig(hands={0: ["2C", "3C", "8S"], 1: ["KD"]}, deck_top=["9D"]), 0, Play(card="8S"))
+    state = act(state, 0, EndTurn()) if state.active == 0 else state
+    embed = hand_embed(table_of(state), 0, "en")
+    assert (embed.fields[0].value or "").splitlines()[0] == f"{poker_card_face('2C')} {poker_card_face('3C')}"
+
+
+def test_what_reached_you_secretly_reads_in_the_second_person() -> None:
+    # 4♥: Ada draws the 9♦ and passes it to Cyd; each is told in their own words, nobody else.
+    state = rig(hands={0: ["4H", "KD"], 2: ["QS", "JC"]}, brains={0: ["BRAIN-H"]}, deck_top=["9D"])
+    state = ENGINE.apply(act(with_rolls(state, [6]), 0, Play(card="4H")), 0, Target(seat=2))  # both moves' events
+    table = table_of(state)
+    nine = poker_card_face("9D")
+    told = {
+        0: f"🆕 Since your last look: you drew {nine} · you passed {nine} to **Cyd**",
+        2: f"🆕 Since your last look: **Ada** passed you {nine}",
+    }
+    for seat, line in told.items():
+        news = secret_events(ENGINE.perspective(state, seat))
+        assert line in (hand_embed(table, seat, "en", news=news).description or "")
+    assert secret_events(ENGINE.perspective(state, 1)) == []
+    french = hand_embed(table, 2, "fr", news=secret_events(ENGINE.perspective(state, 2))).description or ""
+    assert f"**Ada** vous a passé {poker_card_face('9D', lang='fr')}" in french
+
+
+@pytest.mark.parametrize(
+    ("cards", "english", "french"),
+    [
+        (["AS", "KD"], "Ace high", "hauteur As"),
+        (["3C", "3D", "9S"], "pair of 3s", "paire de 3"),
+        (["AS", "AH"], "pair of Aces", "paire d’As"),
+        (["KS", "KH", "3C", "3D", "9S"], "two pair, Kings and 3s", "double paire de Rois et de 3"),
+        (["KS", "KH", "KD"], "three Kings", "brelan de Rois"),
+        (["9C", "10D", "JH", "QS", "KS"], "King-high straight", "suite hauteur Roi"),
+        (["AS", "2D", "3C", "4H", "5S"], "5-high straight", "suite hauteur 5"),
+        (["2H", "5H", "7H", "9H", "JH"], "Jack-high flush", "couleur hauteur Valet"),
+        (["KS", "KH", "KD", "3C", "3D"], "full house, Kings over 3s", "full (brelan de Rois, paire de 3)"),
+        (["7C", "7D", "7H", "7S"], "four 7s", "carré de 7"),
+        (["9H", "10H", "JH", "QH", "KH"], "King-high straight flush", "quinte flush hauteur Roi"),
+        (["8C", "8C", "8D", "8D", "8H"], "five 8s", "cinq 8"),
+    ],
+)
+def test_bids_are_named_as_poker_hands(cards: list[str], english: str, french: str) -> None:
+    assert render_dm.hand_words(cards, "en") == english
+    assert render_dm.hand_words(cards, "fr") == french
+    assert render_dm.hand_words(["BRAIN-C"], "en") is None
+
+
+def test_a_drafted_bid_says_whether_it_beats_the_high_bid() -> None:
+    state = showdown_state()
+    view = ENGINE.perspective(state, 3)
+    assert render_dm.bid_feedback(view, ["JD", "JH"], "en") == (
+        "❌ pair of Jacks does not beat three 3s: choose other cards, or pass.",
+        False,
+    )
+    coins = sum(ENGINE.specs[card].coins for card in ("JD", "JH", "JS"))
+    assert render_dm.bid_feedback(view, ["JD", "JH", "JS"], "en") == (
+        f"✅ three Jacks beats three 3s. If it wins, you draw {coins} cards.",
+        True,
+    )
+    french, ready = render_dm.bid_feedback(view, ["JD", "JH"], "fr") or ("", True)
+    assert (
+        french == "❌ paire de Valets ne bat pas brelan de 3\u00a0: choisissez d’autres cartes, ou passez."
+        and not ready
+    )
+    assert render_dm.bid_feedback(view, [], "en") == ("", False)
+    assert render_dm.bid_feedback(ENGINE.perspective(state, 0), ["2C"], "en") is None  # not Ada's bid
+    first = act(rig(hands={0: ["AH", "2C"], 1: ["KS", "KH"]}, brains={0: ["BRAIN-S"]}), 0, Play(card="AH"))
+    coins = sum(ENGINE.specs[card].coins for card in ("KS", "KH"))
+    assert render_dm.bid_feedback(ENGINE.perspective(first, 1), ["KS", "KH"], "en") == (
+        f"✅ pair of Kings: the first bid. If it wins, you draw {coins} cards.",
+        True,
+    )
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_refused_bid_names_both_hands(lang: str) -> None:
+    refusal = ENGINE.refusal(showdown_state(), 3, Bid(cards=("JD", "JH")))
+    assert refusal is not None
+    worded = worded_refusal("deadmoney", refusal, lang)
+    expected = {
+        "en": "Your bid: pair of Jacks does not beat three 3s. Raise with a stronger poker hand, or pass.",
+        "fr": "Votre enchère\u00a0: paire de Valets ne bat pas brelan de 3. "
+        "Misez une combinaison plus forte, ou passez.",
+    }
+    assert message(lang, worded.key, dict(worded.params), NAMES) == expected[lang]
+
+
+def test_bid_options_show_the_card_and_its_coins_only() -> None:
+    state = showdown_state()
+    pick = ENGINE.card_pick(state, 3)
+    assert pick is not None and pick.kind == "bid"
+    for lang in LANGUAGES:
+        for card in pick.cards:
+            label, description = RENDERER.pick_card_option("deadmoney", pick, card, lang)
+            coins = message(lang, f"deadmoney.card.coins.{ENGINE.specs[card].coins}", {}, NAMES)
+            assert (label, description) == (poker_card_label(card, lang), coins)
+    play = ENGINE.card_pick(rig(hands={0: ["KD", "QC"]}), 0)
+    assert play is not None and play.kind == "play"
+    effect = render_dm.card_text("KD", "en")
+    assert effect in (RENDERER.pick_card_option("deadmoney", play, "KD", "en")[1] or "")
+
+
+def test_a_failed_roll_asks_which_of_your_brains_you_drop() -> None:
+    state = rig(hands={0: ["4H", "KC"], 1: ["2D"]}, brains={0: ["BRAIN-C", "BRAIN-S"]})
+    state = act(with_rolls(state, [1]), 0, Play(card="4H"))
+    state = act(state, 0, Target(seat=1))
+    embed = hand_embed(table_of(state), 0, "en")
+    four = poker_card_face("4H")
+    assert (embed.description or "").startswith(
+        f"**Your roll for {four} failed: choose which of your Brains you drop; a showdown follows**"
+    )

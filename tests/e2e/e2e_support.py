@@ -18,7 +18,9 @@ from tests.standin.model import Channel, Message, User
 
 ROOT = Path(__file__).resolve().parents[2]
 TOKEN = "cardroom-e2e-token"
-FOOTER_MOVE = re.compile(r"(?:Game #|Partie n° )(\d+) · (?:move|coup) (\d+)")
+# A table's or hand's footer: "Game #12 · move 7"; a lobby's has no move counter: "Game #12".
+FOOTER_MOVE = re.compile(r"(?:Game #|Partie n[°º][ \u00a0]?)(\d+)(?: · (?:move|coup) (\d+))?")
+LOBBY_VERSION = -1  # what `footer` reads as the version of a lobby, which shows none
 
 
 @dataclass
@@ -105,10 +107,10 @@ async def world(tmp: Path, **standin_options: object) -> AsyncIterator[World]:
 
 
 def footer(message: Message) -> tuple[int, int]:
-    """(game id, version) shown in a table or hand footer."""
+    """(game id, version) shown in a table or hand footer; a lobby's version reads `LOBBY_VERSION`."""
     match = FOOTER_MOVE.search(message.text)
     assert match, f"no footer in {message.text!r}"
-    return int(match[1]), int(match[2])
+    return int(match[1]), LOBBY_VERSION if match[2] is None else int(match[2])
 
 
 async def answered(interaction: Interaction) -> Message:
@@ -118,15 +120,19 @@ async def answered(interaction: Interaction) -> Message:
     return response.message
 
 
-def button(message: Message, prefix: str, label: str | None = None) -> str:
-    """The custom_id of the first button whose id starts with `prefix` (and has `label`)."""
+def button(message: Message, prefix: str, label: str | None = None, *, confirmed: bool = False) -> str:
+    """The custom_id of the first button whose id starts with `prefix` (and has `label`; with `confirmed`,
+    the "Yes" of a costly move's question)."""
     for component in message.buttons:
         custom_id = component.get("custom_id", "")
+        if confirmed and not custom_id.endswith(":y"):
+            continue
         if custom_id.startswith(prefix) and (label is None or component.get("label") == label):
             return str(custom_id)
     raise LookupError(f"no button {prefix!r} {label!r} in {message.custom_ids}")
 
 
+CONFIRM = "⚠️"  # a costly move's question starts with it
 WAITING = re.compile(r"(?:Waiting for|En attente de) (.+?)\.$", re.MULTILINE)
 NAME = re.compile(r"\*\*(.+?)\*\*")
 OVER = ("Game over.", "Partie terminée.")
@@ -138,13 +144,28 @@ def any_enabled(enabled: list[dict[str, Any]], rng: random.Random) -> dict[str, 
 
 
 async def open_lobby(w: World, host: User, game: str, options: dict[str, str]) -> Message:
-    """/play `game` in the main channel, then the host picks `options` in the lobby."""
+    """/play `game` in the main channel, then the host picks `options` in their private table options panel."""
     lobby = await answered(await w.discord.slash(host, w.channel, "play", {"game": game}))
     assert not lobby.ephemeral
     game_id, _ = footer(lobby)
-    for field, value in options.items():
-        lobby = await answered(await w.discord.select(host, lobby, f"cr:o:{game_id}:{field}", [value]))
-    return lobby
+    if options:
+        panel = await answered(await w.discord.click(host, lobby, f"cr:l:{game_id}:options"))
+        assert panel.ephemeral and panel.visible_to == host.id, panel.text
+        for field, value in options.items():
+            panel = await answered(await w.discord.select(host, panel, f"cr:o:{game_id}:{field}", [value]))
+        await lobby_in_step(w, game_id)
+    return w.discord.get_message(lobby.id) or lobby
+
+
+async def lobby_in_step(w: World, game_id: int) -> None:
+    """Wait until the game's channel message shows its committed version (the lobby follows its settings)."""
+
+    def shown() -> bool:
+        with sqlite3.connect(w.database) as db:
+            row = db.execute("SELECT shown_version, version FROM games WHERE id = ?", (game_id,)).fetchone()
+        return row is not None and row[0] == row[1]
+
+    await w.discord.wait_for(shown, timeout=10, what="the lobby in step")
 
 
 def waiting_for(message: Message) -> list[str]:
@@ -174,12 +195,15 @@ async def take_turn(
     hand = await answered(await w.discord.click(user, table, button(table, "cr:h:")))
     assert hand.ephemeral and hand.visible_to == user.id
     assert hand not in w.discord.channel_messages(w.channel)
-    assert "Your turn" in hand.text or "À vous de jouer" in hand.text, hand.text
     enabled = [c for c in hand.buttons if c["custom_id"].startswith("cr:a:") and not c.get("disabled")]
     assert enabled, hand.text
     pick = choose(enabled, rng)
     updated = await answered(await w.discord.click(user, hand, pick["custom_id"]))
     assert updated.id == hand.id, "the hand is updated in place through the click"
+    if footer(updated)[1] == version and CONFIRM in updated.text:
+        # A move that costs its player asks first: say yes.
+        updated = await answered(await w.discord.click(user, updated, button(updated, "cr:a:", None, confirmed=True)))
+        assert updated.id == hand.id
     assert footer(updated)[1] == version + 1
     await w.discord.wait_for(
         lambda: footer(w.discord.get_message(table.id) or table)[1] >= version + 1, timeout=10, what="table edit"

@@ -71,31 +71,42 @@ async def test_bad_clicks_are_refused_politely_and_change_nothing(tmp_path: Path
         assert "no longer on this message" in await refused(w, w.alice, lobby, f"cr:l:{game_id}:join")
         assert w.version(game_id) == version and w.log_length(game_id) == 0
 
-        # A second hand message of the same player, opened with /hand.
+        # A second hand of the same player, opened with /hand, replaces the first: one live hand.
         second_hand = await answered(await w.discord.slash(player, w.channel, "hand"))
         assert second_hand.ephemeral and second_hand.id != hand.id
+        await w.discord.wait_for(
+            lambda: (w.discord.get_message(hand.id) or hand).deleted, timeout=10, what="the first hand deleted"
+        )
 
         # Two clicks of the same button at the same instant: exactly one applies.
-        hit = button(hand, "cr:a:")
+        hit = button(second_hand, "cr:a:")
         first, second = await asyncio.gather(
-            w.discord.forge_click(player, hand, hit), w.discord.forge_click(player, hand, hit)
+            w.discord.forge_click(player, second_hand, hit), w.discord.forge_click(player, second_hand, hit)
         )
         bodies = [(await first.response()).data or {}, (await second.response()).data or {}]
         assert w.version(game_id) == version + 1 and w.log_length(game_id) == 1
         late = [str(body.get("content")) for body in bodies if str(body.get("content")).startswith("⚠️")]
         assert len(late) == 1 and any(s in late[0] for s in ("out of date", "plus à jour", "no longer", "n’est plus"))
 
-        # The second hand is now stale: its button is refused and the hand is redrawn in place.
-        stale = await answered(await w.discord.click(player, second_hand, button(second_hand, "cr:a:")))
-        assert stale.id == second_hand.id
-        assert "out of date" in stale.content or "plus à jour" in stale.content
-        assert footer(stale)[1] == version + 1 and w.log_length(game_id) == 1
+        # The button drawn before that move is gone from the redrawn hand: forced through again, it is refused
+        # and changes nothing.
+        gone_now = await refused(w, player, second_hand, hit)
+        assert "n’est plus sur ce message" in gone_now or "no longer on this message" in gone_now
+        assert w.version(game_id) == version + 1 and w.log_length(game_id) == 1
 
-        # A game that ended.
+        # A game that ended: a live hand drawn while it ran (the one of a player who did not make the last
+        # move still carries its disabled moves) refuses them, forced through.
         final = await play_to_the_end(w, table, users, seed=8)
         assert "Final standings" in final.text
-        old_hand = w.discord.get_message(second_hand.id) or second_hand
-        over = await refused(w, player, old_hand, button(old_hand, "cr:a:"))
+        drawn_before = [
+            (user, message)
+            for user in users.values()
+            for message in w.discord.ephemeral_messages(user, w.channel)
+            if any(c["custom_id"].startswith("cr:a:") for c in message.buttons)
+        ]
+        assert drawn_before
+        holder, old_hand = drawn_before[0]
+        over = await refused(w, holder, old_hand, button(old_hand, "cr:a:"))
         assert "This game is over." in over or "Cette partie est terminée." in over
         ended = await answered(await w.discord.slash(w.alice, w.channel, "hand"))
         assert "no table in this channel" in ended.content
@@ -109,8 +120,9 @@ async def test_two_users_race_for_the_last_seat(tmp_path: Path) -> None:
         for n in range(6):
             extra = w.discord.add_user(f"guest{n}")
             lobby = await answered(await w.discord.click(extra, lobby, f"cr:l:{game_id}:join"))
-        # Out-of-range option values are refused (a forged select).
-        bad = await answered(await w.discord.forge_click(w.alice, lobby, f"cr:o:{game_id}:ending", component_type=3))
+        # Out-of-range option values are refused (a forged select on the host's table options).
+        panel = await answered(await w.discord.click(w.alice, lobby, f"cr:l:{game_id}:options"))
+        bad = await answered(await w.discord.forge_click(w.alice, panel, f"cr:o:{game_id}:ending", component_type=3))
         assert bad.ephemeral and "not available" in bad.content
         first, second = await asyncio.gather(
             w.discord.click(w.bob, lobby, f"cr:l:{game_id}:join"),
@@ -122,5 +134,5 @@ async def test_two_users_race_for_the_last_seat(tmp_path: Path) -> None:
         assert len(joined) == 1 and len(refused_) == 1
         assert "full" in refused_[0].message.text or "complète" in refused_[0].message.text  # type: ignore[union-attr]
         final_lobby = w.discord.get_message(lobby.id) or lobby
-        assert final_lobby.text.count("\n") > 0 and "(8, 2–8)" in final_lobby.text
+        assert final_lobby.text.count("\n") > 0 and "2–8 players · 8 seated" in final_lobby.text
         w.discord.assert_clean()

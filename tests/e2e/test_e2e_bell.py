@@ -46,7 +46,11 @@ def bells(w: World) -> list[Message]:
 
 
 def pings(w: World, users: dict[str, User]) -> dict[str, int]:
-    return {name: len(w.discord.notifications(user)) for name, user in users.items()}
+    """The turn notifications that pinged each player (not the end of the game, which mentions every player)."""
+    return {
+        name: len([m for m in w.discord.notifications(user) if not m.content.startswith("🏁")])
+        for name, user in users.items()
+    }
 
 
 async def test_after_a_simultaneous_decision_each_new_decision_is_told_once_to_exactly_its_player(

@@ -3,7 +3,9 @@
 The players act only through what Discord shows them: the table's "My hand" button, then the
 card picker's select menus and the buttons of their private hand. Their policy plays Brains
 and Brain-requiring cards first (a failed roll drops a Brain and starts a showdown); in a
-showdown the first bidder raises with one card and the others pass, so the Brain is won.
+showdown a bidder drafts the cards of the first menu's lowest rank, and bids them if the draft
+says they beat the high bid (Confirm is on), else passes. A move that costs its player (drawing
+when a card could be played, naming yourself to draw 2) asks first; the players say yes.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from tests.standin.model import Message, User
 MAX_MOVES = 500
 MAX_GAMES = 4
 ROLL_CARD = re.compile(r"^[2-7][CDHS]$")
-YOUR_TURN = ("Your turn", "À vous de jouer")
+DRAFT_MARKS = ("✅", "❌")  # the draft of a bid says whether it beats the high bid
 TABLE_CHECK_EVERY = 10
 
 
@@ -72,10 +74,17 @@ async def decide(w: World, game_id: int, user: User, hand: Message, rng: random.
                 return
             assert chosen.ephemeral and chosen.id != hand.id, chosen.text
         else:
-            # Several cards: a draft, then Confirm. A bid (the pick offered beside Pass) raises with one card; a
-            # bid too low is refused and changes nothing: then pass. Other picks take exactly max_values cards.
-            count = 1 if actions_buttons else int(select.get("max_values", 1))
-            drafted = await answered(await w.discord.select(user, hand, select["custom_id"], values[:count]))
+            # Several cards: a draft, then Confirm. A bid (the pick offered beside Pass) drafts every copy of the
+            # lowest rank of the first menu (one group, up to 5 cards): the draft says whether it beats the high
+            # bid and Confirm is on only if it does; else pass. Other picks take exactly max_values cards.
+            if actions_buttons:
+                lowest = values[0].split("~")[0][:-1]
+                chosen_values = [value for value in values if value.split("~")[0][:-1] == lowest][:5]
+            else:
+                chosen_values = values[: int(select.get("max_values", 1))]
+            drafted = await answered(await w.discord.select(user, hand, select["custom_id"], chosen_values))
+            if actions_buttons:
+                assert any(mark in drafted.text for mark in DRAFT_MARKS), drafted.text
             confirm = enabled_buttons(drafted, "cr:P:")
             if confirm:
                 await (await w.discord.click(user, drafted, confirm[0]["custom_id"])).response(timeout=10)
@@ -84,7 +93,17 @@ async def decide(w: World, game_id: int, user: User, hand: Message, rng: random.
             hand = drafted
             actions_buttons = enabled_buttons(hand, "cr:a:")
     assert actions_buttons, hand.text
-    await answered(await w.discord.click(user, hand, rng.choice(actions_buttons)["custom_id"]))
+    answer = await answered(await w.discord.click(user, hand, rng.choice(actions_buttons)["custom_id"]))
+    if w.version(game_id) == version:
+        # A move that costs its player asks first ("⚠️ … Are you sure?"): answer "Yes".
+        yes = [c for c in enabled_buttons(answer, "cr:a:") if str(c["custom_id"]).endswith(":y")]
+        assert yes and "⚠️" in answer.text, answer.text
+        await answered(await w.discord.click(user, answer, yes[0]["custom_id"]))
+
+
+def acting(hand: Message) -> bool:
+    """Whether a hand offers its player something to do now (the others' hands show nothing to click)."""
+    return bool(hand.selects or enabled_buttons(hand, "cr:a:"))
 
 
 def finished(w: World, game_id: int) -> bool:
@@ -96,13 +115,15 @@ def finished(w: World, game_id: int) -> bool:
 async def whose_turn(
     w: World, game_id: int, table: Message, users: dict[str, User], rng: random.Random
 ) -> tuple[User, Message]:
-    """The players open their hands ("My hand") in a random order until one reads "Your turn"."""
+    """The players open their hands ("My hand") in a random order until one offers something to do: that hand
+    starts with the decision, in bold."""
     names = list(users)
     rng.shuffle(names)
     for name in names:
         hand = await answered(await w.discord.click(users[name], table, f"cr:h:{game_id}"))
         assert hand.ephemeral and hand.visible_to == users[name].id
-        if any(marker in hand.text for marker in YOUR_TURN):
+        if acting(hand):
+            assert hand.embeds[0]["description"].startswith("**"), hand.text
             return users[name], hand
     raise AssertionError("nobody's turn in a running game")
 

@@ -118,7 +118,8 @@ async def test_a_lobby_whose_message_cannot_be_posted_is_undone(tmp_path: Path) 
 async def test_a_refused_answer_is_followed_by_one_that_says_the_change_went_through(tmp_path: Path) -> None:
     async with world(tmp_path) as w, w.running():
         lobby = await open_lobby(w, w.alice, "pairs", {})
-        game_id, version = footer(lobby)
+        game_id, _ = footer(lobby)
+        version = w.version(game_id)
         w.discord.fail_next("POST", CALLBACK, status=400, code=50035)  # the in-place edit of the lobby
         join = await w.discord.click(w.bob, lobby, f"cr:l:{game_id}:join")
         answer = await answered(join)
@@ -406,6 +407,9 @@ async def test_a_new_turn_on_an_old_table_posts_it_anew_at_the_bottom(tmp_path: 
         # The game goes on from the new message; buttons drawn before still work.
         await in_step(w, moved)
         assert footer(await play_one_move(w, moved))[1] == w.version(game_id)
+        # (The holder's one live hand: opening the hand again, to move, replaced the first one.)
+        hands = [m for m in w.discord.ephemeral_messages(holder, w.channel) if m.id != old_hand.id or not m.deleted]
+        old_hand = [m for m in hands if any(c["custom_id"].startswith("cr:r:") for c in m.buttons)][-1]
         stale = await answered(await w.discord.click(holder, old_hand, button(old_hand, "cr:r:")))
         assert stale.id == old_hand.id and footer(stale)[1] == w.version(game_id)
         w.discord.assert_clean()

@@ -40,7 +40,7 @@ async def test_three_players_play_a_whole_game(tmp_path: Path) -> None:
             lobby = await answered(await w.discord.click(user, lobby, f"cr:l:{game_id}:join"))
         assert all(name in lobby.text for name in users)
         early = await answered(await w.discord.click(w.bob, lobby, f"cr:l:{game_id}:start"))
-        assert early.ephemeral and "Seul l’hôte" in early.text
+        assert early.ephemeral and "réservée à l’hôte" in early.text
 
         table = await answered(await w.discord.click(w.alice, lobby, f"cr:l:{game_id}:start"))
         assert table.id == lobby.id and "Waiting for" in table.text
@@ -51,7 +51,7 @@ async def test_three_players_play_a_whole_game(tmp_path: Path) -> None:
         assert outsider.ephemeral and "not playing" in outsider.text
 
         final = await play_to_the_end(w, table, users, seed=11)
-        assert "Final standings" in final.text and not final.buttons
+        assert "Final standings" in final.text and [c["custom_id"] for c in final.buttons] == [f"cr:R:{game_id}"]
         await w.discord.wait_for_message(w.channel, lambda m: "is over" in m.content)
 
         board = await answered(await w.discord.slash(w.carol, w.channel, "leaderboard", {"game": "pairs"}))

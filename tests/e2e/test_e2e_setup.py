@@ -57,6 +57,7 @@ async def test_invite_url_has_exactly_the_scopes_and_permissions(tmp_path: Path)
             send_messages_in_threads=True,
             embed_links=True,
             read_message_history=True,
+            create_public_threads=True,
         )
         assert query["permissions"] == [str(wanted.value)]
     code, output = await run_to_exit(["invite"], clean_env(CARDROOM_APPLICATION_ID="1234"), tmp_path, "offline")
@@ -66,7 +67,18 @@ async def test_invite_url_has_exactly_the_scopes_and_permissions(tmp_path: Path)
 async def test_commands_are_registered_localised_with_no_privileged_intent(tmp_path: Path) -> None:
     async with world(tmp_path) as w, w.running() as bot:
         commands = {c.name: c.payload for c in w.discord.registered_commands()}
-        assert set(commands) == {"play", "hand", "rules", "leaderboard", "abort", "notify", "away", "turns", "cardroom"}
+        assert set(commands) == {
+            "play",
+            "hand",
+            "log",
+            "rules",
+            "leaderboard",
+            "abort",
+            "notify",
+            "away",
+            "turns",
+            "cardroom",
+        }
         assert commands["play"]["name_localizations"]["fr"] == "jouer"
         assert commands["leaderboard"]["name_localizations"]["fr"] == "classement"
         assert commands["play"]["options"][0]["name_localizations"]["fr"] == "jeu"
@@ -94,7 +106,7 @@ async def test_a_thread_table_with_a_leaver_and_an_abort(tmp_path: Path) -> None
         assert w.version(game_id) == footer(w.discord.get_message(table.id) or table)[1]
 
         denied = await answered(await w.discord.slash(w.bob, w.thread, "abort"))
-        assert denied.ephemeral and "Seul l’hôte" in denied.text
+        assert denied.ephemeral and "réservé à l’hôte" in denied.text
         ended = await answered(await w.discord.slash(w.mod, w.thread, "abort"))
         assert not ended.ephemeral and "ended by" in ended.text
         await w.discord.wait_for(

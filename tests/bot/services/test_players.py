@@ -128,7 +128,7 @@ async def test_the_allowance_refuses_an_absence_too_long_and_changes_nothing(db:
     assert refused.value.params == {"left": 3, "days": 4}
     assert await players.settings(1) == before
     assert "whole days left: 3" in t("en", refused.value.key, **refused.value.params)
-    assert "jours entiers restants : 3" in t("fr", refused.value.key, **refused.value.params)
+    assert "jours entiers restants\u00a0: 3" in t("fr", refused.value.key, **refused.value.params)
     change = await players.go_away(1, 3)  # replacing the running day with 3 days fits exactly
     assert change.left == pytest.approx(0.0)
     with pytest.raises(InvalidOptionError):

@@ -45,8 +45,8 @@ async def test_results_are_written_with_the_finishing_action(storage_db: Databas
 
 
 async def league(db: Database) -> None:
-    """Ada: 3 games, 1 win, 12 points. Bob: 2 games, 2 wins, 5 points. Cyd: 3 games, 1 win, 12 points.
-    Dee: 1 game, 1 win, 20 points."""
+    """Ada: 3 games, 1 win, 12 points (4 a game). Bob: 2 games, 2 wins, 5 points (2.5 a game).
+    Cyd: 3 games, 1 win, 12 points (4 a game). Dee: 1 game, 1 win, 20 points."""
     await play(db, [ADA, BOB], [(2, False, 3), (1, True, 2)])
     await play(db, [BOB, CYD, ADA], [(1, True, 3), (2, False, 4), (3, False, 1)])
     await play(db, [ADA, CYD], [(1, True, 8), (2, False, 6)])
@@ -56,10 +56,10 @@ async def league(db: Database) -> None:
 async def test_leaderboard_by_wins(storage_db: Database) -> None:
     await league(storage_db)
     board = await storage_db.leaderboard(guild_id=1, game="pairs", order="wins")
-    # Bob 2 wins; then 1 win each: Dee (measure 20), Ada/Cyd (12, 3 games): tie -> user id
+    # Bob 2 wins; then 1 win each: Dee (20 a game), Ada/Cyd (4 a game, 3 games): tie -> user id
     assert [row.name for row in board] == ["Bob", "Dee", "Ada", "Cyd"]
-    assert board[0] == LeaderRow(user_id=2, name="Bob", games=2, wins=2, measure=5, best_place=1)
-    assert board[2] == LeaderRow(user_id=1, name="Ada", games=3, wins=1, measure=12, best_place=1)
+    assert board[0] == LeaderRow(user_id=2, name="Bob", games=2, wins=2, average=2.5, best_place=1)
+    assert board[2] == LeaderRow(user_id=1, name="Ada", games=3, wins=1, average=4.0, best_place=1)
 
 
 async def test_leaderboard_by_games(storage_db: Database) -> None:
@@ -72,10 +72,31 @@ async def test_leaderboard_by_games(storage_db: Database) -> None:
 async def test_leaderboard_by_measure(storage_db: Database) -> None:
     await league(storage_db)
     board = await storage_db.leaderboard(guild_id=1, game="pairs", order="measure")
-    # Dee 20; Ada 12 and Cyd 12 (1 win each, 3 games each -> user id); Bob 5
-    assert [(row.name, row.measure) for row in board] == [("Dee", 20), ("Ada", 12), ("Cyd", 12), ("Bob", 5)]
-    lowest_first = await storage_db.leaderboard(guild_id=1, game="pairs", order="measure", higher_is_better=False)
+    # Dee 20; Ada 4 and Cyd 4 (1 win each, 3 games each -> user id); Bob 2.5
+    assert [(row.name, row.average) for row in board] == [("Dee", 20), ("Ada", 4), ("Cyd", 4), ("Bob", 2.5)]
+    lowest_first = await storage_db.leaderboard(guild_id=1, game="pairs", order="measure", measure_order="low")
     assert [row.name for row in lowest_first] == ["Bob", "Ada", "Cyd", "Dee"]
+
+
+async def test_leaderboard_ranks_by_the_average_per_game_not_the_total(storage_db: Database) -> None:
+    # Chips won (more is better): Ada plays three games for +12 in all (4 a game), Bob one game for +5.
+    for _ in range(3):
+        await play(storage_db, [ADA, CYD], [(1, True, 4), (2, False, -4)])
+    await play(storage_db, [BOB, CYD], [(1, True, 5), (2, False, -5)])
+    board = await storage_db.leaderboard(guild_id=1, game="pairs", order="measure")
+    assert [(row.name, row.average) for row in board] == [("Bob", 5), ("Ada", 4), ("Cyd", -4.25)]
+
+
+async def test_leaderboard_where_fewer_is_better_ranks_the_lowest_average_first(storage_db: Database) -> None:
+    # Cards left (fewer is better), Dead Money's measure: Ada ends four games with 2 cards each (8 in all),
+    # Bob one game with 5; by the total Bob would lead, by the average Ada does.
+    for _ in range(4):
+        await play(storage_db, [ADA, DEE], [(2, False, 2), (1, True, 0)], game="deadmoney")
+    await play(storage_db, [BOB, DEE], [(2, False, 5), (1, True, 0)], game="deadmoney")
+    board = await storage_db.leaderboard(guild_id=1, game="deadmoney", order="measure", measure_order="low")
+    assert [(row.name, row.average, row.games) for row in board] == [("Dee", 0, 5), ("Ada", 2, 4), ("Bob", 5, 1)]
+    by_wins = await storage_db.leaderboard(guild_id=1, game="deadmoney", order="wins", measure_order="low")
+    assert [row.name for row in by_wins] == ["Dee", "Ada", "Bob"]  # no wins for Ada and Bob: fewer cards first
 
 
 async def test_leaderboard_tie_breaks_use_the_other_columns(storage_db: Database) -> None:
@@ -99,7 +120,7 @@ async def test_leaderboard_limit_scope_and_latest_name(storage_db: Database) -> 
     assert [(row.name, row.wins, row.games) for row in board] == [("Ada Lovelace", 1, 4), ("Bob", 3, 3)]
     for guild, game in [(2, "pairs"), (1, "chips"), (None, "pairs")]:
         board = await storage_db.leaderboard(guild_id=guild, game=game, order="measure")
-        assert [(row.name, row.measure, row.games) for row in board] == [("Ada", 50, 1), ("Bob", 0, 1)]
+        assert [(row.name, row.average, row.games) for row in board] == [("Ada", 50, 1), ("Bob", 0, 1)]
     assert await storage_db.leaderboard(guild_id=3, game="pairs", order="wins") == []
 
 
@@ -110,7 +131,7 @@ async def test_aborted_games_do_not_count(storage_db: Database) -> None:
         running.id, by_user_id=ADA.user_id, result=results_for(running, [(2, False, 0), (1, True, 99)])
     )
     board = await storage_db.leaderboard(guild_id=1, game="pairs", order="measure")
-    assert [(row.name, row.games, row.measure) for row in board] == [("Ada", 1, 5), ("Bob", 1, 1)]
+    assert [(row.name, row.games, row.average) for row in board] == [("Ada", 1, 5), ("Bob", 1, 1)]
     assert len(await storage_db.history(guild_id=1, user_id=BOB.user_id)) == 1
     assert len(await storage_db.results(running.id)) == 2  # stored, only not counted
 

@@ -1,0 +1,68 @@
+"""Shared by the render tests: a running table of any engine, a hand's moves and lines, French spacing made plain."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from bot.services.tables import Table
+from bot.storage import GameRecord, Seat
+from cogs.tables._components import ActionButton
+from cogs.tables._views import hand_view
+from engines.core import GameState
+
+NAMES = ["Ann", "Bob", "Cyd", "Dov", "Eli", "Fay", "Gus", "Hal"]
+NB, NN = "\u00a0", "\u202f"  # French no-break space (before ":") and narrow no-break space (before ";!?")
+
+
+def table_of(
+    engine: Any,
+    state: GameState,
+    *,
+    game_id: int,
+    version: int = 5,
+    names: Sequence[str] = NAMES,
+    status: str = "active",
+    locale: str = "en",
+) -> Table:
+    """A table of `engine` in `state`, as the service would hold it (seat s is user 1000 + s)."""
+    options: Any = getattr(state, "options", None)
+    record = GameRecord(
+        id=game_id,
+        guild_id=1,
+        channel_id=2,
+        game=engine.name,
+        status=status,  # type: ignore[arg-type]
+        host_id=1000,
+        options=options.model_dump(mode="json") if options is not None else {},
+        seats=[Seat(1000 + seat, names[seat]) for seat in range(state.players)],
+        seed=1,
+        state=engine.dump_state(state),
+        version=version,
+        table_message_id=3,
+        locale=locale,
+        created_at=0.0,
+        updated_at=0.0,
+    )
+    return Table(record=record, engine=engine, state=state)
+
+
+def plain(text: str) -> str:
+    """French spacing as plain spaces, to compare texts whose typography another catalogue sets."""
+    return text.replace(NB, " ").replace(NN, " ")
+
+
+def moves(table: Table, seat: int, lang: str) -> list[tuple[str, discord.ButtonStyle]]:
+    """The label (plain spacing) and colour of each move button of `seat`'s hand."""
+    buttons: list[Any] = [item.item for item in hand_view(table, seat, lang).children if isinstance(item, ActionButton)]
+    return [(plain(button.label or ""), button.style) for button in buttons]
+
+
+def lines(embed: discord.Embed) -> list[str]:
+    """Every line of an embed: its description, then each field's name and value lines."""
+    out = (embed.description or "").split("\n")
+    for field in embed.fields:
+        out += [field.name or "", *(field.value or "").split("\n")]
+    return out
