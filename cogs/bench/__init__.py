@@ -29,7 +29,7 @@ from bot.storage import Database
 from cogs.bench._poker import poker_bench
 from cogs.tables._views import hand_message
 
-from ._answers import hand_answers
+from ._answers import hand_answers, live_hands
 from ._bare import BareCommits, pragmas_of
 from ._deadlines import deadlines_bench
 from ._gateway import Snowflakes
@@ -153,6 +153,7 @@ async def run(settings: Settings, directory: Path, command: str) -> dict[str, An
         answers = await hand_answers(
             lambda: room.click(game), lambda: hand_message(game.table, seat, "en")[1], settings.answers
         )
+        answers["live_hands"] = await live_hands(lambda: room.click(game), max(1, settings.answers // 10))
     finally:
         await db.close()
     deadlines = await deadlines_bench(directory, settings.deadlines, settings.burst)

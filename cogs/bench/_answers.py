@@ -23,6 +23,8 @@ from discord.state import ConnectionState
 from discord.utils import _from_json
 from discord.webhook.async_ import async_context
 
+from cogs.tables._hands import LiveHands
+
 Frames = Callable[[], str]  # the next click's gateway frame
 Layout = Callable[[], discord.ui.View]  # the hand's components, as the handler renders them for each answer
 
@@ -37,6 +39,9 @@ class RecordingAdapter:
         self.callbacks += 1
         message_id = str(interaction_id + 1)
         return {"interaction": {"id": str(interaction_id), "type": 3, "response_message_id": message_id}}
+
+    async def delete_original_interaction_response(self, *_: Any, **__: Any) -> None:
+        self.deletions = getattr(self, "deletions", 0) + 1
 
 
 def ordinary(layout: Layout) -> Layout:
@@ -104,6 +109,55 @@ async def kept(frames: Frames, layout: Layout, answers: int) -> KeptResult:
     await asyncio.gather(*listening, return_exceptions=True)
     await client.close()
     return KeptResult(answers=answers, kept_bytes=after - before, views_listening=len(listening))
+
+
+LIVE_HAND_OPENS = 10  # hands each player opens in the live-hands measure
+
+
+def _as_user(payload: dict[str, Any], user_id: int) -> dict[str, Any]:
+    """A click payload as if `user_id` had clicked."""
+    holder = payload["member"]["user"] if "member" in payload else payload["user"]
+    holder["id"] = str(user_id)
+    return payload
+
+
+async def live_hands(frames: Frames, players: int, opens: int = LIVE_HAND_OPENS) -> dict[str, Any]:
+    """What the one-live-hand registry keeps: heap bytes per player after each of `players` opened one hand,
+    and after each opened `opens` more (each replacing, and deleting, the previous one): a player's live hand
+    is one interaction kept at most 15 minutes, however often they open it."""
+    client = discord.Client(intents=discord.Intents(guilds=True))
+    state = logged_in(client)
+    adapter = RecordingAdapter()
+    token = async_context.set(adapter)  # type: ignore[arg-type]
+    hands = LiveHands()
+    gc.collect()
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        kept: list[int] = []
+        for round_ in range(opens):
+            for player in range(players):
+                payload: Any = _as_user(_from_json(frames())["d"], 10_000 + player)
+                interaction: discord.Interaction[Any] = discord.Interaction(data=payload, state=state)
+                hands.drawn(1, 10_000 + player, interaction, message_id=round_, original=True, secrets=[])
+            await hands.settle()
+            if round_ in (0, opens - 1):
+                gc.collect()
+                kept.append(tracemalloc.get_traced_memory()[0] - before)
+    finally:
+        tracemalloc.stop()
+        async_context.reset(token)
+    await client.close()
+    first, last = kept[0] / players, kept[-1] / players
+    return {
+        "players": players,
+        "opens": opens,
+        "per_player_first": first,
+        "per_player_last": last,
+        "ratio": last / first if first else 0.0,
+        "deleted": getattr(adapter, "deletions", 0),
+        "live": len(hands),
+    }
 
 
 async def hand_answers(frames: Frames, layout: Layout, answers: int) -> dict[str, Any]:

@@ -135,6 +135,17 @@ def _ratio(value: float | None) -> str:
     return "?" if value is None else f"{value:.2f}"
 
 
+def live_hands_text(live: dict[str, Any] | None) -> list[str]:
+    """The one-live-hand registry's memory: per player after one hand, and after many (bounded: ratio ~1)."""
+    if not live:
+        return []
+    return [
+        f"  live hands    {live['per_player_first']:9.0f} B per player with one hand open ({live['players']} players);"
+        f" after {live['opens']} opens each {live['per_player_last']:.0f} B (ratio {live['ratio']:.2f}),"
+        f" {live['deleted']} replaced hands deleted, {live['live']} live"
+    ]
+
+
 def deadlines_text(due: dict[str, Any]) -> list[str]:
     clocks, small, lobbies = due["clocks"], due["clocks_small"], due["lobbies"]
     rounds = clocks["rounds"]
@@ -228,6 +239,7 @@ def text(result: dict[str, Any]) -> str:
         f"  hand answers  {ours['per_answer']:9.0f} B kept per 'My hand' answer ({answers['answers']} answers through"
         f" discord.py, {ours['views_listening']} views kept); the same items in an ordinary View:"
         f" {plain['per_answer']:.0f} B ({plain['views_listening']} views kept 15 minutes)",
+        *live_hands_text(answers.get("live_hands")),
         "",
         *deadlines_text(d["deadlines"]),
         "",

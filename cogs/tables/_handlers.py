@@ -159,7 +159,7 @@ class TableHandlers(LobbyHandlers):
         if not confirmed and await self._ask_first(reply, table, index, token):
             return
         move = self.service.act(game_id, interaction.user.id, version, index, token, reply.secure)
-        await self._move(reply, game_id, move)
+        await self._move(reply, table, move)
 
     async def _ask_first(self, reply: Reply, table: Table, index: int, token: str) -> bool:
         """For a move that costs its player, ask to confirm it instead of playing it; whether it asked.
@@ -179,14 +179,20 @@ class TableHandlers(LobbyHandlers):
         await self._send_hand(reply, table, in_place=True, notice=question, confirm=index)
         return True
 
-    async def _move(self, reply: Reply, game_id: int, move: Awaitable[Outcome]) -> None:
-        """Carry out a player's move; redraw their hand in place, with a notice if the click was stale."""
+    async def _move(self, reply: Reply, table: Table, move: Awaitable[Outcome]) -> None:
+        """Carry out a player's move; redraw their hand in place, with a notice if the click was stale.
+
+        A refusal is told in the game's own words (a bid names both hands).
+        """
+        lang = language_of(reply.interaction.locale)
         try:
             outcome = await move
         except StaleMessageError:
-            await self._show_stale(reply, game_id, language_of(reply.interaction.locale))
+            await self._show_stale(reply, table.id, lang)
             return
-        self.refresher.mark(game_id)
+        except RefusedError as refused:
+            raise RefusedError(worded_refusal(table.record.game, refused.refusal, lang)) from None
+        self.refresher.mark(table.id)
         await self._send_hand(reply, outcome.table, in_place=True)
 
     async def _show_stale(self, reply: Reply, game_id: int, lang: str) -> None:
@@ -201,11 +207,7 @@ class TableHandlers(LobbyHandlers):
         """Play the cards chosen in the picker; the game words a refusal's params (a refused bid names both hands)."""
         user_id = reply.interaction.user.id
         move = self.service.act_pick(table.id, user_id, version, token, cards, reply.secure)
-        try:
-            await self._move(reply, table.id, move)
-        except RefusedError as refused:
-            lang = language_of(reply.interaction.locale)
-            raise RefusedError(worded_refusal(table.record.game, refused.refusal, lang)) from None
+        await self._move(reply, table, move)
 
     @staticmethod
     def _draft(pick: CardPick, text: str) -> list[str]:

@@ -41,6 +41,9 @@ def test_quick_bench_writes_positive_figures(tmp_path: Path, capsys: pytest.Capt
     answers = results["details"]["hand_answers"]
     assert answers["answers"] == 200 and "hand answers" in report
     assert answers["components"]["views_listening"] == 0 and answers["ordinary_view"]["views_listening"] == 200
+    live = answers["live_hands"]  # one live hand per player, however often each opens it
+    assert live["players"] == 20 and live["live"] == 20 and live["deleted"] == 20 * (live["opens"] - 1)
+    assert live["per_player_first"] > 0 and "live hands" in report
     deadlines = results["details"]["deadlines"]
     assert deadlines["pending"] == deadlines["clocks"]["pending"] == deadlines["lobbies"]["pending"] == 2000
     assert deadlines["clocks"]["burst"] == deadlines["lobbies"]["fired"] == deadlines["burst"] == 100
