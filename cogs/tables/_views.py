@@ -478,13 +478,16 @@ LOG_LINES = 15  # event lines per page of a public log
 
 
 def log_pages(entries: Sequence[LogEntry], names: Sequence[str], lang: str) -> list[list[str]]:
-    """A public log as pages of lines, oldest first: "`12` bob took 3 cards" (move 0 is the deal)."""
+    """A public log as pages of lines, oldest first: "`12` bob took 3 cards" (move 0 is the deal); only the first
+    page may be short."""
     lines = [
         clip(f"`{entry.move}` {event_line(event, names, lang)}", LOG_LINE)
         for entry in entries
         for event in entry.events
     ]
-    return [lines[start : start + LOG_LINES] for start in range(0, len(lines), LOG_LINES)] or [[]]
+    # Pages are counted back from the latest move, so the page a log opens at (the last) is a full one.
+    ends = range(len(lines), 0, -LOG_LINES)
+    return [lines[max(0, end - LOG_LINES) : end] for end in reversed(ends)] or [[]]
 
 
 def log_message(

@@ -26,6 +26,7 @@ def table_of(
     names: Sequence[str] = NAMES,
     status: str = "active",
     locale: str = "en",
+    seed: int = 1,
 ) -> Table:
     """A table of `engine` in `state`, as the service would hold it (seat s is user 1000 + s)."""
     options: Any = getattr(state, "options", None)
@@ -38,7 +39,7 @@ def table_of(
         host_id=1000,
         options=options.model_dump(mode="json") if options is not None else {},
         seats=[Seat(1000 + seat, names[seat]) for seat in range(state.players)],
-        seed=1,
+        seed=seed,
         state=engine.dump_state(state),
         version=version,
         table_message_id=3,

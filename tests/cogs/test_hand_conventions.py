@@ -4,6 +4,7 @@ secret news since the last look, the newest move first on the table, and the pag
 from __future__ import annotations
 
 import asyncio
+import random
 from types import SimpleNamespace
 from typing import Any
 
@@ -15,9 +16,11 @@ from cogs.render.frame import RECENT_EVENTS, recent_lines, secret_events
 from cogs.tables import _ids
 from cogs.tables._hands import TOKEN_LIFETIME, LiveHands
 from cogs.tables._views import LOG_LINES, confirm_question, hand_message, log_message
+from engines import registry
 from engines.core import Consequence, Event
 from tests.cogs import render_support
-from tests.conformance.toy_engine import Draw, Stand, ToyEngine, ToyOptions, ToyState
+from tests.conformance.playout import random_playout
+from tests.conformance.toy_engine import Stand, ToyEngine, ToyOptions, ToyState
 
 NAMES = ["Ada", "Bea", "Cyd"]
 
@@ -152,29 +155,27 @@ def test_news_are_the_secret_events_not_told_yet() -> None:
 
 
 def test_the_public_log_is_rebuilt_move_by_move_and_paged() -> None:
-    state = new_state()
-    log: list[tuple[int, int, str]] = []
-    for number in range(40):
-        if ENGINE.is_over(state):
-            break
-        seat = ENGINE.to_act(state)[0]
-        action = Draw() if number % 3 else ENGINE.legal_actions(state, seat)[0]
-        if not ENGINE.can(state, seat, action):
-            action = ENGINE.legal_actions(state, seat)[0]
-        log.append((number + 1, seat, action.model_dump_json()))
-        state = ENGINE.apply(state, seat, action)
-    table = table_of(state, actions=len(log))
-    entries = public_log(ENGINE, table.record, log)
+    pairs = registry.get("pairs")
+    playout = random_playout(pairs, random.Random(3))  # a whole game, long enough for several pages
+    log = [(number, seat, action.model_dump_json()) for number, (seat, action) in enumerate(playout.log, 1)]
+    final = playout.states[len(playout.log)]
+    table = render_support.table_of(
+        pairs, final, game_id=41, version=len(log) + 1, status="finished", seed=playout.seed
+    )
+    entries = public_log(pairs, table.record, log)
     assert entries[0].move == 0 and entries[0].seat is None  # the deal
     assert all(event.audience is None for entry in entries for event in entry.events)  # nothing secret
     assert [entry.move for entry in entries] == sorted(entry.move for entry in entries)
     lines = sum(len(entry.events) for entry in entries)
+    assert entries[-1].move == len(log)
     embed, view = log_message(table, entries, None, "en")
     pages = -(-lines // LOG_LINES)
     assert embed.footer.text is not None and str(pages) in embed.footer.text
+    assert pages > 1, "the game is long enough to need several pages"
     if pages > 1:
         back, forward = buttons(view)
         assert back["custom_id"] == _ids.log_page(41, pages - 2) and forward.get("disabled")
+        assert len((embed.description or "").split("\n")) == LOG_LINES  # the latest page is a full one
         first, _ = log_message(table, entries, 0, "en")
         assert (first.description or "").startswith("`0`")
     cache = LogCache(size=1)
