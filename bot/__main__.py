@@ -3,8 +3,10 @@
 cardroom                start the bot (same as `cardroom run`)
 cardroom invite         print the invite URL with exactly the scopes and permissions needed
 cardroom backup [DEST]  copy the database, safely while the bot runs (default DEST: next to the database)
+cardroom ratings --rebuild  recompute every rating from the stored results (one transaction)
 cardroom bench          measure the move path, latency under load and memory
 cardroom emojis draw    draw the card-face emojis into data/emojis (Pillow; the bot uploads them at start)
+cardroom verify GAME    check a finished game's shuffle: its seed commitment and its replay from the seed
 
 A fatal problem at start is one line on stderr and an exit status: 2 a setting
 is missing or invalid, 3 Discord rejected the token, 4 the database cannot be
@@ -155,6 +157,29 @@ def backup(destination: str | None) -> int:
     return 0
 
 
+async def _rebuild_ratings(settings: Settings) -> int:
+    db = await _open_database(settings)
+    if db is None:
+        return EXIT_DATABASE
+    try:
+        rated = await db.rebuild_ratings()
+    except StorageError as error:
+        print(f"cardroom: {error}", file=sys.stderr)
+        return EXIT_DATABASE
+    finally:
+        await db.close()
+    print(f"cardroom: rebuilt the ratings of {settings.database} from {rated} rated games")
+    return 0
+
+
+def ratings(rebuild: bool) -> int:
+    """`cardroom ratings --rebuild`: every rating recomputed from the stored results, as the games updated them."""
+    if not rebuild:
+        print("cardroom: `cardroom ratings` needs --rebuild (recompute every rating from the results)", file=sys.stderr)
+        return EXIT_CONFIG
+    return asyncio.run(_rebuild_ratings(_settings()))
+
+
 TOOLS = "cardroom.tools"  # entry-point group of commands from higher floors (the bench, on the cogs floor)
 
 
@@ -169,12 +194,23 @@ def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     if args[:1] and args[0] in ("bench", "emojis"):
         return tool(args[0], args[1:])  # these tools have their own options and --help
+    if args[:1] == ["verify"]:
+        from bot.verify_cli import main as verify_main
+
+        return verify_main(args[1:])
     parser = argparse.ArgumentParser(prog="cardroom", description="Cardroom, a parlor of card games for Discord.")
-    parser.add_argument("command", nargs="?", default="run", choices=("run", "invite", "backup", "bench", "emojis"))
+    parser.add_argument(
+        "command", nargs="?", default="run", choices=("run", "invite", "backup", "ratings", "bench", "emojis")
+    )
     parser.add_argument("destination", nargs="?", help="backup only: the new file (default: next to the database)")
+    parser.add_argument("--rebuild", action="store_true", help="ratings only: recompute them from the stored results")
     parsed = parser.parse_args(args)
     if parsed.destination is not None and parsed.command != "backup":
         parser.error(f"`cardroom {parsed.command}` takes no argument")
+    if parsed.rebuild and parsed.command != "ratings":
+        parser.error("--rebuild goes with `cardroom ratings`")
+    if parsed.command == "ratings":
+        return ratings(parsed.rebuild)
     if parsed.command == "invite":
         return invite()
     if parsed.command == "backup":

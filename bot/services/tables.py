@@ -16,7 +16,7 @@ import time
 from collections import Counter
 from collections.abc import AsyncIterator, Awaitable, Callable, Collection
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
@@ -42,6 +42,7 @@ from bot.errors import (
 )
 from bot.i18n import LANGUAGES
 from bot.services.clock import TableClock, paces
+from bot.services.fairness import Verification, new_salt, verify
 from bot.services.log import LogCache, LogEntry, public_log
 from bot.services.servers import effective
 from bot.storage import (
@@ -80,6 +81,8 @@ class Table:
     record: GameRecord
     engine: Engine[Any, Any, Any, Any]
     state: GameState | None
+    # seat -> change of its conservative rating (μ − 3σ) in this game, for a finished game that changed ratings
+    rating_changes: dict[int, float] = field(default_factory=dict)
 
     @property
     def id(self) -> int:
@@ -179,7 +182,24 @@ class TableService:
             record = await self.db.get(game_id)
         except GameNotFoundError:
             raise ForgedComponentError() from None
-        return self._table(record)
+        return await self._with_ratings(self._table(record))
+
+    async def _with_ratings(self, table: Table) -> Table:
+        """A finished table with each seat's rating change (one query); any other table as it is."""
+        if table.record.status != "finished":
+            return table
+        changes = await self.db.rating_changes(table.id)
+        return replace(table, rating_changes={seat: change.delta for seat, change in changes.items()})
+
+    async def verification(self, game_id: int, *, announced: str | None = None) -> tuple[Table, Verification]:
+        """Check a game that is over: its commitment, and its replay from the seed (refused while it runs: its seed
+        would reveal the deck)."""
+        table = await self.get(game_id)
+        if table.record.is_open:
+            raise CardroomError("verify.not_over")
+        actions = await self.db.actions(game_id)
+        found = await asyncio.to_thread(verify, table.engine, table.record, actions, announced=announced)
+        return table, found
 
     async def latest_played(self, channel_id: int) -> Table | None:
         """The channel's running game, else its most recent game that was started (for its log)."""
@@ -188,7 +208,7 @@ class TableService:
             return None
         if record.status in ("lobby", "active"):
             return await self.get(record.id)  # the cached table: a read must not replace a newer one
-        return self._table(record)
+        return await self._with_ratings(self._table(record))
 
     async def public_log(self, game_id: int) -> tuple[Table, list[LogEntry]]:
         """The table and its whole public log, move by move (rebuilt by a replay, off the event loop)."""
@@ -212,7 +232,7 @@ class TableService:
     async def behind(self, within: float = 86_400.0) -> list[Table]:
         """Tables whose channel message is behind the database (open, or ended within `within` seconds)."""
         records = await self.db.behind_tables(ended_since=time.time() - within)
-        return [self._table(record) for record in records]
+        return [await self._with_ratings(self._table(record)) for record in records]
 
     async def shown(self, table: Table) -> None:
         """The table's channel message now shows this version."""
@@ -338,6 +358,7 @@ class TableService:
                 seats=seats,
                 options=options,
                 seed=secrets.randbits(63),
+                salt=new_salt(),
                 locale=locale,
                 expires_at=None if expiry is None else self._clock() + expiry,
                 clock=clock.model_dump_json(),
@@ -631,6 +652,7 @@ class TableService:
         else:
             self._cache.pop(record.id, None)
             self._locks.pop(record.id, None)
+            new_table = await self._with_ratings(new_table)
         return Outcome(table=new_table, seat=seat, finished=result is not None, by_clock=consume is not None)
 
     @staticmethod

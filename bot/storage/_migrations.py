@@ -71,6 +71,17 @@ turns inbox reads one user's rows through `table_seats_user`. `guild_settings`
 holds a server's defaults (NULL: the bot's), `players` a person's notification
 choice and their away time. `games_open_guild` lists a server's open tables.
 
+Version 6
+---------
+Ratings (`bot.ratings`, OpenSkill Plackett-Luce). `ratings(guild_id, game,
+player, mu, sigma, games, updated_at)`: one rating per server (`guild_id` 0
+outside any server), game and holder (`player`: a user id as text, later a
+computer level such as `cpu:normal`). `results.mu_before`, `sigma_before`,
+`mu_after`, `sigma_after` are the seat's rating around that game, NULL when the
+game changed no rating (aborted, ended by the clock with no winner, or older
+than ratings until `cardroom ratings --rebuild`). Both are written in the
+transaction that stores the finished game's results.
+
 Rules for new migrations: append, never edit a released one; versions are
 1, 2, 3 ... in order. Each migration runs in its own transaction together with
 its `schema_migrations` row, so it applies entirely or not at all.
@@ -229,6 +240,33 @@ MIGRATIONS: tuple[Migration, ...] = (
             )
             """,
             "CREATE INDEX games_open_guild ON games (guild_id, id) WHERE status IN ('lobby', 'active')",
+        ),
+    ),
+    Migration(
+        5,
+        "the secret salt of each game's seed commitment",
+        ("ALTER TABLE games ADD COLUMN salt TEXT",),
+    ),
+    Migration(
+        6,
+        "ratings",
+        (
+            """
+            CREATE TABLE ratings (
+                guild_id   INTEGER NOT NULL,
+                game       TEXT    NOT NULL,
+                player     TEXT    NOT NULL,
+                mu         REAL    NOT NULL,
+                sigma      REAL    NOT NULL CHECK (sigma > 0),
+                games      INTEGER NOT NULL CHECK (games >= 0),
+                updated_at REAL    NOT NULL,
+                PRIMARY KEY (guild_id, game, player)
+            ) WITHOUT ROWID
+            """,
+            "ALTER TABLE results ADD COLUMN mu_before REAL",
+            "ALTER TABLE results ADD COLUMN sigma_before REAL",
+            "ALTER TABLE results ADD COLUMN mu_after REAL",
+            "ALTER TABLE results ADD COLUMN sigma_after REAL",
         ),
     ),
 )

@@ -37,6 +37,7 @@ from typing import Any, Final, Literal
 
 import aiosqlite
 
+from bot import ratings
 from bot.storage._migrations import MIGRATIONS, Migration, apply_migrations, rollback
 from bot.storage.errors import (
     ChannelBusyError,
@@ -60,6 +61,7 @@ from bot.storage.records import (
     PlayerSettings,
     ResultRow,
     Seat,
+    SeatRating,
     Status,
     TurnRow,
 )
@@ -70,6 +72,7 @@ _INT64 = range(-(2**63), 2**63)
 _WAL_RETRY: Final = 0.01  # seconds between two tries of the switch to WAL
 
 _LEADER_ORDER: Final[dict[str, tuple[str, ...]]] = {
+    "rating": ("provisional", "conservative", "wins", "games"),
     "wins": ("wins", "average", "games"),
     "games": ("games", "wins", "average"),
     "measure": ("average", "wins", "games"),
@@ -306,6 +309,102 @@ class Database:
                 for row in result
             ],
         )
+        if record.status == "finished":
+            await self._rate(tx, record, result)
+
+    async def _rate(self, tx: _Tx, record: GameRecord, result: Sequence[ResultRow]) -> None:
+        """Update the ratings of a finished game's players and note each seat's change on its result row."""
+        seats = _placed(result)
+        if not ratings.counts(seats):
+            return
+        guild = ratings.guild_key(record.guild_id)
+        marks = ", ".join("?" for _ in seats)
+        rows = await tx.conn.execute_fetchall(
+            f"SELECT player, mu, sigma, games FROM ratings WHERE guild_id = ? AND game = ? AND player IN ({marks})",
+            (guild, record.game, *(seat.holder for seat in seats)),
+        )
+        current = {str(row["player"]): ratings.Rating(row["mu"], row["sigma"], row["games"]) for row in rows}
+        changes = ratings.rate(current, seats)
+        await _store_ratings(tx, record.id, guild, record.game, changes)
+
+    async def rebuild_ratings(self) -> int:
+        """Recompute every rating from the stored results, in one transaction; returns the games rated.
+
+        Finished games are replayed in the order they ended (`finished_at`, then game id), through the
+        same `bot.ratings.rate` as the incremental update, so the numbers are the same.
+        """
+        async with self._transaction() as tx:
+            await tx.conn.execute("DELETE FROM ratings")
+            await tx.conn.execute(
+                "UPDATE results SET mu_before = NULL, sigma_before = NULL, mu_after = NULL, sigma_after = NULL"
+                " WHERE mu_before IS NOT NULL"
+            )
+            rows = await tx.conn.execute_fetchall(
+                "SELECT r.game_id, r.guild_id, r.game, r.seat, r.user_id, r.place, r.won, r.clocked_out"
+                " FROM results AS r JOIN games AS g ON g.id = r.game_id WHERE g.status = 'finished'"
+                " ORDER BY r.finished_at, r.game_id, r.seat"
+            )
+            games: dict[int, tuple[int, str, list[ratings.Placed]]] = {}
+            for row in rows:
+                entry = games.setdefault(row["game_id"], (ratings.guild_key(row["guild_id"]), row["game"], []))
+                entry[2].append(
+                    ratings.Placed(
+                        seat=row["seat"],
+                        holder=ratings.holder(row["user_id"]),
+                        place=row["place"],
+                        won=bool(row["won"]),
+                        clocked_out=bool(row["clocked_out"]),
+                    )
+                )
+            board: dict[tuple[int, str, str], ratings.Rating] = {}
+            rated = 0
+            for game_id, (guild, game, seats) in games.items():  # dicts keep the query's order
+                current = {
+                    seat.holder: board[guild, game, seat.holder]
+                    for seat in seats
+                    if (guild, game, seat.holder) in board
+                }
+                changes = ratings.rate(current, seats)
+                if not changes:
+                    continue
+                rated += 1
+                for change in changes:
+                    board[guild, game, change.holder] = change.after
+                await _note_changes(tx, game_id, changes)
+            await tx.conn.executemany(
+                "INSERT INTO ratings (guild_id, game, player, mu, sigma, games, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [(guild, game, holder, r.mu, r.sigma, r.games, tx.now) for (guild, game, holder), r in board.items()],
+            )
+            return rated
+
+    async def ratings_of(self, *, guild_id: int | None, game: str) -> dict[str, ratings.Rating]:
+        """Every holder's rating of `game` in `guild_id` (None: outside any server)."""
+        async with self._reading() as conn:
+            rows = await conn.execute_fetchall(
+                "SELECT player, mu, sigma, games FROM ratings WHERE guild_id = ? AND game = ?",
+                (ratings.guild_key(guild_id), game),
+            )
+            return {str(row["player"]): ratings.Rating(row["mu"], row["sigma"], row["games"]) for row in rows}
+
+    async def rating_changes(self, game_id: int) -> dict[int, SeatRating]:
+        """Each seat's rating before and after the game, for the seats it rated (empty when it rated nobody)."""
+        async with self._reading() as conn:
+            rows = await conn.execute_fetchall(
+                "SELECT seat, mu_before, sigma_before, mu_after, sigma_after FROM results"
+                " WHERE game_id = ? AND mu_after IS NOT NULL ORDER BY seat",
+                (game_id,),
+            )
+            return {
+                row["seat"]: SeatRating(
+                    seat=row["seat"],
+                    mu_before=row["mu_before"],
+                    sigma_before=row["sigma_before"],
+                    mu_after=row["mu_after"],
+                    sigma_after=row["sigma_after"],
+                )
+                for row in rows
+            }
 
     @staticmethod
     async def _write_clock(conn: aiosqlite.Connection, game_id: int, write: ClockWrite) -> None:
@@ -353,6 +452,7 @@ class Database:
         expires_at: float | None = None,
         clock: str | None = None,
         seats: Sequence[Seat] | None = None,
+        salt: str | None = None,
     ) -> GameRecord:
         """A new lobby (version 0) closing itself at `expires_at` unless started by then.
 
@@ -370,8 +470,8 @@ class Database:
                 rows = list(
                     await tx.conn.execute_fetchall(
                         "INSERT INTO games (guild_id, channel_id, game, status, host_id, options, seats, seed,"
-                        " state, version, locale, created_at, updated_at, clock)"
-                        " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, NULL, 0, ?, ?, ?, ?) RETURNING *",
+                        " state, version, locale, created_at, updated_at, clock, salt)"
+                        " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, NULL, 0, ?, ?, ?, ?, ?) RETURNING *",
                         (
                             guild_id,
                             channel_id,
@@ -384,6 +484,7 @@ class Database:
                             tx.now,
                             tx.now,
                             clock,
+                            salt,
                         ),
                     )
                 )
@@ -811,14 +912,18 @@ class Database:
         Each player's measure is their average per game (a total would favour whoever plays most).
         Sorted by `order`, ties broken by the other two of wins/games/measure, then by user id.
         Wins and games count down; the average counts down when more is better (`measure_order`
-        "high": chips won) and up when fewer is better ("low": cards left).
+        "high": chips won) and up when fewer is better ("low": cards left). "rating" ranks by the
+        conservative rating μ − 3σ, the provisional players (fewer than `bot.ratings.PROVISIONAL_GAMES`
+        rated games) after all the others; a player with no rating has a newcomer's.
         """
         if order not in _LEADER_ORDER:
             raise ValueError(f"unknown leaderboard order {order!r}")
         if measure_order not in ("high", "low"):
             raise ValueError(f"unknown measure order {measure_order!r}")
         measure_dir = "DESC" if measure_order == "high" else "ASC"
-        terms = [f"{col} {measure_dir if col == 'average' else 'DESC'}" for col in _LEADER_ORDER[order]]
+        directions = {"average": measure_dir, "provisional": "ASC"}
+        terms = [f"{col} {directions.get(col, 'DESC')}" for col in _LEADER_ORDER[order]]
+        start = ratings.INITIAL
         async with self._reading() as conn:
             rows = await conn.execute_fetchall(
                 "WITH scoped AS ("
@@ -826,10 +931,25 @@ class Database:
                 "  ROW_NUMBER() OVER (PARTITION BY r.user_id ORDER BY r.finished_at DESC, r.game_id DESC) AS recency"
                 " FROM results AS r JOIN games AS g ON g.id = r.game_id"
                 " WHERE r.guild_id IS ? AND r.game = ? AND g.status = 'finished')"
-                " SELECT user_id, MAX(CASE WHEN recency = 1 THEN name END) AS name, COUNT(*) AS games,"
+                " , board AS (SELECT user_id, MAX(CASE WHEN recency = 1 THEN name END) AS name, COUNT(*) AS games,"
                 "  SUM(won) AS wins, AVG(measure) AS average, MIN(place) AS best_place"
-                f" FROM scoped GROUP BY user_id ORDER BY {', '.join(terms)}, user_id LIMIT ?",
-                (guild_id, game, limit),
+                "  FROM scoped GROUP BY user_id)"
+                " , rated AS (SELECT b.*, COALESCE(k.mu, ?) AS mu, COALESCE(k.sigma, ?) AS sigma,"
+                "  COALESCE(k.games, 0) AS rated FROM board AS b LEFT JOIN ratings AS k"
+                "  ON k.guild_id = ? AND k.game = ? AND k.player = CAST(b.user_id AS TEXT))"
+                " SELECT *, mu - ? * sigma AS conservative, rated < ? AS provisional"
+                f" FROM rated ORDER BY {', '.join(terms)}, user_id LIMIT ?",
+                (
+                    guild_id,
+                    game,
+                    start.mu,
+                    start.sigma,
+                    ratings.guild_key(guild_id),
+                    game,
+                    ratings.CONFIDENCE,
+                    ratings.PROVISIONAL_GAMES,
+                    limit,
+                ),
             )
             return [
                 LeaderRow(
@@ -839,6 +959,9 @@ class Database:
                     wins=row["wins"],
                     average=float(row["average"]),
                     best_place=row["best_place"],
+                    mu=float(row["mu"]),
+                    sigma=float(row["sigma"]),
+                    rated=int(row["rated"]),
                 )
                 for row in rows
             ]
@@ -976,6 +1099,38 @@ class Database:
             return {int(row[0]): float(row[1]) for row in rows}
 
 
+def _placed(result: Sequence[ResultRow]) -> list[ratings.Placed]:
+    return [
+        ratings.Placed(
+            seat=row.seat,
+            holder=ratings.holder(row.user_id),
+            place=row.place,
+            won=row.won,
+            clocked_out=row.clocked_out,
+        )
+        for row in sorted(result, key=lambda row: row.seat)
+    ]
+
+
+async def _note_changes(tx: _Tx, game_id: int, changes: Sequence[ratings.Change]) -> None:
+    await tx.conn.executemany(
+        "UPDATE results SET mu_before = ?, sigma_before = ?, mu_after = ?, sigma_after = ?"
+        " WHERE game_id = ? AND seat = ?",
+        [(c.before.mu, c.before.sigma, c.after.mu, c.after.sigma, game_id, c.seat) for c in changes],
+    )
+
+
+async def _store_ratings(tx: _Tx, game_id: int, guild: int, game: str, changes: Sequence[ratings.Change]) -> None:
+    """Write the new ratings of one game's holders and note each seat's change on its result row."""
+    await tx.conn.executemany(
+        "INSERT INTO ratings (guild_id, game, player, mu, sigma, games, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)"
+        " ON CONFLICT (guild_id, game, player) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma,"
+        " games = excluded.games, updated_at = excluded.updated_at",
+        [(guild, game, c.holder, c.after.mu, c.after.sigma, c.after.games, tx.now) for c in changes],
+    )
+    await _note_changes(tx, game_id, changes)
+
+
 def _player(row: sqlite3.Row) -> PlayerSettings:
     return PlayerSettings(
         user_id=row["user_id"],
@@ -1040,4 +1195,5 @@ def _record(row: sqlite3.Row) -> GameRecord:
         ping_message_id=row["ping_message_id"],
         clock=row["clock"],
         notified={int(seat): int(turn) for seat, turn in json.loads(row["notified"]).items()},
+        salt=row["salt"],
     )

@@ -11,7 +11,7 @@ from typing import Any, Literal
 
 Status = Literal["lobby", "active", "finished", "aborted"]
 OPEN_STATUSES: tuple[Status, ...] = ("lobby", "active")
-LeaderOrder = Literal["wins", "games", "measure"]
+LeaderOrder = Literal["rating", "wins", "games", "measure"]
 MeasureOrder = Literal["high", "low"]  # which way a game's own measure is better: more, or fewer
 
 
@@ -53,6 +53,7 @@ class GameRecord:
     ping_message_id: int | None = None  # the channel message that last told players it is their turn
     clock: str | None = None  # the table's clock as JSON (`bot.services.clock.TableClock`); None: no clock
     notified: dict[int, int] = field(default_factory=dict)  # seat -> the decision (version) it was told about
+    salt: str | None = None  # the secret salt of the seed's commitment (`bot.services.fairness`); None before it
 
     @property
     def is_open(self) -> bool:
@@ -90,6 +91,30 @@ class LeaderRow:
     wins: int
     average: float  # the game's own measure, averaged over their games
     best_place: int
+    mu: float = 25.0  # their rating (`bot.ratings`; a newcomer's when they have none)
+    sigma: float = 25.0 / 3
+    rated: int = 0  # rated games (fewer than `bot.ratings.PROVISIONAL_GAMES`: provisional)
+
+    @property
+    def conservative(self) -> float:
+        """μ − 3σ, what the leaderboard ranks by."""
+        return self.mu - 3 * self.sigma
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRating:
+    """One seat's rating (mu, sigma) before and after a game that changed it."""
+
+    seat: int
+    mu_before: float
+    sigma_before: float
+    mu_after: float
+    sigma_after: float
+
+    @property
+    def delta(self) -> float:
+        """The change of the conservative rating μ − 3σ."""
+        return (self.mu_after - 3 * self.sigma_after) - (self.mu_before - 3 * self.sigma_before)
 
 
 TABLE_SEAT = -1  # a deadline of the whole table, not of one seat

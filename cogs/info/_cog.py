@@ -1,4 +1,4 @@
-"""/rules and /leaderboard: read-only views of the games and their results."""
+"""/rules and /leaderboard: read-only views of the games, their results and ratings."""
 
 from __future__ import annotations
 
@@ -11,8 +11,11 @@ from discord.ext import commands
 
 from bot.errors import UnknownGameError
 from bot.i18n import babel_locale, language_of, t
+from bot.ratings import PROVISIONAL_GAMES
+from bot.storage import LeaderRow
 from bot.translator import loc
 from cogs.render.limits import DESCRIPTION, clip
+from cogs.render.rating import rating_value
 from cogs.render.text import display_name, game_name
 from cogs.tables._cog import game_choices
 from cogs.tables._errors import guarded
@@ -22,13 +25,33 @@ from engines import registry
 if TYPE_CHECKING:
     from bot.runtime import CardroomBot
 
-Order = Literal["wins", "games", "measure"]
+Order = Literal["rating", "wins", "games", "measure"]
 LEADERS = 10  # players shown
 
 
 def average(value: float, lang: str) -> str:
     """A per-game average as the language writes it, to one decimal at most: "3.5", "3,5", "12"."""
     return format_decimal(round(value, 1), format="#,##0.#", locale=babel_locale(lang))
+
+
+def leader_order(by: str | None) -> Order:
+    """The leaderboard's order: the conservative rating unless `by:` asks for wins, games or the game's measure."""
+    return "wins" if by == "wins" else "games" if by == "games" else "measure" if by == "measure" else "rating"
+
+
+def rating_line(rank: int, row: LeaderRow, lang: str) -> str:
+    """One player of the rating leaderboard: conservative rating, μ, rated games, and whether it is provisional."""
+    provisional = t(lang, "leaderboard.provisional") if row.rated < PROVISIONAL_GAMES else ""
+    return t(
+        lang,
+        "leaderboard.line_rating",
+        rank=rank,
+        name=display_name(row.name),
+        rating=rating_value(row.conservative, lang),
+        mu=rating_value(row.mu, lang),
+        games=row.rated,
+        provisional=provisional,
+    )
 
 
 def known_game(game: str) -> str:
@@ -79,6 +102,7 @@ class InfoCog(commands.Cog, name="Info"):
     )
     @app_commands.choices(
         by=[
+            app_commands.Choice(name=loc("rating", "leaderboard.by.rating"), value="rating"),
             app_commands.Choice(name=loc("wins", "leaderboard.by.wins"), value="wins"),
             app_commands.Choice(name=loc("games played", "leaderboard.by.games"), value="games"),
             app_commands.Choice(name=loc("the game's own measure", "leaderboard.by.measure"), value="measure"),
@@ -94,14 +118,15 @@ class InfoCog(commands.Cog, name="Info"):
         lang = language_of(interaction.locale)
         game = known_game(game)
         engine = registry.get(game)
-        by = by or engine.leaderboard_order  # each game ranks by its own measure unless asked
-        order: Order = "games" if by == "games" else "measure" if by == "measure" else "wins"
+        order = leader_order(by)
         rows = await self.bot.db.leaderboard(
             guild_id=interaction.guild_id, game=game, order=order, limit=LEADERS, measure_order=engine.measure_order
         )
         measure_name = t(lang, f"{game}.measure.name")
         lines = [
-            t(
+            rating_line(rank, row, lang)
+            if order == "rating"
+            else t(
                 lang,
                 "leaderboard.line",
                 rank=rank,
@@ -118,7 +143,10 @@ class InfoCog(commands.Cog, name="Info"):
             description=clip("\n".join(lines), DESCRIPTION) if lines else t(lang, "leaderboard.empty"),
             colour=discord.Colour.gold(),
         )
-        embed.set_footer(text=t(lang, f"leaderboard.by.{order}"))
+        if order == "rating":
+            embed.set_footer(text=t(lang, "leaderboard.rating_footer", count=PROVISIONAL_GAMES))
+        else:
+            embed.set_footer(text=t(lang, f"leaderboard.by.{order}"))
         await reply.send(embed=embed)
 
     @leaderboard.autocomplete("game")

@@ -13,9 +13,11 @@ from typing import TypeVar
 import discord
 
 from bot.i18n import list_of, t
+from bot.services.fairness import commitment, short
 from bot.services.tables import Table, option_value
 from cogs.render.games import decision_text, renderer_for
 from cogs.render.limits import fit_embed
+from cogs.render.rating import rating_change
 from cogs.render.text import (
     display_name,
     duration,
@@ -43,7 +45,27 @@ COLOUR_OVER = discord.Colour.dark_grey()
 
 
 def _footer(table: Table, lang: str) -> str:
-    return t(lang, "table.footer", game_id=table.id, version=table.record.version)
+    """ "Game #12 · move 9 · 🔒 1a2b3c4d5e6f7a8b": the commitment to the seed, from the game's start."""
+    footer = t(lang, "table.footer", game_id=table.id, version=table.record.version)
+    record = table.record
+    if record.salt is not None and table.state is not None:
+        footer += " · " + t(lang, "table.commitment", commitment=short(commitment(record.seed, record.salt)))
+    return footer
+
+
+def revealed_seed(table: Table, lang: str) -> str | None:
+    """At the end: the seed and salt behind the table's 🔒, and how to check them."""
+    record = table.record
+    if record.salt is None or record.is_open:
+        return None
+    return t(
+        lang,
+        "table.revealed",
+        seed=record.seed,
+        salt=record.salt,
+        commitment=short(commitment(record.seed, record.salt)),
+        game_id=record.id,
+    )
 
 
 def lobby_embed(table: Table, lang: str) -> discord.Embed:
@@ -143,7 +165,9 @@ def standings(table: Table, lang: str) -> str:
         left = " " + t(lang, "table.left") if table.state is not None and seat in table.state.withdrawn else ""
         if table.clock is not None and seat in table.clock.clocked_out:
             left = " " + t(lang, "table.left_clock")
-        lines.append(f"{result.places[seat]}. {medal}{display_name(table.names[seat])} — {measure}{left}")
+        change = table.rating_changes.get(seat)
+        rating = "" if change is None else " · " + t(lang, "table.rating_change", change=rating_change(change, lang))
+        lines.append(f"{result.places[seat]}. {medal}{display_name(table.names[seat])} — {measure}{rating}{left}")
     return "\n".join(lines)
 
 
@@ -207,6 +231,9 @@ def table_embed(table: Table, lang: str) -> discord.Embed:
     recent = recent_lines(view.events, table.names, lang)
     if recent:
         embed.add_field(name=t(lang, "table.events"), value="\n".join(recent), inline=False)
+    revealed = revealed_seed(table, lang)
+    if revealed is not None:
+        embed.add_field(name=t(lang, "table.fair_shuffle"), value=revealed, inline=False)
     embed.set_footer(text=_footer(table, lang))
     return fit_embed(embed)
 

@@ -28,6 +28,8 @@ from engines import registry
 if TYPE_CHECKING:
     from bot.runtime import CardroomBot
 
+MAX_OPTION_INT = 2**53 - 1  # Discord's largest integer option value (game ids are far below it)
+
 log = logging.getLogger("cardroom.tables")
 
 MAX_CHOICES = 25
@@ -146,6 +148,32 @@ class TablesCog(commands.Cog, name="Tables"):
     @app_commands.guild_only()
     async def log(self, interaction: discord.Interaction[Any]) -> None:
         await self.handlers.log_command(interaction)
+
+    @app_commands.command(
+        name=loc("verify", "command.verify.name"),
+        description=loc(
+            "Check that a finished game's deals followed from the seed committed to at its start",
+            "command.verify.description",
+        ),
+    )
+    @app_commands.rename(
+        game=loc("game", "command.option.verify_game.name"),
+        commitment=loc("commitment", "command.option.commitment.name"),
+    )
+    @app_commands.describe(
+        game=loc("The game's number (its table footer: Game #…)", "command.option.verify_game.description"),
+        commitment=loc(
+            "The 🔒 code the table showed from its start (optional)", "command.option.commitment.description"
+        ),
+    )
+    @app_commands.guild_only()
+    async def verify(
+        self,
+        interaction: discord.Interaction[Any],
+        game: app_commands.Range[int, 1, MAX_OPTION_INT],
+        commitment: app_commands.Range[str, 1, 64] | None = None,
+    ) -> None:
+        await self.handlers.verify_command(interaction, game, commitment)
 
     @app_commands.command(
         name=loc("abort", "command.abort.name"),

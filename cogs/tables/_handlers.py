@@ -39,6 +39,7 @@ from cogs.tables._views import (
     leave_confirm_view,
     log_message,
     pick_notice,
+    verification_embed,
 )
 from engines.core import CardPick
 
@@ -142,6 +143,19 @@ class TableHandlers(LobbyHandlers):
         table, entries = await self.service.public_log(here.id)
         embed, view = log_message(table, entries, None, language_of(reply.interaction.locale))
         await reply.send(private=True, embed=embed, view=view)
+
+    @guarded()
+    async def verify_command(self, reply: Reply, game_id: int, announced: str | None) -> None:
+        """`/verify game: commitment:`: check a finished game of this server from its revealed seed."""
+        interaction = reply.interaction
+        try:
+            table = await self.service.get(game_id)
+        except ForgedComponentError:
+            raise CardroomError("error.no_such_game", game_id=game_id) from None
+        if table.record.guild_id != interaction.guild_id:
+            raise CardroomError("error.no_such_game", game_id=game_id)
+        table, found = await self.service.verification(game_id, announced=announced)
+        await reply.send(private=True, embed=verification_embed(table, found, language_of(interaction.locale)))
 
     @guarded()
     async def hand_command(self, reply: Reply) -> None:

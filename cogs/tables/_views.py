@@ -18,6 +18,7 @@ import discord
 
 from bot.i18n import LANGUAGES, t
 from bot.services.clock import paces
+from bot.services.fairness import Verification, short
 from bot.services.log import LogEntry
 from bot.services.tables import Table, TableService, option_value
 from cogs.render.faces import card_emoji, plain_faces
@@ -508,3 +509,19 @@ def log_message(
         view.add_item(LogPageButton(table.id, max(shown - 1, 0), emoji="◀️", disabled=shown == 0))
         view.add_item(LogPageButton(table.id, min(shown + 1, len(pages) - 1), disabled=shown == len(pages) - 1))
     return fit_embed(embed), view
+
+
+def verification_embed(table: Table, found: Verification, lang: str) -> discord.Embed:
+    """The answer of `/verify`: what the check found, and the seed, salt and full commitment behind it."""
+    if found.ok:
+        verdict = t(lang, "verify.ok", commitment=short(found.commitment), moves=found.moves)
+    else:
+        problem = t(lang, found.problem or "", step=found.step or 0)
+        verdict = t(lang, "verify.failed", problem=problem)
+    details = t(lang, "verify.details", seed=found.seed, salt=found.salt, full=found.commitment)
+    embed = discord.Embed(
+        title=t(lang, "verify.title", game_id=table.id),
+        description=f"{verdict}\n\n{details}" if found.salt else verdict,
+        colour=discord.Colour.green() if found.ok else discord.Colour.red(),
+    )
+    return fit_embed(embed)

@@ -10,7 +10,8 @@ What is checked (`problems`):
 * Both: no "(s)" plural hack, no `{placeholder}` left unfilled, no raw catalogue key (`deadmoney.hand.pair`).
 
 Discord markup is not text and is left out first: timestamps `<t:…>`, custom emojis `<:name:id>`, mentions and
-channels `<@…>`, `<#…>`, links and URLs, emoji shortcodes `:name:`, times such as 10:30. In rendered text a lone
+channels `<@…>`, `<#…>`, links and URLs, emoji shortcodes `:name:`, times such as 10:30, and inline code (literal
+syntax such as a command with its options, read as one word). In rendered text a lone
 "?" (an unknown card or seat shown as "?") is a symbol, not a question mark; catalogue texts get no such leeway.
 """
 
@@ -57,6 +58,7 @@ MARKUP = re.compile(
     r"|https?://\S+"  # URLs
     r"|(?<![\w:]):[a-z0-9_+-]+:(?![\w:])"  # emoji shortcodes
     r"|\b\d{1,2}:\d{2}\b"  # times
+    r"|`[^`\n]*`"  # inline code: literal syntax (a command with its options, "seed:salt"), not prose
 )
 MARK = re.compile(r"[:;!?]")
 # "?" standing for an unknown card or seat: alone, after an opening bracket or a mark, not after a word
@@ -80,7 +82,8 @@ def text_problems(text: str, lang: str, *, rendered: bool = True) -> list[str]:
             bare = line.strip().strip("*_`")
             if KEY.match(bare):
                 problems.append(f"raw catalogue key: {bare}")
-    plain = MARKUP.sub(" ", text)
+    # Markup becomes a space; inline code a word (it stands where a word would: "drew a `6`: …").
+    plain = MARKUP.sub(lambda found: "code" if found.group().startswith("`") else " ", text)
     if rendered:
         plain = LONE_QUESTION.sub(" ", plain)
     if lang == "fr":

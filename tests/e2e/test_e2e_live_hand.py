@@ -4,6 +4,7 @@ real bot process and the loopback Discord stand-in."""
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 from tests.e2e.e2e_support import (
@@ -28,6 +29,8 @@ async def test_one_live_hand_pinned_clicks_and_the_log(tmp_path: Path) -> None:
         game_id, _ = footer(lobby)
         lobby = await answered(await w.discord.click(w.carol, lobby, f"cr:l:{game_id}:join"))
         table = await answered(await w.discord.click(w.alice, lobby, f"cr:l:{game_id}:start"))
+        committed = re.search(r"🔒 ([0-9a-f]{16})", table.text)  # the seed's commitment, from the start
+        assert committed, table.text
 
         # The player who waits opens their hand: every move is drawn disabled.
         mover = users[waiting_for(table)[0]]
@@ -80,6 +83,18 @@ async def test_one_live_hand_pinned_clicks_and_the_log(tmp_path: Path) -> None:
             assert older.id == log.id and older.text != latest
 
         # After the end, /log still shows the channel's last game.
-        await play_game(w, table, users, rng)
+        final = await play_game(w, table, users, rng)
+        assert f"{committed[1]}…" in final.text  # the seed and salt revealed behind the same commitment
         after = await answered(await w.discord.slash(w.alice, w.channel, "log"))
         assert after.ephemeral and f"#{game_id}" in after.text
+
+        # /verify recomputes the commitment shown from the start and replays the game from its seed.
+        checked = await answered(
+            await w.discord.slash(w.carol, w.channel, "verify", {"game": game_id, "commitment": committed[1]})
+        )
+        assert checked.ephemeral and "✅" in checked.text and committed[1] in checked.text
+        wrong = await answered(
+            await w.discord.slash(w.carol, w.channel, "verify", {"game": game_id, "commitment": "0" * 16})
+        )
+        assert "❌" in wrong.text
+        w.discord.assert_clean()

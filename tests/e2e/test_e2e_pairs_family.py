@@ -76,7 +76,7 @@ async def test_zombie_life_game_to_the_end(tmp_path: Path) -> None:
         final = await play_game(w, table, users, random.Random(2), max_moves=1500)
         assert "Final standings" in final.text and "Points scored" in final.text
         board = await answered(await w.discord.slash(w.bob, w.channel, "leaderboard", {"game": "zombie"}))
-        assert "la mesure propre au jeu" in board.text  # Zombie Life ranks by points unless asked (Bob reads French)
+        assert "Classement par cote" in board.text  # every game ranks by rating unless asked (Bob reads French)
         assert all(name in board.text for name in users)
         w.discord.assert_clean()
 

@@ -55,7 +55,7 @@ async def test_three_players_play_a_whole_game(tmp_path: Path) -> None:
         await w.discord.wait_for_message(w.channel, lambda m: "is over" in m.content)
 
         board = await answered(await w.discord.slash(w.carol, w.channel, "leaderboard", {"game": "pairs"}))
-        assert all(name in board.text for name in users) and "of 1 played" in board.text
+        assert all(name in board.text for name in users) and "1 rated game · _provisional_" in board.text
         rules = await answered(await w.discord.slash(w.bob, w.channel, "rules", {"game": "pairs"}, locale="fr"))
         assert rules.ephemeral and "Paires" in rules.text
 

@@ -71,6 +71,7 @@ async def test_commands_are_registered_localised_with_no_privileged_intent(tmp_p
             "play",
             "hand",
             "log",
+            "verify",
             "rules",
             "leaderboard",
             "abort",

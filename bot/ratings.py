@@ -1,0 +1,120 @@
+"""Skill ratings: OpenSkill's Plackett-Luce model, one rating per holder, game and server.
+
+Pure rules, no I/O: the storage calls `rate` in the transaction that stores a
+game's result, and `cardroom ratings --rebuild` replays the same function over
+every stored result in the same order, so both give the same numbers.
+
+* Each seat is a team of one, ranked by its stored place (1 is best; equal
+  places are a tie). A seat the clock or its player withdrew is rated by its
+  place as stored.
+* A holder is a person (`holder(user_id)`: the user id as text) or, later, a
+  computer level (`cpu:normal`): each has ratings of its own.
+* The conservative rating `μ − 3σ` ranks the leaderboard; a holder with fewer
+  than `PROVISIONAL_GAMES` rated games is provisional.
+* Which games count: see `counts`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from openskill.models import PlackettLuce
+
+PROVISIONAL_GAMES: Final = 5  # rated games below which a rating is provisional
+CONFIDENCE: Final = 3.0  # the conservative rating is μ − CONFIDENCE·σ
+NO_GUILD: Final = 0  # the server key of games played outside any server (Discord ids are never 0)
+
+_MODEL: Final = PlackettLuce()  # OpenSkill's defaults: μ 25, σ 25/3, β 25/6, τ 25/300
+
+
+@dataclass(frozen=True, slots=True)
+class Rating:
+    """A holder's skill estimate: mean `mu`, uncertainty `sigma`, and how many rated games made it."""
+
+    mu: float
+    sigma: float
+    games: int = 0
+
+    @property
+    def conservative(self) -> float:
+        """μ − 3σ: a skill the holder very probably has at least (0 for a newcomer)."""
+        return self.mu - CONFIDENCE * self.sigma
+
+    @property
+    def provisional(self) -> bool:
+        return self.games < PROVISIONAL_GAMES
+
+
+INITIAL: Final = Rating(mu=_MODEL.mu, sigma=_MODEL.sigma, games=0)
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """One seat of a finished game, as the rating needs it."""
+
+    seat: int
+    holder: str
+    place: int  # 1 is best; equal places tie
+    won: bool = False
+    clocked_out: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One seat's rating before and after a game."""
+
+    seat: int
+    holder: str
+    before: Rating
+    after: Rating
+
+    @property
+    def delta(self) -> float:
+        """The change of the conservative rating (what the leaderboard ranks by)."""
+        return self.after.conservative - self.before.conservative
+
+
+def holder(user_id: int) -> str:
+    """The rating holder of a person (a computer level will be `cpu:<level>`)."""
+    return str(user_id)
+
+
+def guild_key(guild_id: int | None) -> int:
+    """The server a rating belongs to; `NO_GUILD` for games played outside any server."""
+    return NO_GUILD if guild_id is None else guild_id
+
+
+def counts(seats: Sequence[Placed]) -> bool:
+    """Whether a finished game changes ratings.
+
+    It does unless it has fewer than two seats, a holder sits twice, or the
+    clock ended it with no winner (nobody won and the clock withdrew someone:
+    the game was abandoned rather than decided). Aborted games never reach
+    here (the storage rates finished games only).
+    """
+    if len(seats) < 2 or len({seat.holder for seat in seats}) != len(seats):
+        return False
+    return not (not any(seat.won for seat in seats) and any(seat.clocked_out for seat in seats))
+
+
+def rate(current: Mapping[str, Rating], seats: Sequence[Placed]) -> list[Change]:
+    """Each seat's rating after the game, from `current` (a holder missing there starts at `INITIAL`).
+
+    Returns one `Change` per seat, in the order of `seats`; empty when the game does not count.
+    """
+    if not counts(seats):
+        return []
+    before = [current.get(seat.holder, INITIAL) for seat in seats]
+    teams = [[_MODEL.rating(mu=rating.mu, sigma=rating.sigma)] for rating in before]
+    rated = _MODEL.rate(teams, ranks=[float(seat.place) for seat in seats])
+    return [
+        Change(
+            seat=seat.seat,
+            holder=seat.holder,
+            before=old,
+            after=Rating(mu=float(team[0].mu), sigma=float(team[0].sigma), games=old.games + 1),
+        )
+        for seat, old, team in zip(seats, before, rated, strict=True)
+    ]
