@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.services.tables import TableService
 from bot.storage import Database
 from tests.bot.services.clocks import Clock
 
@@ -28,3 +29,9 @@ async def db(tmp_path: Path) -> AsyncIterator[Database]:
 def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
     """The same deal every run (the service seeds each table with `secrets.randbits`)."""
     monkeypatch.setattr(secrets, "randbits", lambda bits: 20240917)
+
+
+@pytest.fixture
+def service(db: Database) -> TableService:
+    """A table service on the test's own database, with no clock injected."""
+    return TableService(db)

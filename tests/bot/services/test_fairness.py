@@ -9,7 +9,6 @@ import hashlib
 import json
 import random
 import secrets
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -17,18 +16,11 @@ import pytest
 from bot.errors import CardroomError
 from bot.services.fairness import commitment, short, verify
 from bot.services.tables import Table, TableService
-from bot.storage import Database, Seat
+from bot.storage import Seat
 from bot.verify_cli import main as verify_main
 from cogs.render.frame import table_embed
 
 ALICE, BOB = Seat(1, "Alice"), Seat(2, "Bob")
-
-
-@pytest.fixture
-async def service(tmp_path: Path) -> AsyncIterator[TableService]:
-    db = await Database.open(tmp_path / "cardroom.sqlite3")
-    yield TableService(db)
-    await db.close()
 
 
 async def started(service: TableService) -> Table:

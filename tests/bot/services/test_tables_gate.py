@@ -7,15 +7,14 @@ lobby nobody could see is undone, so it never holds its channel.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Awaitable, Callable
-from pathlib import Path
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
 
 from bot.errors import LateInteractionError, RefusedError
 from bot.services.tables import Table, TableService
-from bot.storage import Database, Seat
+from bot.storage import Seat
 from engines.pairs import Hit
 
 ALICE, BOB = Seat(1, "Alice"), Seat(2, "Bob")
@@ -24,13 +23,6 @@ CHANNEL = 600
 
 async def closed() -> None:
     raise LateInteractionError()
-
-
-@pytest.fixture
-async def service(tmp_path: Path) -> AsyncIterator[TableService]:
-    db = await Database.open(tmp_path / "cardroom.sqlite3")
-    yield TableService(db)
-    await db.close()
 
 
 async def lobby(service: TableService) -> Table:

@@ -2,26 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
 import pytest
 
 from bot.errors import ForgedComponentError, InvalidOptionError, NotAPlayerError, NotHostError, TableBusyError
 from bot.services.clock import TableClock
 from bot.services.tables import Table, TableService
-from bot.storage import Database, Seat
+from bot.storage import Seat
 from engines.pairs import Fold
 
 ALICE, BOB, CAROL, DAN = Seat(1, "Alice"), Seat(2, "Bob"), Seat(3, "Carol"), Seat(4, "Dan")
 CHANNEL = 500
-
-
-@pytest.fixture
-async def service(tmp_path: Path) -> AsyncIterator[TableService]:
-    db = await Database.open(tmp_path / "cardroom.sqlite3")
-    yield TableService(db)
-    await db.close()
 
 
 async def finished(service: TableService, *seats: Seat) -> Table:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -28,13 +27,6 @@ from engines.pairs import Fold, Hit
 
 ALICE, BOB, CAROL = Seat(1, "Alice"), Seat(2, "Bob"), Seat(3, "Carol")
 CHANNEL = 500
-
-
-@pytest.fixture
-async def service(tmp_path: Path) -> AsyncIterator[TableService]:
-    db = await Database.open(tmp_path / "cardroom.sqlite3")
-    yield TableService(db)
-    await db.close()
 
 
 async def started(service: TableService, *seats: Seat, options: dict[str, str] | None = None) -> Table:
