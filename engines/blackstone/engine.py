@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar, Literal
+from typing import ClassVar
 
 from pydantic import TypeAdapter
 
@@ -40,7 +40,6 @@ class BlackstoneEngine(Engine[BlackstoneState, BlackstoneAction, BlackstoneOptio
     state_model: ClassVar[type[BlackstoneState]] = BlackstoneState
     options_model: ClassVar[type[BlackstoneOptions]] = BlackstoneOptions
     action_adapter: ClassVar[TypeAdapter[BlackstoneAction]] = action_adapter
-    leaderboard_order: ClassVar[Literal["wins", "measure"]] = "measure"
 
     def new(self, players: int, options: BlackstoneOptions, seed: int) -> BlackstoneState:
         refusal = self.check_players(players)

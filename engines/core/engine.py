@@ -96,8 +96,6 @@ class Engine(ABC, Generic[S, A, Opt, P]):
     options_model: ClassVar[type[BaseModel]]
     # TypeAdapter over the game's discriminated action union (field `kind`).
     action_adapter: ClassVar[TypeAdapter[Any]]
-    # How the leaderboard ranks players by default: by wins, or by the game's own measure.
-    leaderboard_order: ClassVar[Literal["wins", "measure"]] = "wins"
     # Which way the game's measure (`Result.measure`) ranks: "high" when more is better (points, chips won),
     # "low" when fewer is better (cards left in hand).
     measure_order: ClassVar[Literal["high", "low"]] = "high"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar, Literal
+from typing import ClassVar
 
 from pydantic import TypeAdapter
 
@@ -46,7 +46,6 @@ class HawthornEngine(Engine[HawthornState, HawthornAction, HawthornOptions, Hawt
     state_model: ClassVar[type[HawthornState]] = HawthornState
     options_model: ClassVar[type[HawthornOptions]] = HawthornOptions
     action_adapter: ClassVar[TypeAdapter[HawthornAction]] = action_adapter
-    leaderboard_order: ClassVar[Literal["wins", "measure"]] = "measure"
 
     def new(self, players: int, options: HawthornOptions, seed: int) -> HawthornState:
         refusal = self.check_players(players)

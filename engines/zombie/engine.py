@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar, Literal
+from typing import ClassVar
 
 from pydantic import TypeAdapter
 
@@ -46,7 +46,6 @@ class ZombieEngine(Engine[ZombieState, ZombieAction, ZombieOptions, ZombiePerspe
     state_model: ClassVar[type[ZombieState]] = ZombieState
     options_model: ClassVar[type[ZombieOptions]] = ZombieOptions
     action_adapter: ClassVar[TypeAdapter[ZombieAction]] = action_adapter
-    leaderboard_order: ClassVar[Literal["wins", "measure"]] = "measure"
 
     def new(self, players: int, options: ZombieOptions, seed: int) -> ZombieState:
         refusal = self.check_players(players)
