@@ -234,21 +234,33 @@ _STYLES: dict[Tone, discord.ButtonStyle] = {
 }
 
 
-def move_label(table: Table, seat: int, action: Any, perspective: Perspective, lang: str) -> tuple[str, bool]:
-    """A move's button label, with its consequence when it costs its player; and whether it does."""
+def move_texts(
+    table: Table, seat: int, action: Any, perspective: Perspective, lang: str, *, legal: bool = True
+) -> tuple[str, str | None]:
+    """A move's label and, for a legal move that costs its player, the phrase of its cost (else None)."""
     assert table.state is not None
-    label = renderer_for(table.record.game).action_label(
-        table.record.game, action, perspective, lang, names=table.names
-    )
-    consequence = table.engine.consequence(table.state, seat, action)
-    if consequence is None:
+    game = table.record.game
+    label = renderer_for(game).action_label(game, action, perspective, lang, names=table.names)
+    consequence = table.engine.consequence(table.state, seat, action) if legal else None
+    cost = None if consequence is None else message(lang, consequence.key, dict(consequence.params), table.names)
+    return label, cost
+
+
+def move_label(
+    table: Table, seat: int, action: Any, perspective: Perspective, lang: str, *, legal: bool = True
+) -> tuple[str, bool]:
+    """A move's button label, with its consequence when it costs its player; and whether it does."""
+    label, cost = move_texts(table, seat, action, perspective, lang, legal=legal)
+    if cost is None:
         return label, False
-    cost = message(lang, consequence.key, dict(consequence.params), table.names)
     return t(lang, "hand.consequence_label", move=label, consequence=cost), True
 
 
 def confirm_question(table: Table, seat: int, index: int, lang: str) -> str | None:
-    """ "⚠️ Play 10: you are out and pay 10. Are you sure?" for a costly move, else None."""
+    """ "⚠️ Play 10: you are out and pay 10. Are you sure?" for a costly move, else None.
+
+    Called on every move's click: a harmless move costs one consequence check, and no perspective.
+    """
     state = table.state
     if state is None:
         return None
@@ -256,12 +268,9 @@ def confirm_question(table: Table, seat: int, index: int, lang: str) -> str | No
     if not 0 <= index < len(candidates) or table.engine.refusal(state, seat, candidates[index]) is not None:
         return None
     action = candidates[index]
-    consequence = table.engine.consequence(state, seat, action)
-    if consequence is None:
+    if table.engine.consequence(state, seat, action) is None:
         return None
-    perspective = table.engine.perspective(state, seat)
-    move = renderer_for(table.record.game).action_label(table.record.game, action, perspective, lang, table.names)
-    cost = message(lang, consequence.key, dict(consequence.params), table.names)
+    move, cost = move_texts(table, seat, action, table.engine.perspective(state, seat), lang)
     return clip(t(lang, "hand.confirm", move=move, consequence=cost), CONTENT)
 
 
@@ -337,14 +346,7 @@ def hand_view(
         ]
         for position, (index, action) in enumerate(buttons[: MAX_ACTIONS - first_row * PER_ROW]):
             legal = engine.refusal(state, seat, action) is None
-            label, costly = (
-                move_label(table, seat, action, perspective, lang)
-                if legal
-                else (
-                    renderer_for(game).action_label(game, action, perspective, lang, names=table.names),
-                    False,
-                )
-            )
+            label, costly = move_label(table, seat, action, perspective, lang, legal=legal)
             tone: Tone = "danger" if costly else action_tone(game, action, perspective)
             button = ActionButton(
                 table.id,

@@ -71,11 +71,16 @@ def results_for(record: GameRecord, outcome: Sequence[tuple[int, bool, int]]) ->
 
 
 async def finish_game(db: Database, record: GameRecord, outcome: Sequence[tuple[int, bool, int]]) -> GameRecord:
+    return await finish_with(db, record, results_for(record, outcome))
+
+
+async def finish_with(db: Database, record: GameRecord, result: list[ResultRow]) -> GameRecord:
+    """End the game with one last move whose result rows are `result`."""
     return await db.commit_action(
         record.id,
         record.version,
         seat=0,
         action=json.dumps({"kind": "last"}),
         state=json.dumps({"turn": "over"}),
-        result=results_for(record, outcome),
+        result=result,
     )

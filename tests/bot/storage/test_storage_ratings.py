@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-import json
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from storage_helpers import Clock, new_game
+from storage_helpers import Clock, finish_with, new_game
 
 from bot.ratings import INITIAL, PROVISIONAL_GAMES, Rating
 from bot.storage import Database, GameRecord, ResultRow, Seat
@@ -52,14 +51,7 @@ async def store(db: Database, played: Played) -> GameRecord:
     record = await new_game(db, played.people, guild_id=played.guild_id, game=played.game)
     if played.aborted:
         return await db.abort(record.id, by_user_id=played.people[0].user_id, result=rows(record, played))
-    return await db.commit_action(
-        record.id,
-        record.version,
-        seat=0,
-        action=json.dumps({"kind": "last"}),
-        state=json.dumps({"turn": "over"}),
-        result=rows(record, played),
-    )
+    return await finish_with(db, record, rows(record, played))
 
 
 async def snapshot(db: Database, games: Sequence[GameRecord]) -> tuple[dict[object, Rating], dict[int, object]]:
