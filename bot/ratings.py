@@ -7,8 +7,10 @@ every stored result in the same order, so both give the same numbers.
 * Each seat is a team of one, ranked by its stored place (1 is best; equal
   places are a tie). A seat the clock or its player withdrew is rated by its
   place as stored.
-* A holder is a person (`holder(user_id)`: the user id as text) or, later, a
-  computer level (`cpu:normal`): each has ratings of its own.
+* A holder is a person (`holder(user_id)`: the user id as text) or a
+  computer level (`cpu:normal`): each has ratings of its own. A level may sit
+  at several seats of one game: each seat is rated from the holder's rating as
+  a team of its own, and the holder keeps the mean of its seats' new ratings.
 * The conservative rating `μ − 3σ` ranks the leaderboard; a holder with fewer
   than `PROVISIONAL_GAMES` rated games is provisional.
 * Which games count: see `counts`.
@@ -21,6 +23,8 @@ from dataclasses import dataclass
 from typing import Final
 
 from openskill.models import PlackettLuce
+
+from bot.seating import level_of
 
 PROVISIONAL_GAMES: Final = 5  # rated games below which a rating is provisional
 CONFIDENCE: Final = 3.0  # the conservative rating is μ − CONFIDENCE·σ
@@ -77,8 +81,9 @@ class Change:
 
 
 def holder(user_id: int) -> str:
-    """The rating holder of a person (a computer level will be `cpu:<level>`)."""
-    return str(user_id)
+    """The rating holder of a seat: a person's user id as text, or `cpu:<level>` for a computer seat."""
+    level = level_of(user_id)
+    return str(user_id) if level is None else f"cpu:{level}"
 
 
 def guild_key(guild_id: int | None) -> int:
@@ -89,12 +94,12 @@ def guild_key(guild_id: int | None) -> int:
 def counts(seats: Sequence[Placed]) -> bool:
     """Whether a finished game changes ratings.
 
-    It does unless it has fewer than two seats, a holder sits twice, or the
-    clock ended it with no winner (nobody won and the clock withdrew someone:
+    It does unless it has fewer than two holders (one computer level alone at
+    every seat, say), or the clock ended it with no winner (nobody won and the clock withdrew someone:
     the game was abandoned rather than decided). Aborted games never reach
     here (the storage rates finished games only).
     """
-    if len(seats) < 2 or len({seat.holder for seat in seats}) != len(seats):
+    if len({seat.holder for seat in seats}) < 2:
         return False
     return not (not any(seat.won for seat in seats) and any(seat.clocked_out for seat in seats))
 
@@ -118,3 +123,19 @@ def rate(current: Mapping[str, Rating], seats: Sequence[Placed]) -> list[Change]
         )
         for seat, old, team in zip(seats, before, rated, strict=True)
     ]
+
+
+def holders_after(changes: Sequence[Change]) -> dict[str, Rating]:
+    """Each holder's rating after the game: its seat's new rating, or the mean of its seats' (a computer level
+    seated more than once), with one more game."""
+    seated: dict[str, list[Change]] = {}
+    for change in changes:
+        seated.setdefault(change.holder, []).append(change)
+    return {
+        name: Rating(
+            mu=sum(c.after.mu for c in own) / len(own),
+            sigma=sum(c.after.sigma for c in own) / len(own),
+            games=own[0].after.games,
+        )
+        for name, own in seated.items()
+    }

@@ -15,8 +15,10 @@ from discord.gateway import DiscordWebSocket
 
 from bot import emojis
 from bot.command_sync import same_commands
+from bot.computers import ComputerPlayers
 from bot.discord_clock import DiscordClock
 from bot.services.players import PlayerService
+from bot.services.replay import ReplayService
 from bot.services.servers import ServerService
 from bot.services.tables import TableService
 from bot.settings import Settings
@@ -25,7 +27,7 @@ from bot.translator import CatalogueTranslator
 
 log = logging.getLogger("cardroom")
 
-EXTENSIONS = ("cogs.tables", "cogs.info", "cogs.parlor")
+EXTENSIONS = ("cogs.tables", "cogs.info", "cogs.parlor", "cogs.history")
 DISCORD_API = "https://discord.com"
 RESYNC_INTERVAL = 60.0  # seconds between two checks of the registered commands prompted by unknown commands
 
@@ -77,6 +79,7 @@ class CardroomBot(commands.Bot):
     tables: TableService
     players: PlayerService
     servers: ServerService
+    replays: ReplayService
 
     def __init__(self, settings: Settings, db: Database) -> None:
         """`db` is already open (the command line opens it before contacting Discord); `close()` closes it."""
@@ -104,9 +107,17 @@ class CardroomBot(commands.Bot):
             _, url, _ = await self.http.get_bot_gateway()
             DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
         scale = self.settings.time_scale
-        self.tables = TableService(self.db, lobby_expiry=self.settings.lobby_expiry * scale, time_scale=scale)
+        computers = ComputerPlayers(workers=self.settings.computer_workers, budget=self.settings.computer_budget)
+        self.tables = TableService(
+            self.db,
+            lobby_expiry=self.settings.lobby_expiry * scale,
+            time_scale=scale,
+            computers=computers,
+            computer_floor=self.settings.computer_floor,
+        )
         self.players = PlayerService(self.db, self.tables, clock=self.tables.now, time_scale=scale)
         self.servers = ServerService(self.db)
+        self.replays = ReplayService(self.tables)
         await self.tree.set_translator(CatalogueTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
@@ -166,5 +177,7 @@ class CardroomBot(commands.Bot):
         if cog is not None:
             await cog.drain()  # handlers in flight, then table edits; bounded
         await super().close()
+        if hasattr(self, "tables"):
+            self.tables.computers.close()
         if hasattr(self, "db"):
             await self.db.close()

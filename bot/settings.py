@@ -32,4 +32,7 @@ class Settings(BaseSettings):
     watching: float = Field(default=60.0, ge=0, le=3600)  # seconds: who acted this recently is not pinged again
     integrity_check: Literal["auto", "full", "quick", "off"] = "auto"  # SQLite's check of the file at start
     log_level: str = "INFO"
+    computer_budget: float = Field(default=1.0, gt=0, le=10)  # seconds a computer player thinks per move
+    computer_workers: int = Field(default=1, ge=0, le=64)  # processes for computer players (0: a thread of the bot)
+    computer_floor: float = Field(default=2.0, ge=0, le=60)  # seconds between two computer moves at a table
     emojis: bool = True  # card faces as application emojis, uploaded at start (0: text faces only)

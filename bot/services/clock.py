@@ -9,7 +9,11 @@ Every seat that must decide has its own running clock, simultaneous decisions
 included. A seat's decision starts when it newly faces one (or acts and must
 act again); its clock runs from `since` and runs out at `since + bank`. A
 player who is away (`/away`) starts their clocks when they come back (`since`
-in the future), and a paused table runs no clock at all. The deadlines the
+in the future), and a paused table runs no clock at all. Computer seats
+(`computers`) have no bank and never time out: their decision is due a pace
+floor (`floor`) after it began and after the table's last computer move
+(`auto_at`), one computer at a time, so computers alone can neither stall nor
+flood a channel. The deadlines the
 scheduler fires are derived from the clock (`deadlines`), so they can never
 disagree with it.
 
@@ -30,7 +34,8 @@ from bot.settings import DATA_DIR
 
 PACES_FILE = DATA_DIR / "paces.json"
 
-Kind = Literal["remind", "expire"]
+Kind = Literal["remind", "expire", "computer"]
+Auto = Literal["computer", "default"]  # who plays a person's move when their time runs out
 
 
 class Pace(BaseModel):
@@ -133,6 +138,10 @@ class TableClock(BaseModel):
     seats: list[SeatClock] = []
     clocked_out: list[int] = []  # seats withdrawn by the clock
     timed_out: tuple[int, int] | None = None  # (seat, version) of the latest move the clock made
+    auto: Auto = "computer"  # a timed-out move: the normal computer player's choice, or the game's safe default
+    computers: list[int] = []  # seats a computer plays
+    floor: float = 0.0  # seconds, the least time between two computer moves at the table (already scaled)
+    auto_at: float | None = None  # when a computer last moved at the table
 
     # ----- settings (lobby) ----------------------------------------------------
     @classmethod
@@ -149,7 +158,7 @@ class TableClock(BaseModel):
         )
 
     def with_pace(self, name: str, *, scale: float = 1.0) -> TableClock:
-        return TableClock.preset(name, timeouts=self.timeouts, scale=scale)
+        return TableClock.preset(name, timeouts=self.timeouts, scale=scale).model_copy(update={"auto": self.auto})
 
     # ----- reading -------------------------------------------------------------
     @property
@@ -161,15 +170,15 @@ class TableClock(BaseModel):
         return [seat for seat, clock in enumerate(self.seats) if clock.turn is not None]
 
     def deadline(self, seat: int) -> float | None:
-        """When `seat`'s time runs out (None: no decision, or the table is paused)."""
+        """When `seat`'s time runs out (None: no decision, the table is paused, or a computer plays the seat)."""
         clock = self.seats[seat]
-        if clock.turn is None or clock.since is None:
+        if clock.turn is None or clock.since is None or seat in self.computers:
             return None
         return clock.since + max(clock.bank, 0.0)
 
     def reminder(self, seat: int) -> float | None:
         clock = self.seats[seat]
-        if clock.turn is None or clock.since is None:
+        if clock.turn is None or clock.since is None or seat in self.computers:
             return None
         return clock.since + self.remind * max(clock.bank, 0.0)
 
@@ -189,18 +198,44 @@ class TableClock(BaseModel):
             if expire is not None and remind is not None:
                 due[seat, "expire"] = expire
                 due[seat, "remind"] = remind
+        for seat, when in self.computer_turns().items():
+            due[seat, "computer"] = when
         return due
+
+    def computer_turns(self) -> dict[int, float]:
+        """When each computer seat with a decision in hand plays: the pace floor after its decision began and
+        after the table's last computer move, the next computer a floor later (none while the table is paused)."""
+        turns: dict[int, float] = {}
+        waiting = [seat for seat in self.due() if seat in self.computers and self.seats[seat].since is not None]
+        for order, seat in enumerate(waiting, 1):
+            since = self.seats[seat].since
+            assert since is not None
+            start = since if self.auto_at is None else max(since, self.auto_at)
+            turns[seat] = start + self.floor * order
+        return turns
 
     # ----- changes (each returns a new clock) ------------------------------------
     def begin(
-        self, players: int, to_act: Sequence[int], now: float, version: int, away: Mapping[int, float]
+        self,
+        players: int,
+        to_act: Sequence[int],
+        now: float,
+        version: int,
+        away: Mapping[int, float],
+        *,
+        computers: Sequence[int] = (),
+        floor: float = 0.0,
     ) -> TableClock:
-        """The clock of a game that starts now at `version`, with `to_act` deciding first."""
+        """The clock of a game that starts now at `version`, with `to_act` deciding first and `computers` played
+        by the computer at least `floor` seconds apart."""
         new = self.model_copy(deep=True)
         new.seats = [SeatClock(bank=self.bank) for _ in range(players)]
         new.paused_at = None
         new.clocked_out = []
         new.timed_out = None
+        new.computers = sorted(computers)
+        new.floor = floor
+        new.auto_at = None
         for seat in to_act:
             new._start(seat, now, version, away)
         return new
@@ -227,6 +262,7 @@ class TableClock(BaseModel):
         *,
         by_clock: bool = False,
         clocked_out: bool = False,
+        by_computer: bool = False,
     ) -> TableClock:
         """The clock after `seat` acted (or the clock acted for it), the game now at `version` with `to_act` due.
 
@@ -240,7 +276,9 @@ class TableClock(BaseModel):
             new._charge(seat, now)
             actor.bank = min(new.bank, max(actor.bank, 0.0) + new.increment)
         actor.turn = None
-        if by_clock:
+        if by_computer:
+            new.auto_at = now
+        elif by_clock:
             actor.timeouts += 1
             new.timed_out = (seat, version)
             if clocked_out and seat not in new.clocked_out:

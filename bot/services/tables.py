@@ -23,6 +23,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from bot import games
+from bot.computers import ComputerPlayers, computer_seat, is_computer, level_of, parse_level
 from bot.errors import (
     AlreadySeatedError,
     BusyError,
@@ -40,7 +41,7 @@ from bot.errors import (
     TableFullError,
     UnknownGameError,
 )
-from bot.i18n import LANGUAGES
+from bot.i18n import LANGUAGES, t
 from bot.services.clock import TableClock, paces
 from bot.services.fairness import Verification, new_salt, verify
 from bot.services.log import LogCache, LogEntry, public_log
@@ -65,6 +66,8 @@ from engines.core import CardPick, Engine, GameState, IllegalActionError, Result
 games.install()
 
 LOCK_TIMEOUT = 2.0  # seconds; well inside Discord's 3-second acknowledgement window
+COMPUTER_FLOOR = 2.0  # seconds (before the time scale) between two computer moves at a table
+COMPUTER_LEASE = 60.0  # seconds a computer move holds its deadline while it thinks; a crash frees it after that
 
 Gate = Callable[[], Awaitable[None]]
 """Awaited right before a change is committed; it raises to stop the change (the caller can no longer show it)."""
@@ -143,13 +146,19 @@ class TableService:
         lobby_expiry: float | None = None,
         clock: Callable[[], float] = time.time,
         time_scale: float = 1.0,
+        computers: ComputerPlayers | None = None,
+        computer_floor: float = COMPUTER_FLOOR,
     ) -> None:
         """`lobby_expiry`: seconds after which a lobby not started closes itself (None: never).
 
-        `time_scale` multiplies the paces' durations and a server's own lobby
-        expiry (tests make a day pass in seconds); `clock` is the time.
+        `time_scale` multiplies the paces' durations, a server's own lobby
+        expiry and the computers' pace floor `computer_floor` (tests make a day
+        pass in seconds); `clock` is the time; `computers` decide for the
+        computer seats and for the people whose time ran out.
         """
         self.db = db
+        self.computers = computers if computers is not None else ComputerPlayers(budget=0.2)
+        self.computer_floor = computer_floor * time_scale
         self.lobby_expiry = lobby_expiry
         self.time_scale = time_scale
         self.deadline_added: Callable[[], None] = lambda: None  # the scheduler listens here
@@ -269,6 +278,18 @@ class TableService:
         finally:
             lock.release()
 
+    async def _peek(self, game_id: int) -> Table | None:
+        """The game as the database holds it now, leaving the cache alone (a read outside the table's lock must
+        not put an older copy over a newer one); None when there is no such game."""
+        try:
+            record = await self.db.get(game_id)
+        except GameNotFoundError:
+            return None
+        engine = engine_for(record.game)
+        return Table(
+            record=record, engine=engine, state=None if record.state is None else engine.load_state(record.state)
+        )
+
     async def _fresh(self, game_id: int) -> Table:
         """Reload from the database after a conflict: another process may have written."""
         self._cache.pop(game_id, None)
@@ -313,6 +334,7 @@ class TableService:
         clock = server_clock
         if finished.clock is not None and finished.clock.pace in paces().names():
             clock = TableClock.preset(finished.clock.pace, timeouts=finished.clock.timeouts, scale=self.time_scale)
+            clock = clock.model_copy(update={"auto": finished.clock.auto})
         return await self._create_lobby(
             guild_id=record.guild_id,
             channel_id=record.channel_id,
@@ -414,6 +436,35 @@ class TableService:
                 raise TableFullError(max=table.engine.max_players)
             return await self._update_lobby(table, gate, seats=[*table.record.seats, user])
 
+    async def add_computer(self, game_id: int, user_id: int, level: str, gate: Gate = open_gate) -> Table:
+        """The host seats a computer player of `level` ("easy" or "normal"), named in the table's language."""
+        async with self._locked(game_id):
+            table = await self._lobby(game_id)
+            if user_id != table.record.host_id:
+                raise NotHostError()
+            found = parse_level(level)
+            if found is None:
+                raise InvalidOptionError()
+            if len(table.record.seats) >= table.engine.max_players:
+                raise TableFullError(max=table.engine.max_players)
+            lang = table.record.locale
+            shown = t(lang, f"computer.level.{found}")
+            seat = computer_seat(
+                found, table.record.seats, lambda name: t(lang, "computer.seat", name=name, level=shown)
+            )
+            return await self._update_lobby(table, gate, seats=[*table.record.seats, seat])
+
+    async def remove_computer(self, game_id: int, user_id: int, seat: int, gate: Gate = open_gate) -> Table:
+        """The host takes the computer player at `seat` away from the lobby."""
+        async with self._locked(game_id):
+            table = await self._lobby(game_id)
+            if user_id != table.record.host_id:
+                raise NotHostError()
+            seats = table.record.seats
+            if not 0 <= seat < len(seats) or not is_computer(seats[seat].user_id):
+                raise StaleMessageError()
+            return await self._update_lobby(table, gate, seats=[s for index, s in enumerate(seats) if index != seat])
+
     async def leave_lobby(self, game_id: int, user_id: int, gate: Gate = open_gate) -> Table:
         async with self._locked(game_id):
             table = await self._lobby(game_id)
@@ -467,7 +518,16 @@ class TableService:
             if table.clock is not None:
                 away = await self._away_by_seat(table.record)
                 version = table.record.version + 1
-                clock = table.clock.begin(players, table.engine.to_act(state), self._clock(), version, away)
+                computers = [seat for seat, person in enumerate(table.record.seats) if is_computer(person.user_id)]
+                clock = table.clock.begin(
+                    players,
+                    table.engine.to_act(state),
+                    self._clock(),
+                    version,
+                    away,
+                    computers=computers,
+                    floor=self.computer_floor,
+                )
                 write = self._clock_write(table.record, None, clock)
             await gate()
             try:
@@ -484,7 +544,8 @@ class TableService:
     async def set_clock_option(
         self, game_id: int, user_id: int, field: str, value: str, gate: Gate = open_gate
     ) -> Table:
-        """The host sets the lobby's pace (`pace`) or the timeouts in a row that withdraw a player (`timeouts`)."""
+        """The host sets the lobby's pace (`pace`), the timeouts in a row that withdraw a player (`timeouts`), or
+        who plays a timed-out move (`auto`: the normal computer player, or the game's safe default)."""
         async with self._locked(game_id):
             table = await self._lobby(game_id)
             if user_id != table.record.host_id:
@@ -494,6 +555,8 @@ class TableService:
                 clock = clock.with_pace(value, scale=self.time_scale)
             elif field == "timeouts" and value in {str(k) for k in paces().timeouts.choices}:
                 clock = clock.model_copy(update={"timeouts": int(value)})
+            elif field == "auto" and value in ("computer", "default"):
+                clock = clock.model_copy(update={"auto": value})
             else:
                 raise InvalidOptionError()
             return await self._update_lobby(table, gate, clock=clock.model_dump_json())
@@ -609,8 +672,10 @@ class TableService:
         *,
         consume: Deadline | None = None,
         clocked_out: bool = False,
+        by_computer: bool = False,
     ) -> Outcome:
-        """Apply and commit one action. `consume`: the deadline of a move the clock makes (it must still be there)."""
+        """Apply and commit one action. `consume`: the deadline of a move the clock or a computer makes (it must
+        still be there); `by_computer`: a computer seat's own move."""
         assert table.state is not None
         try:
             new_state = table.engine.apply(table.state, seat, action)
@@ -624,7 +689,14 @@ class TableService:
             version = table.record.version + 1
             to_act = () if result is not None else table.engine.to_act(new_state)
             clock = clock.after_move(
-                seat, to_act, self._clock(), version, away, by_clock=consume is not None, clocked_out=clocked_out
+                seat,
+                to_act,
+                self._clock(),
+                version,
+                away,
+                by_clock=consume is not None and not by_computer,
+                clocked_out=clocked_out,
+                by_computer=by_computer,
             )
             write = self._clock_write(table.record, table.clock, clock, new_state.withdrawn)
         rows = None if result is None else self.result_rows(table.record, result, clock)
@@ -653,7 +725,8 @@ class TableService:
             self._cache.pop(record.id, None)
             self._locks.pop(record.id, None)
             new_table = await self._with_ratings(new_table)
-        return Outcome(table=new_table, seat=seat, finished=result is not None, by_clock=consume is not None)
+        by_clock = consume is not None and not by_computer
+        return Outcome(table=new_table, seat=seat, finished=result is not None, by_clock=by_clock)
 
     @staticmethod
     def result_rows(record: GameRecord, result: Result, clock: TableClock | None = None) -> list[ResultRow]:
@@ -694,7 +767,7 @@ class TableService:
         for seat, person in enumerate(record.seats):
             if seat >= len(after.seats):
                 break
-            if seat in withdrawn:
+            if seat in withdrawn or is_computer(person.user_id):
                 continue
             own = after.seats[seat]
             since = None
@@ -721,28 +794,99 @@ class TableService:
         return due == deadline.due_at
 
     async def expire(self, deadline: Deadline) -> Outcome | None:
-        """A seat's time ran out: the game plays its default action for it, or withdraws it after K in a row.
+        """A seat's time ran out: the game plays for it, or withdraws it after K timeouts in a row.
 
-        The move goes through the same locked, versioned path as a click and
-        consumes its deadline in the same transaction: whichever of the two
-        commits first wins, the other is refused as stale. None when there was
-        nothing to do (the player acted first, or the table moved on).
+        The move played is the normal computer player's choice (the table's
+        clock option `auto`, the default) or the game's safe default action.
+        The computer thinks outside the table's lock, on a copy; the move then
+        goes through the same locked, versioned path as a click and consumes its
+        deadline in the same transaction: whichever of the two commits first
+        wins, the other is refused as stale. None when there was nothing to do
+        (the player acted first, or the table moved on).
         """
-        for _ in range(2):  # once more after a conflict with another writer (the table is reloaded then)
+        for _ in range(3):  # again after a conflict with another writer, or when the decision changed meanwhile
+            table = await self._peek(deadline.game_id)
+            if table is None or not self._still_due(table, deadline):
+                await self.db.take_deadline(deadline)
+                return None
+            assert table.clock is not None and table.state is not None
+            seat = deadline.seat
+            out = table.clock.seats[seat].timeouts + 1 >= table.clock.timeouts
+            if out:
+                action: Any = Withdraw()
+            elif table.clock.auto == "computer":
+                action = await self.computers.choose(table.engine, table.state, seat, "normal")
+            else:
+                action = table.engine.default_action(table.state, seat)
+            token = table.engine.decision_token(table.state, seat)
             async with self._locked(deadline.game_id):
                 try:  # from the database: another process may have moved (a stale copy would drop a live deadline)
-                    table = await self._fresh(deadline.game_id)
+                    current = await self._fresh(deadline.game_id)
                 except ForgedComponentError:
                     return None
-                if not self._still_due(table, deadline):
+                if not self._still_due(current, deadline):
                     await self.db.take_deadline(deadline)
                     return None
-                assert table.clock is not None and table.state is not None
-                seat = deadline.seat
-                out = table.clock.seats[seat].timeouts + 1 >= table.clock.timeouts
-                action = Withdraw() if out else table.engine.default_action(table.state, seat)
+                assert current.state is not None
+                if current.engine.decision_token(current.state, seat) != token:
+                    continue
                 try:
-                    return await self._commit(table, seat, action, open_gate, consume=deadline, clocked_out=out)
+                    return await self._commit(current, seat, action, open_gate, consume=deadline, clocked_out=out)
+                except DeadlineGoneError:
+                    return None
+                except StaleMessageError:
+                    continue
+        return None
+
+    @staticmethod
+    def _computer_due(table: Table, seat: int) -> bool:
+        """Whether the computer playing `seat` has a decision in hand at a running, unpaused table."""
+        clock = table.clock
+        return (
+            table.record.status == "active"
+            and table.state is not None
+            and clock is not None
+            and seat in clock.computers
+            and not clock.paused
+            and seat in table.to_act
+        )
+
+    async def play_computer(self, deadline: Deadline) -> Outcome | None:
+        """A computer seat's turn came (`deadline`, kind `computer`): it decides and plays.
+
+        The deadline is first leased (moved `COMPUTER_LEASE` seconds on), so the
+        scheduler does not fire it again while the computer thinks, and a crash
+        meanwhile only delays the move. The computer decides outside the table's
+        lock on a copy; the move is committed under the lock if that decision is
+        still pending, consuming the lease in the same transaction. None when
+        there was nothing to do.
+        """
+        lease = replace(deadline, due_at=self._clock() + COMPUTER_LEASE)
+        if not await self.db.postpone_deadline(deadline, lease.due_at):
+            return None  # gone or moved meanwhile: its table changed
+        seat = deadline.seat
+        for _ in range(3):
+            table = await self._peek(deadline.game_id)
+            if table is None or not self._computer_due(table, seat):
+                await self.db.take_deadline(lease)
+                return None
+            assert table.state is not None
+            level = level_of(table.record.seats[seat].user_id) or "normal"
+            action = await self.computers.choose(table.engine, table.state, seat, level)
+            token = table.engine.decision_token(table.state, seat)
+            async with self._locked(deadline.game_id):
+                try:
+                    current = await self._fresh(deadline.game_id)
+                except ForgedComponentError:
+                    return None
+                if not self._computer_due(current, seat):
+                    await self.db.take_deadline(lease)
+                    return None
+                assert current.state is not None
+                if current.engine.decision_token(current.state, seat) != token:
+                    continue  # others' moves changed this decision: think again
+                try:
+                    return await self._commit(current, seat, action, open_gate, consume=lease, by_computer=True)
                 except DeadlineGoneError:
                     return None
                 except StaleMessageError:

@@ -35,6 +35,7 @@ from bot.storage.records import (
     Seat,
     SeatRating,
     SeatTurn,
+    StatsRow,
     Status,
     TurnRow,
 )
@@ -67,6 +68,7 @@ __all__ = [
     "SeatRating",
     "SeatTurn",
     "StaleVersionError",
+    "StatsRow",
     "Status",
     "StorageError",
     "TurnRow",

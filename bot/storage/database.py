@@ -38,6 +38,7 @@ from typing import Any, Final, Literal
 import aiosqlite
 
 from bot import ratings
+from bot.seating import COMPUTER_IDS
 from bot.storage._migrations import MIGRATIONS, Migration, apply_migrations, rollback
 from bot.storage.errors import (
     ChannelBusyError,
@@ -62,6 +63,7 @@ from bot.storage.records import (
     ResultRow,
     Seat,
     SeatRating,
+    StatsRow,
     Status,
     TurnRow,
 )
@@ -368,8 +370,8 @@ class Database:
                 if not changes:
                     continue
                 rated += 1
-                for change in changes:
-                    board[guild, game, change.holder] = change.after
+                for name, rating in ratings.holders_after(changes).items():
+                    board[guild, game, name] = rating
                 await _note_changes(tx, game_id, changes)
             await tx.conn.executemany(
                 "INSERT INTO ratings (guild_id, game, player, mu, sigma, games, updated_at)"
@@ -597,13 +599,15 @@ class Database:
             )
             return [Deadline(int(r[0]), int(r[1]), str(r[2]), float(r[3])) for r in rows]
 
-    async def postpone_deadline(self, deadline: Deadline, until: float) -> None:
-        """Move a deadline whose effect failed to `until` (it is tried again then)."""
+    async def postpone_deadline(self, deadline: Deadline, until: float) -> bool:
+        """Move a deadline to `until` (one whose effect failed is tried again then; a computer's move leases its
+        own while it thinks). False when it was gone or moved meanwhile."""
         async with self._transaction() as tx:
-            await tx.conn.execute(
+            cursor = await tx.conn.execute(
                 "UPDATE deadlines SET due_at = ? WHERE game_id = ? AND seat = ? AND kind = ? AND due_at = ?",
                 (until, deadline.game_id, deadline.seat, deadline.kind, deadline.due_at),
             )
+            return cursor.rowcount > 0
 
     @staticmethod
     async def _take(conn: aiosqlite.Connection, deadline: Deadline) -> bool:
@@ -936,7 +940,7 @@ class Database:
                 "  FROM scoped GROUP BY user_id)"
                 " , rated AS (SELECT b.*, COALESCE(k.mu, ?) AS mu, COALESCE(k.sigma, ?) AS sigma,"
                 "  COALESCE(k.games, 0) AS rated FROM board AS b LEFT JOIN ratings AS k"
-                "  ON k.guild_id = ? AND k.game = ? AND k.player = CAST(b.user_id AS TEXT))"
+                f"  ON k.guild_id = ? AND k.game = ? AND k.player = {_holder_sql('b.user_id')})"
                 " SELECT *, mu - ? * sigma AS conservative, rated < ? AS provisional"
                 f" FROM rated ORDER BY {', '.join(terms)}, user_id LIMIT ?",
                 (
@@ -990,6 +994,58 @@ class Database:
                 )
                 for row in rows
             ]
+
+    async def stats(self, *, guild_id: int | None, user_id: int) -> list[StatsRow]:
+        """A user's record in each game they finished in `guild_id`: games, wins, rating, and their rank on that
+        game's rating leaderboard in the server (ranked as `leaderboard(order="rating")` ranks), most played first.
+
+        Two reads: everyone's games and wins in the games the user played there, then those games' ratings.
+        """
+        async with self._reading() as conn:
+            rows = await conn.execute_fetchall(
+                "SELECT r.game, r.user_id, COUNT(*) AS games, SUM(r.won) AS wins"
+                " FROM results AS r JOIN games AS g ON g.id = r.game_id"
+                " WHERE r.guild_id IS ? AND g.status = 'finished' AND r.game IN"
+                "  (SELECT DISTINCT m.game FROM results AS m JOIN games AS n ON n.id = m.game_id"
+                "   WHERE m.user_id = ? AND m.guild_id IS ? AND n.status = 'finished')"
+                " GROUP BY r.game, r.user_id",
+                (guild_id, user_id, guild_id),
+            )
+            boards: dict[str, list[tuple[int, int, int]]] = {}
+            for row in rows:
+                boards.setdefault(str(row["game"]), []).append(
+                    (int(row["user_id"]), int(row["games"]), int(row["wins"]))
+                )
+            if not boards:
+                return []
+            marks = ", ".join("?" for _ in boards)
+            rated = await conn.execute_fetchall(
+                f"SELECT game, player, mu, sigma, games FROM ratings WHERE guild_id = ? AND game IN ({marks})",
+                (ratings.guild_key(guild_id), *boards),
+            )
+        held = {(str(r["game"]), str(r["player"])): ratings.Rating(r["mu"], r["sigma"], r["games"]) for r in rated}
+        found = []
+        for game, players in boards.items():
+            board = []
+            for player, games, wins in players:
+                rating = held.get((game, ratings.holder(player)), ratings.INITIAL)
+                board.append((rating.provisional, -rating.conservative, -wins, -games, player, rating))
+            board.sort(key=lambda entry: entry[:5])
+            for rank, (_, _, wins, games, player, rating) in enumerate(board, 1):
+                if player == user_id:
+                    found.append(
+                        StatsRow(
+                            game=game,
+                            games=-games,
+                            wins=-wins,
+                            mu=rating.mu,
+                            sigma=rating.sigma,
+                            rated=rating.games,
+                            rank=rank,
+                            ranked=len(board),
+                        )
+                    )
+        return sorted(found, key=lambda row: (-row.games, row.game))
 
     # ----- turns, servers, players ----------------------------------------------
     async def turns_of(self, user_id: int) -> list[TurnRow]:
@@ -1099,6 +1155,12 @@ class Database:
             return {int(row[0]): float(row[1]) for row in rows}
 
 
+def _holder_sql(column: str) -> str:
+    """SQL for the rating holder of the user id in `column` (`bot.ratings.holder`, for the computer levels too)."""
+    levels = " ".join(f"WHEN {user_id} THEN 'cpu:{level}'" for level, user_id in COMPUTER_IDS.items())
+    return f"(CASE {column} {levels} ELSE CAST({column} AS TEXT) END)"
+
+
 def _placed(result: Sequence[ResultRow]) -> list[ratings.Placed]:
     return [
         ratings.Placed(
@@ -1126,7 +1188,10 @@ async def _store_ratings(tx: _Tx, game_id: int, guild: int, game: str, changes: 
         "INSERT INTO ratings (guild_id, game, player, mu, sigma, games, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)"
         " ON CONFLICT (guild_id, game, player) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma,"
         " games = excluded.games, updated_at = excluded.updated_at",
-        [(guild, game, c.holder, c.after.mu, c.after.sigma, c.after.games, tx.now) for c in changes],
+        [
+            (guild, game, name, rating.mu, rating.sigma, rating.games, tx.now)
+            for name, rating in ratings.holders_after(changes).items()
+        ],
     )
     await _note_changes(tx, game_id, changes)
 
@@ -1166,7 +1231,7 @@ def _dump_options(options: dict[str, Any]) -> str:
 
 
 def _dump_seats(seats: Sequence[Seat]) -> str:
-    user_ids = [seat.user_id for seat in seats]
+    user_ids = [seat.user_id for seat in seats if seat.user_id >= 0]  # computer levels (negative) may sit twice
     if len(set(user_ids)) != len(user_ids):
         raise ValueError("a user can hold only one seat")
     return json.dumps([{"user_id": s.user_id, "name": s.name} for s in seats], separators=(",", ":"))

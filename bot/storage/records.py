@@ -145,6 +145,25 @@ class HistoryRow:
 
 
 @dataclass(frozen=True, slots=True)
+class StatsRow:
+    """One player's record in one game of one server, for `/stats`: their rank on its rating leaderboard."""
+
+    game: str
+    games: int
+    wins: int
+    mu: float
+    sigma: float
+    rated: int  # rated games (fewer than `bot.ratings.PROVISIONAL_GAMES`: provisional)
+    rank: int  # their place on the game's rating leaderboard in the server (1 is first)
+    ranked: int  # players on that leaderboard
+
+    @property
+    def conservative(self) -> float:
+        """μ − 3σ, what the leaderboard ranks by."""
+        return self.mu - 3 * self.sigma
+
+
+@dataclass(frozen=True, slots=True)
 class SeatTurn:
     """One seat of a running game for the turns inbox: `since` is set while the seat must decide."""
 

@@ -52,7 +52,7 @@ from typing import Any, Literal
 
 from bot.services.clock import TableClock
 from bot.services.scheduler import Scheduler
-from bot.services.tables import TableService
+from bot.services.tables import COMPUTER_FLOOR, TableService
 from bot.storage import TABLE_SEAT, Database, Deadline, GameRecord, Seat
 
 QUERIES = 1000  # earliest-deadline queries timed
@@ -207,7 +207,7 @@ class Template:
         """The game row, deadline rows and seat rows `TableService.start` writes for this game started at `since`."""
         seats = [Seat(user_id, _name(user_id)) for user_id in users]
         record = replace(self.record, id=game_id, channel_id=channel_id, host_id=users[0], seats=seats)
-        clock = self.lobby_clock.begin(len(seats), self.to_act, since, self.version, {})
+        clock = self.lobby_clock.begin(len(seats), self.to_act, since, self.version, {}, floor=COMPUTER_FLOOR)
         write = TableService._clock_write(record, None, clock)
         row = self.row | {
             "id": game_id,
@@ -236,6 +236,9 @@ async def make_template(path: Path, now: float) -> Template:
         lobby = await service.open_lobby(guild_id=GUILD, channel_id=CHANNEL, game=GAME, host=host, locale="en")
         for user in users[1:]:
             lobby = await service.join(lobby.id, Seat(user, _name(user)))
+        # The clock plays the game's safe default here: this bench measures the scheduler, not the computer players
+        # (whose time per decision the computers section reports).
+        lobby = await service.set_clock_option(lobby.id, host.user_id, "auto", "default")
         assert lobby.clock is not None
         started = await service.start(lobby.id, host.user_id)
         assert started.state is not None

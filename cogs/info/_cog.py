@@ -16,7 +16,7 @@ from bot.storage import LeaderRow
 from bot.translator import loc
 from cogs.render.limits import DESCRIPTION, clip
 from cogs.render.rating import rating_value
-from cogs.render.text import display_name, game_name
+from cogs.render.text import game_name, player_name
 from cogs.tables._cog import game_choices
 from cogs.tables._errors import guarded
 from cogs.tables._reply import Reply
@@ -46,7 +46,7 @@ def rating_line(rank: int, row: LeaderRow, lang: str) -> str:
         lang,
         "leaderboard.line_rating",
         rank=rank,
-        name=display_name(row.name),
+        name=player_name(row.user_id, row.name, lang),
         rating=rating_value(row.conservative, lang),
         mu=rating_value(row.mu, lang),
         games=row.rated,
@@ -130,7 +130,7 @@ class InfoCog(commands.Cog, name="Info"):
                 lang,
                 "leaderboard.line",
                 rank=rank,
-                name=display_name(row.name),
+                name=player_name(row.user_id, row.name, lang),
                 wins=row.wins,
                 games=row.games,
                 average=average(row.average, lang),

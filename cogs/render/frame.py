@@ -122,7 +122,11 @@ def seat_count(table: Table, lang: str) -> str:
 
 
 def deadline_mark(table: Table, seat: int) -> str:
-    """ " ⏰ <t:…:R>" after a player who must decide, as a Discord timestamp each reader sees in their own time."""
+    """ " ⏰ <t:…:R>" after a player who must decide, as a Discord timestamp each reader sees in their own time;
+    " 💭" after a computer, which plays in a moment."""
+    clock = table.clock
+    if clock is not None and seat in clock.computers and not clock.paused:
+        return " 💭"
     due = table.deadline(seat)
     return "" if due is None else f" ⏰ {stamp(due)}"
 

@@ -11,6 +11,7 @@ from typing import Any
 import discord
 
 from bot.i18n import catalogue, list_of, t
+from bot.seating import level_of
 from bot.services.clock import paces
 from cogs.render import faces
 from engines.core import Event
@@ -82,6 +83,14 @@ def _is_card_param(key: str) -> bool:
 def display_name(name: str) -> str:
     """A player name safe to put in an embed (no markdown, no mentions). Cached: names repeat every move."""
     return discord.utils.escape_mentions(discord.utils.escape_markdown(name))
+
+
+def player_name(user_id: int, name: str, lang: str) -> str:
+    """A player as boards and histories show them: a person by their name, a computer by its level."""
+    level = level_of(user_id)
+    if level is None:
+        return display_name(name)
+    return t(lang, "computer.player", level=t(lang, f"computer.level.{level}"))
 
 
 def seat_name(names: Sequence[str], seat: int | None) -> str:

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.i18n import list_of, t
+from bot.seating import is_computer
 from bot.services.tables import Table
 from bot.storage import NotifyMode
 from cogs.render.limits import CONTENT, clip
@@ -67,6 +68,12 @@ def decision_of(table: Table, seat: int) -> int:
     return -1 - moves
 
 
+def people_due(table: Table) -> tuple[int, ...]:
+    """The seats due to decide that people play: a computer seat is never rung."""
+    seats = table.record.seats
+    return tuple(seat for seat in table.to_act if not is_computer(seats[seat].user_id))
+
+
 class Bell:
     def __init__(self, bot: CardroomBot, *, watching: float = WATCHING) -> None:
         self.bot = bot
@@ -78,7 +85,7 @@ class Bell:
     def fresh(table: Table) -> list[int]:
         """Seats facing a decision nobody told them about yet."""
         told = table.record.notified
-        return [seat for seat in table.to_act if told.get(seat) != decision_of(table, seat)]
+        return [seat for seat in people_due(table) if told.get(seat) != decision_of(table, seat)]
 
     def _is_watching(self, table: Table, seat: int) -> bool:
         clock = table.clock
@@ -90,7 +97,7 @@ class Bell:
     # ----- ringing -------------------------------------------------------------
     async def adopt(self, table: Table, message_id: int) -> None:
         """A bell posted by an earlier run (its message id was stored): it names the players due now."""
-        self._rung[table.id] = BellMessage(await self._channel_of(table), message_id, tuple(table.to_act))
+        self._rung[table.id] = BellMessage(await self._channel_of(table), message_id, tuple(people_due(table)))
 
     async def ring(self, table: Table) -> None:
         """After a change of a running table: announce new decisions, or keep the bell to those still due."""
@@ -105,7 +112,8 @@ class Bell:
             await self._trim(table)
         told = dict(table.record.notified)
         told.update({seat: decision_of(table, seat) for seat in fresh})
-        await self.bot.tables.remember_notified(table.id, {seat: told[seat] for seat in table.to_act if seat in told})
+        due = people_due(table)
+        await self.bot.tables.remember_notified(table.id, {seat: told[seat] for seat in due if seat in told})
 
     async def remind(self, table: Table, seat: int) -> None:
         """`seat` has used most of its time: a new bell that pings them (whatever they did lately)."""
@@ -140,7 +148,7 @@ class Bell:
         game = game_name(record.game, lang)
         named = [
             f"<@{record.seats[seat].user_id}>{self._deadline_text(table, seat, lang)}"
-            for seat in table.to_act
+            for seat in people_due(table)
             if seat != reminder
         ]
         if reminder is not None:
@@ -189,7 +197,7 @@ class Bell:
             await self.bot.tables.remember_ping(table.id, previous.message_id if previous else None)
             raise
         await self.bot.tables.remember_ping(table.id, message.id)
-        self._rung[table.id] = BellMessage(channel_id, message.id, tuple(table.to_act))
+        self._rung[table.id] = BellMessage(channel_id, message.id, tuple(people_due(table)))
         if previous is not None:
             await self._delete(previous)
 
@@ -221,7 +229,7 @@ class Bell:
         previous = self._rung.get(table.id)
         if previous is None:
             return
-        still = tuple(seat for seat in previous.seats if seat in table.to_act)
+        still = tuple(seat for seat in previous.seats if seat in people_due(table))
         if still == previous.seats:
             return
         if not still:

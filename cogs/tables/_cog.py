@@ -55,6 +55,7 @@ class TablesCog(commands.Cog, name="Tables"):
         self.handlers = TableHandlers(bot, self.refresher)
         self.clicks: ComponentHandlers = self.handlers  # what the components call; mypy checks the interface
         self.scheduler = Scheduler(bot.db, self._fire, clock=bot.tables.now)
+        self._thinking: dict[tuple[int, int], asyncio.Task[None]] = {}  # (game, seat) -> a computer's move
 
     async def cog_load(self) -> None:
         """After a restart, bring every table up to date and mention whoever must act.
@@ -90,6 +91,8 @@ class TablesCog(commands.Cog, name="Tables"):
 
     async def cog_unload(self) -> None:
         await self.scheduler.stop()
+        for task in self._thinking.values():
+            task.cancel()
 
     async def _fire(self, deadline: Deadline) -> None:
         """A deadline is due (the scheduler calls this).
@@ -98,6 +101,8 @@ class TablesCog(commands.Cog, name="Tables"):
         player who must decide has used most of their time; the bell pings them.
         `expire`: their time ran out; the game plays for them (or withdraws them
         after too many in a row), through the same locked, versioned path as a click.
+        `computer`: a computer seat's turn; it thinks in the background and plays
+        through that same path.
         """
         tables = self.bot.tables
         if deadline.kind == "lobby":
@@ -110,6 +115,12 @@ class TablesCog(commands.Cog, name="Tables"):
             if outcome is not None:
                 log.info("Seat %s of game %s ran out of time", outcome.seat, outcome.table.id)
                 self.refresher.mark(outcome.table.id)
+        elif deadline.kind == "computer":
+            key = (deadline.game_id, deadline.seat)
+            if key not in self._thinking:  # a computer thinks in the background: other deadlines do not wait
+                task = asyncio.create_task(self._computer_move(deadline), name=f"computer-{key[0]}-{key[1]}")
+                self._thinking[key] = task
+                task.add_done_callback(lambda _: self._thinking.pop(key, None))
         elif deadline.kind == "remind":
             due = await tables.due_reminder(deadline)
             if due is not None:
@@ -118,6 +129,15 @@ class TablesCog(commands.Cog, name="Tables"):
                 await tables.reminded(deadline)
         else:
             raise ValueError(f"no effect for deadlines of kind {deadline.kind!r}")
+
+    async def _computer_move(self, deadline: Deadline) -> None:
+        try:
+            outcome = await self.bot.tables.play_computer(deadline)
+        except Exception:  # its lease runs out and the scheduler fires it again
+            log.exception("The computer move of seat %s of game %s failed", deadline.seat, deadline.game_id)
+            return
+        if outcome is not None:
+            self.refresher.mark(outcome.table.id)
 
     @app_commands.command(
         name=loc("play", "command.play.name"),

@@ -52,6 +52,9 @@ class ComponentHandlers(Protocol):
         self, interaction: Interaction, /, game_id: int, field: str, values: list[str]
     ) -> Awaitable[None]: ...
     def pause(self, interaction: Interaction, /, game_id: int, paused: bool) -> Awaitable[None]: ...
+    def set_computers(
+        self, interaction: Interaction, /, game_id: int, op: str, values: list[str]
+    ) -> Awaitable[None]: ...
     def set_language(self, interaction: Interaction, /, game_id: int, values: list[str]) -> Awaitable[None]: ...
     def rematch(self, interaction: Interaction, /, game_id: int) -> Awaitable[None]: ...
     def open_in_thread(self, interaction: Interaction, /, game: str) -> Awaitable[None]: ...
@@ -87,6 +90,21 @@ def carried(message: discord.Message | None) -> set[tuple[int, str]]:
 def handlers(interaction: Interaction) -> ComponentHandlers:
     cog: Any = interaction.client.get_cog("Tables")
     clicks: ComponentHandlers = cog.clicks
+    return clicks
+
+
+class ReplayHandlers(Protocol):
+    """What the replay components hand a click to: the History cog's handlers (`cogs.history`)."""
+
+    def open_replay(self, interaction: Interaction, /, game_id: int) -> Awaitable[None]: ...
+    def replay_step(
+        self, interaction: Interaction, /, game_id: int, step: int, control: str, values: list[str]
+    ) -> Awaitable[None]: ...
+
+
+def replay_handlers(interaction: Interaction) -> ReplayHandlers:
+    cog: Any = interaction.client.get_cog("History")
+    clicks: ReplayHandlers = cog.clicks
     return clicks
 
 
@@ -441,6 +459,30 @@ class ClockSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=_ids.
         await handlers(interaction).set_clock(interaction, self.game_id, self.field, chosen(interaction))
 
 
+class ComputerSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=_ids.COMPUTERS):
+    """On the host's private computer seats of a lobby: seat a computer of a level, or take one away."""
+
+    def __init__(
+        self,
+        game_id: int,
+        op: str,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+    ) -> None:
+        super().__init__(one_choice(_ids.computers(game_id, op), op, options, placeholder))
+        self.game_id = game_id
+        self.op = op
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ComputerSelect:
+        return cls(int(match["game"]), match["op"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await handlers(interaction).set_computers(interaction, self.game_id, self.op, chosen(interaction))
+
+
 class PauseButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_ids.PAUSE):
     """On the table: the host pauses the clocks, or resumes them."""
 
@@ -550,6 +592,87 @@ class ThreadButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_ids
         await handlers(interaction).open_in_thread(interaction, self.game)
 
 
+class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_ids.REPLAY):
+    """Under `/history`: open that finished game's replay in a new private message."""
+
+    def __init__(self, game_id: int, *, label: str = "") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label, emoji="🎬", style=discord.ButtonStyle.secondary, custom_id=_ids.replay(game_id)
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ReplayButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await replay_handlers(interaction).open_replay(interaction, self.game_id)
+
+
+class ReplayStepButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_ids.REPLAY_STEP):
+    """Under a replay: ⏮ −10 ◀ ▶ +10 ⏭, each showing its step in place."""
+
+    def __init__(
+        self,
+        game_id: int,
+        step: int,
+        control: str,
+        *,
+        emoji: str | None = None,
+        label: str | None = None,
+        disabled: bool = False,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                emoji=emoji,
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                disabled=disabled,
+                custom_id=_ids.replay_step(game_id, step, control),
+            )
+        )
+        self.game_id = game_id
+        self.step = step
+        self.control = control
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ReplayStepButton:
+        return cls(int(match["game"]), int(match["step"]), match["control"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await replay_handlers(interaction).replay_step(interaction, self.game_id, self.step, self.control, [])
+
+
+class ReplayJumpSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=_ids.REPLAY_JUMP):
+    """Under a replay: the "jump to" menu; the value chosen is the step to show in place."""
+
+    def __init__(
+        self,
+        game_id: int,
+        step: int,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+    ) -> None:
+        super().__init__(one_choice(_ids.replay_jump(game_id, step), "step", options, placeholder))
+        self.game_id = game_id
+        self.step = step
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ReplayJumpSelect:
+        return cls(int(match["game"]), int(match["step"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await replay_handlers(interaction).replay_step(interaction, self.game_id, self.step, "j", chosen(interaction))
+
+
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     LobbyButton,
     OptionSelect,
@@ -562,9 +685,13 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     PickConfirmButton,
     PickPageButton,
     ClockSelect,
+    ComputerSelect,
     PauseButton,
     LogPageButton,
     LanguageSelect,
     RematchButton,
     ThreadButton,
+    ReplayButton,
+    ReplayStepButton,
+    ReplayJumpSelect,
 )

@@ -10,13 +10,16 @@ from __future__ import annotations
 import discord
 
 from bot.i18n import list_of, t
+from bot.seating import is_computer
 from bot.services.tables import Table, TableService
+from bot.storage import Seat
 from cogs.render.limits import CONTENT, clip
-from cogs.render.text import game_name
+from cogs.render.text import display_name, game_name
 
 
-def mention(user_id: int) -> str:
-    return f"<@{user_id}>"
+def mention(seat: Seat) -> str:
+    """A person as a mention; a computer seat by its name (it has no Discord account)."""
+    return display_name(seat.name) if is_computer(seat.user_id) else f"<@{seat.user_id}>"
 
 
 def end_announcement(table: Table) -> tuple[str, discord.AllowedMentions]:
@@ -27,11 +30,12 @@ def end_announcement(table: Table) -> tuple[str, discord.AllowedMentions]:
     assert table.result is not None
     record = table.record
     lang = record.locale
-    players = [seat.user_id for seat in record.seats]
+    players = record.seats
     winners = [players[seat] for seat in table.result.winners if seat < len(players)]
+    people = [seat.user_id for seat in players if not is_computer(seat.user_id)]
     params = {
         "game": game_name(record.game, lang),
-        "players": list_of(lang, [mention(user_id) for user_id in players]),
+        "players": list_of(lang, [mention(seat) for seat in players]),
         "url": TableService.jump_url(record),
     }
     if winners:
@@ -39,6 +43,6 @@ def end_announcement(table: Table) -> tuple[str, discord.AllowedMentions]:
     else:
         text = t(lang, "table.ended_no_winner", **params)
     allowed = discord.AllowedMentions(
-        users=[discord.Object(user_id) for user_id in players], roles=False, everyone=False, replied_user=False
+        users=[discord.Object(user_id) for user_id in people], roles=False, everyone=False, replied_user=False
     )
     return clip(text, CONTENT), allowed

@@ -18,14 +18,22 @@ in the id itself, so a half-made choice survives a restart with no server memory
   the current page with an empty draft).
 
 The table's clock: `cr:l:<game>:clock` opens the lobby's clock settings for the
-host, `cr:c:<game>:<pace|timeouts>` is one of its selects, and
+host, `cr:c:<game>:<pace|timeouts|auto>` is one of its selects (`auto`: who plays a
+move whose time ran out), and
 `cr:z:<game>:<pause|resume>` pauses or resumes a running table.
 
 The lobby's other settings: `cr:l:<game>:options` opens the host's private table
 options, whose selects are `cr:o:<game>:<field>` (one per game option) and
-`cr:L:<game>` (the table's language). `cr:R:<game>` on a finished table opens a
+`cr:L:<game>` (the table's language); `cr:l:<game>:computers` opens the host's
+computer seats, whose selects are `cr:k:<game>:add` (a level) and
+`cr:k:<game>:remove` (a computer's seat). `cr:R:<game>` on a finished table opens a
 rematch, and `cr:T:<name>` (under the refusal of a /play in a busy channel)
 opens a table of the game registered as `name` in a new thread of the channel.
+
+Replays of finished games (`cogs.history`): `cr:y:<game>` under `/history` opens
+one privately; under a replay, `cr:Y:<game>:<step>:<control>` shows that step
+in place (the control letter keeps two buttons leading to one step apart), and
+`cr:Y:<game>:<step>:j` is the "jump to" menu of the replay showing that step.
 
 A draft is card ids in the pick's order joined by `.`, a run of equal ids
 written once with a count (`KS*2.9D`). It holds at most `DRAFT_CARDS` cards and
@@ -63,13 +71,14 @@ GAME = rf"(?P<game>{up_to(MAX_GAME_ID)})"
 VERSION = r"(?P<version>[0-9]{1,10})"
 TOKEN = r"(?P<token>[0-9a-f]{8})"
 PAGE = r"(?P<page>[0-9]{1,2})"
+REPLAY_CONTROLS = "fbpnal"  # a replay's ⏮ −10 ◀ ▶ +10 ⏭ buttons (`replay_step`)
 
 DRAFT_CARDS = 8  # the most cards a draft holds (a pick asks for at most this many)
 DRAFT_CHARS = 48  # so that every picker id stays within 100 characters
 CARD = r"[A-Za-z0-9_+\-]{1,16}"  # the card ids a picker can carry
 DRAFT = rf"(?P<draft>[A-Za-z0-9_+\-.*]{{0,{DRAFT_CHARS}}})"
 
-LOBBY = re.compile(rf"cr:l:{GAME}:(?P<op>join|leave|start|cancel|clock|options)")
+LOBBY = re.compile(rf"cr:l:{GAME}:(?P<op>join|leave|start|cancel|clock|options|computers)")
 OPTION = re.compile(rf"cr:o:{GAME}:(?P<field>[a-z_]{{1,40}})")
 HAND = re.compile(rf"cr:h:{GAME}")
 REFRESH = re.compile(rf"cr:r:{GAME}")
@@ -79,12 +88,16 @@ LEAVE_CONFIRM = re.compile(rf"cr:Q:{GAME}")
 PICK = re.compile(rf"cr:p:{GAME}:{VERSION}:{TOKEN}:{PAGE}:(?P<select>[0-2]):{DRAFT}")
 PICK_CONFIRM = re.compile(rf"cr:P:{GAME}:{VERSION}:{TOKEN}:{DRAFT}")
 PICK_PAGE = re.compile(rf"cr:n:{GAME}:{VERSION}:{TOKEN}:{PAGE}:{DRAFT}")
-CLOCK = re.compile(rf"cr:c:{GAME}:(?P<field>pace|timeouts)")
+CLOCK = re.compile(rf"cr:c:{GAME}:(?P<field>pace|timeouts|auto)")
+COMPUTERS = re.compile(rf"cr:k:{GAME}:(?P<op>add|remove)")
 PAUSE = re.compile(rf"cr:z:{GAME}:(?P<op>pause|resume)")
 LOG_PAGE = re.compile(rf"cr:g:{GAME}:(?P<page>[0-9]{{1,4}})")
 LANGUAGE = re.compile(rf"cr:L:{GAME}")
 REMATCH = re.compile(rf"cr:R:{GAME}")
 THREAD = re.compile(r"cr:T:(?P<name>[a-z][a-z0-9_]{0,39})")
+REPLAY = re.compile(rf"cr:y:{GAME}")
+REPLAY_STEP = re.compile(rf"cr:Y:{GAME}:(?P<step>[0-9]{{1,10}}):(?P<control>[{REPLAY_CONTROLS}])")
+REPLAY_JUMP = re.compile(rf"cr:Y:{GAME}:(?P<step>[0-9]{{1,10}}):j")
 
 ALL = (
     LOBBY,
@@ -98,11 +111,15 @@ ALL = (
     PICK_CONFIRM,
     PICK_PAGE,
     CLOCK,
+    COMPUTERS,
     PAUSE,
     LOG_PAGE,
     LANGUAGE,
     REMATCH,
     THREAD,
+    REPLAY,
+    REPLAY_STEP,
+    REPLAY_JUMP,
 )
 
 _CARD = re.compile(CARD)
@@ -111,6 +128,10 @@ _RUN = re.compile(rf"(?P<card>{CARD})(?:\*(?P<count>[2-9]))?")
 
 def lobby(game_id: int, op: str) -> str:
     return f"cr:l:{game_id}:{op}"
+
+
+def computers(game_id: int, op: str) -> str:
+    return f"cr:k:{game_id}:{op}"
 
 
 def option(game_id: int, field: str) -> str:
@@ -222,3 +243,19 @@ def decode_draft(text: str) -> list[str]:
 def log_page(game_id: int, page: int) -> str:
     """A page of a table's public log (`/log`), numbered from 0, the oldest moves first."""
     return f"cr:g:{game_id}:{page}"
+
+
+def replay(game_id: int) -> str:
+    """Open a finished game's replay in a new private message (the buttons of `/history`)."""
+    return f"cr:y:{game_id}"
+
+
+def replay_step(game_id: int, step: int, control: str) -> str:
+    """A button under a replay: show step `step` in place. `control` tells the buttons apart (two may lead to
+    the same step): f first, b back 10, p previous, n next, a ahead 10, l last."""
+    return f"cr:Y:{game_id}:{step}:{control}"
+
+
+def replay_jump(game_id: int, step: int) -> str:
+    """The "jump to" menu under a replay showing `step`; the step to show is the value chosen."""
+    return f"cr:Y:{game_id}:{step}:j"

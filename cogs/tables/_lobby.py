@@ -19,16 +19,18 @@ import discord
 
 from bot.errors import CardroomError, ForgedComponentError, LobbyClosedError, TableBusyError
 from bot.i18n import language_of, list_of, t
+from bot.seating import is_computer
 from bot.services.tables import Table, TableService, engine_for
 from bot.storage import Seat
 from cogs.render.frame import lobby_embed
 from cogs.render.limits import CONTENT, clip
 from cogs.render.text import display_name, game_name
 from cogs.tables._components import Components
+from cogs.tables._endings import mention
 from cogs.tables._errors import error_text, guarded
 from cogs.tables._refresher import TableRefresher
 from cogs.tables._reply import Reply
-from cogs.tables._views import busy_view, clock_panel, lobby_view, options_panel, table_message
+from cogs.tables._views import busy_view, clock_panel, computers_panel, lobby_view, options_panel, table_message
 
 if TYPE_CHECKING:
     from bot.runtime import CardroomBot
@@ -60,16 +62,17 @@ def rematch_note(table: Table) -> tuple[str, discord.AllowedMentions]:
     """The line above a rematch's lobby, in the table's language: it mentions the players seated again."""
     record = table.record
     lang = record.locale
-    others = [seat.user_id for seat in record.seats if seat.user_id != record.host_id]
+    others = [seat for seat in record.seats if seat.user_id != record.host_id]
     text = t(
         lang,
         "lobby.rematch",
         host=f"<@{record.host_id}>",
         game=game_name(record.game, lang),
-        players=list_of(lang, [f"<@{user_id}>" for user_id in others]),
+        players=list_of(lang, [mention(seat) for seat in others]),
     )
+    people = [seat.user_id for seat in others if not is_computer(seat.user_id)]
     mentions = discord.AllowedMentions(
-        users=[discord.Object(user_id) for user_id in others], roles=False, everyone=False
+        users=[discord.Object(user_id) for user_id in people], roles=False, everyone=False
     )
     return clip(text, CONTENT), mentions
 
@@ -216,7 +219,7 @@ class LobbyHandlers:
         here = await self._table_here(interaction, game_id)
         user = interaction.user
         gate = reply.secure
-        if op in ("clock", "options"):
+        if op in ("clock", "options", "computers"):
             await self._show_panel(reply, here, op)
             return
         if op == "join":
@@ -230,14 +233,15 @@ class LobbyHandlers:
         await self._show_table_in_place(reply, table)
 
     async def _show_panel(self, reply: Reply, table: Table, op: str) -> None:
-        """The host's private settings (`options`: the table options and language; `clock`: the clock);
-        anyone else is told politely that the host, named, chooses them."""
+        """The host's private settings (`options`: the table options and language; `clock`: the clock;
+        `computers`: the computer seats); anyone else is told politely that the host, named, chooses them."""
         if table.record.status != "lobby":
             raise LobbyClosedError()
         if reply.interaction.user.id != table.record.host_id:
             raise CardroomError("error.host_only", host=host_name(table))
         lang = language_of(reply.interaction.locale)
-        content, view = options_panel(table, lang) if op == "options" else clock_panel(table, lang)
+        panels = {"options": options_panel, "clock": clock_panel, "computers": computers_panel}
+        content, view = panels[op](table, lang)
         await reply.send(private=True, content=content, view=view)
 
     @guarded()
@@ -250,6 +254,25 @@ class LobbyHandlers:
         table = await self.service.set_clock_option(game_id, interaction.user.id, field, values[0], reply.secure)
         self.refresher.mark(table.id)
         content, view = clock_panel(table, language_of(interaction.locale))
+        await reply.update(content=content, view=view)
+
+    @guarded()
+    async def set_computers(self, reply: Reply, game_id: int, op: str, values: list[str]) -> None:
+        """A choice on the computer seats (`add`: a level; `remove`: a computer's seat): the lobby message
+        follows, the panel redraws in place."""
+        interaction = reply.interaction
+        await self._table_here(interaction, game_id)
+        if len(values) != 1:
+            raise CardroomError("error.invalid_option")
+        user_id = interaction.user.id
+        if op == "add":
+            table = await self.service.add_computer(game_id, user_id, values[0], reply.secure)
+        elif values[0].isdigit() and len(values[0]) <= 2:
+            table = await self.service.remove_computer(game_id, user_id, int(values[0]), reply.secure)
+        else:
+            raise CardroomError("error.invalid_option")
+        self.refresher.mark(table.id)
+        content, view = computers_panel(table, language_of(interaction.locale))
         await reply.update(content=content, view=view)
 
     @guarded()

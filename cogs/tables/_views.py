@@ -17,6 +17,7 @@ from typing import Any
 import discord
 
 from bot.i18n import LANGUAGES, t
+from bot.seating import is_computer
 from bot.services.clock import paces
 from bot.services.fairness import Verification, short
 from bot.services.log import LogEntry
@@ -31,6 +32,7 @@ from cogs.tables._components import (
     ActionButton,
     ClockSelect,
     Components,
+    ComputerSelect,
     HandButton,
     LanguageSelect,
     LeaveButton,
@@ -47,6 +49,7 @@ from cogs.tables._components import (
     ThreadButton,
 )
 from engines.core import CardPick, Event, Perspective, option_choices
+from engines.core.computer import LEVELS
 
 log = logging.getLogger("cardroom.tables")
 
@@ -61,7 +64,7 @@ LANGUAGE_ROW = 4  # the table options panel: one row per game option, then the l
 
 def lobby_view(table: Table, lang: str) -> discord.ui.View | None:
     """The lobby's buttons: seats on row 0 (Start enabled once enough players are seated), the host's
-    settings on row 1 (each opens a private panel: the table options, the clock)."""
+    settings on row 1 (each opens a private panel: the table options, the clock, the computer players)."""
     if table.record.status != "lobby":
         return None
     view = Components()
@@ -74,6 +77,7 @@ def lobby_view(table: Table, lang: str) -> discord.ui.View | None:
         ("cancel", discord.ButtonStyle.danger, None, 0, False),
         ("options", discord.ButtonStyle.secondary, "⚙️", 1, False),
         ("clock", discord.ButtonStyle.secondary, "⏱️", 1, False),
+        ("computers", discord.ButtonStyle.secondary, "🤖", 1, False),
     )
     for op, style, emoji, row, disabled in buttons:
         label = clip(t(lang, f"lobby.button.{op}"), BUTTON_LABEL)
@@ -163,8 +167,54 @@ def clock_panel(table: Table, lang: str) -> tuple[str, discord.ui.View]:
     )
     timeout_select.row = 1
     view.add_item(timeout_select)
+    auto = clock.auto if clock is not None else "computer"
+    auto_options = [
+        discord.SelectOption(
+            label=clip(t(lang, f"clock.auto.{choice}"), OPTION_TEXT),
+            value=choice,
+            description=clip(t(lang, f"clock.auto.{choice}.detail"), OPTION_TEXT),
+            default=choice == auto,
+        )
+        for choice in ("computer", "default")
+    ]
+    auto_select = ClockSelect(table.id, "auto", auto_options, placeholder=clip(t(lang, "clock.auto"), OPTION_TEXT))
+    auto_select.row = 2
+    view.add_item(auto_select)
     content = clip(t(lang, "clock.panel", summary=pace_summary(pace, timeouts, lang)), CONTENT)
     return content, view
+
+
+def computers_panel(table: Table, lang: str) -> tuple[str, discord.ui.View]:
+    """The host's private computer seats of a lobby: seat one of a level (while a seat is free), take one away."""
+    view = Components()
+    seats = table.record.seats
+    if len(seats) < table.engine.max_players:
+        levels = [
+            discord.SelectOption(
+                label=clip(t(lang, f"computer.level.{level}"), OPTION_TEXT),
+                value=level,
+                description=clip(t(lang, f"computer.level.{level}.detail"), OPTION_TEXT),
+                emoji="🤖",
+            )
+            for level in LEVELS
+        ]
+        add = ComputerSelect(table.id, "add", levels, placeholder=clip(t(lang, "computer.add"), OPTION_TEXT))
+        add.row = 0
+        view.add_item(add)
+    seated = [
+        discord.SelectOption(label=clip(seat.name, OPTION_TEXT), value=str(index))
+        for index, seat in enumerate(seats)
+        if is_computer(seat.user_id)
+    ][:SELECT_OPTIONS]
+    if seated:
+        remove = ComputerSelect(table.id, "remove", seated, placeholder=clip(t(lang, "computer.remove"), OPTION_TEXT))
+        remove.row = 1
+        view.add_item(remove)
+    count = sum(1 for seat in seats if is_computer(seat.user_id))
+    text = t(lang, "computer.panel", game=game_name(table.record.game, lang), count=count)
+    if len(seats) >= table.engine.max_players:
+        text += "\n" + t(lang, "computer.full", max=table.engine.max_players)
+    return clip(text, CONTENT), view
 
 
 def table_view(table: Table, lang: str) -> discord.ui.View | None:

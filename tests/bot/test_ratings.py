@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import math
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.ratings import INITIAL, PROVISIONAL_GAMES, Placed, Rating, counts, guild_key, holder, rate
+from bot.ratings import INITIAL, PROVISIONAL_GAMES, Placed, Rating, counts, guild_key, holder, holders_after, rate
 
 
 def seats(*places: int, won: tuple[int, ...] = (0,), out: tuple[int, ...] = ()) -> list[Placed]:
@@ -107,3 +108,26 @@ def test_a_better_place_never_ends_below_a_worse_one_from_the_same_rating(
     worst = [c.after.mu for c in changes if places[c.seat] == max(places)]
     if min(places) != max(places):
         assert min(best) > max(worst)
+
+
+def test_computer_seats_are_rated_per_level() -> None:
+    assert holder(-1) == "cpu:easy" and holder(-2) == "cpu:normal"
+
+
+def test_a_level_seated_twice_keeps_the_mean_of_its_seats() -> None:
+    # One person and two normal computers: each computer seat is rated from the level's rating as a team of its
+    # own, and the level keeps the mean of the two new ratings (one more game, not two).
+    players = [Placed(0, "cpu:normal", 1, True), Placed(1, "7", 2), Placed(2, "cpu:normal", 3)]
+    assert counts(players)
+    changes = rate({}, players)
+    first, _, third = changes
+    assert first.before == third.before == INITIAL
+    assert first.after.mu > INITIAL.mu > third.after.mu
+    merged = holders_after(changes)
+    assert merged["cpu:normal"].mu == pytest.approx((first.after.mu + third.after.mu) / 2)
+    assert merged["cpu:normal"].sigma == pytest.approx((first.after.sigma + third.after.sigma) / 2)
+    assert merged["cpu:normal"].games == 1 and merged["7"] == changes[1].after
+
+
+def test_one_level_alone_at_every_seat_changes_no_rating() -> None:
+    assert not counts([Placed(0, "cpu:easy", 1, True), Placed(1, "cpu:easy", 2)])

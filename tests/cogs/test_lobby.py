@@ -25,7 +25,7 @@ from cogs.tables import _ids
 from cogs.tables._components import DYNAMIC_ITEMS
 from cogs.tables._endings import end_announcement
 from cogs.tables._errors import error_text
-from cogs.tables._views import LANGUAGE_ROW, lobby_view, options_panel, table_view
+from cogs.tables._views import LANGUAGE_ROW, clock_panel, computers_panel, lobby_view, options_panel, table_view
 from engines import registry
 from engines.core import Result
 from engines.core.result import Round
@@ -125,7 +125,7 @@ def test_start_is_enabled_only_with_enough_players_and_options_are_one_button() 
     items = components(lobby_view(lobby("pairs", 2), "fr"))
     assert all(item["type"] == discord.ComponentType.button.value for item in items)  # no select anyone can click
     ids = [item["custom_id"] for item in items]
-    assert ids == [f"cr:l:77:{op}" for op in ("join", "leave", "start", "cancel", "options", "clock")]
+    assert ids == [f"cr:l:77:{op}" for op in ("join", "leave", "start", "cancel", "options", "clock", "computers")]
     labels = {item["custom_id"]: item["label"] for item in items}
     assert labels["cr:l:77:options"] == "Options de la table" and labels["cr:l:77:start"] == "Lancer"
 
@@ -288,11 +288,74 @@ def test_the_new_ids_are_ours_bounded_and_routed() -> None:
         _ids.lobby(largest, "options"),
         _ids.language(largest),
         _ids.rematch(largest),
+        _ids.lobby(largest, "computers"),
+        _ids.computers(largest, "add"),
+        _ids.computers(largest, "remove"),
+        _ids.clock(largest, "auto"),
         *(_ids.thread(game) for game in registry.names()),
     ]
     for custom_id in ids:
         assert _ids.is_known(custom_id) and len(custom_id) <= 100
         routed = [item for item in DYNAMIC_ITEMS if item.__discord_ui_compiled_template__.fullmatch(custom_id)]
         assert len(routed) == 1, custom_id
-    for forged in (_ids.rematch(largest + 1), _ids.language(0), "cr:T:Pairs", "cr:T:" + "a" * 41, "cr:l:1:settings"):
+    for forged in (
+        _ids.rematch(largest + 1),
+        _ids.language(0),
+        "cr:T:Pairs",
+        "cr:T:" + "a" * 41,
+        "cr:l:1:settings",
+        "cr:k:1:swap",
+    ):
         assert not _ids.is_known(forged)
+
+
+# ----- computer seats ----------------------------------------------------------------------------------------------
+def with_computers(game: str, people: int, levels: tuple[int, ...], **extra: Any) -> Table:
+    seats = [Seat(HOST + seat, NAMES[seat]) for seat in range(people)]
+    seats += [Seat(level, f"🤖 {NAMES[people + index]} (Normal)") for index, level in enumerate(levels)]
+    return Table(record=record(game, len(seats), seats=seats, **extra), engine=registry.get(game), state=None)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_computers_panel_adds_a_level_and_takes_away_only_computers(lang: str) -> None:
+    table = with_computers("pairs", 2, (-2, -1), locale=lang)
+    content, view = computers_panel(table, lang)
+    selects = {item["custom_id"]: item for item in components(view)}
+    assert set(selects) == {"cr:k:77:add", "cr:k:77:remove"}
+    assert [option["value"] for option in selects["cr:k:77:add"]["options"]] == ["easy", "normal"]
+    assert [option["value"] for option in selects["cr:k:77:remove"]["options"]] == ["2", "3"]  # never a person
+    assert "2" in content and message_problems(payload(content, None, view)) == []
+    _, alone_view = computers_panel(with_computers("pairs", 1, ()), lang)
+    assert [item["custom_id"] for item in components(alone_view)] == ["cr:k:77:add"]
+
+
+def test_a_full_table_offers_no_more_computers() -> None:
+    engine = registry.get("pairs")
+    table = with_computers("pairs", 1, (-1,) * (engine.max_players - 1))
+    content, view = computers_panel(table, "en")
+    assert [item["custom_id"] for item in components(view)] == ["cr:k:77:remove"]
+    assert "full" in content
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_clock_panel_chooses_who_plays_a_late_move(lang: str) -> None:
+    _, view = clock_panel(lobby("pairs", 2), lang)
+    auto = next(item for item in components(view) if item["custom_id"] == "cr:c:77:auto")
+    assert [(option["value"], option.get("default", False)) for option in auto["options"]] == [
+        ("computer", True),
+        ("default", False),
+    ]
+
+
+def test_the_end_names_computers_and_mentions_only_people() -> None:
+    engine = registry.get("pairs")
+    *_, states = random_playout(engine, random.Random(3), players=3)
+    seats = [Seat(HOST, "Ada"), Seat(-2, "🤖 Bea (Normal)"), Seat(-1, "🤖 Cyd (Easy)")]
+    rec = record("pairs", 3, "finished", state=engine.dump_state(states[-1]), seats=seats)
+    finished = Table(record=rec, engine=engine, state=states[-1])
+    finished.__dict__["result"] = Result(
+        places=(2, 1, 3), winners=(1,), measure=(0, 1, 0), measure_key="pairs.measure.chips"
+    )
+    text, mentions = end_announcement(finished)
+    assert "Winner: 🤖 Bea (Normal)." in text and "<@1000>" in text and "<@-" not in text
+    assert mentions.to_dict() == {"parse": [], "users": [1000]}

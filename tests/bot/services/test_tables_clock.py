@@ -140,7 +140,9 @@ async def test_start_writes_the_deadlines_of_the_seat_to_act_and_a_move_replaces
 
 
 async def test_an_expired_seat_is_played_for_once(service: TableService, db: Database, clock: Clock) -> None:
-    table = await started(service)
+    table = await lobby(service)
+    table = await service.set_clock_option(table.id, ALICE.user_id, "auto", "default")  # the game's safe default
+    table = await service.start(table.id, ALICE.user_id)
     (seat,) = table.to_act
     assert table.state is not None
     default = table.engine.default_action(table.state, seat).model_dump_json()

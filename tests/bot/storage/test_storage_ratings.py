@@ -158,6 +158,30 @@ async def test_rebuild_gives_back_the_incremental_ratings(storage_db: Database) 
     assert_same(before[0], (await snapshot(storage_db, games))[0])
 
 
+NORMAL, NORMAL_TOO, EASY = Seat(-2, "🤖 Ada (Normal)"), Seat(-2, "🤖 Blaise (Normal)"), Seat(-1, "🤖 Grace (Easy)")
+
+
+async def test_computer_levels_are_rated_and_ranked_and_rebuilt_like_people(storage_db: Database) -> None:
+    series = [
+        Played((ADA, NORMAL, EASY), (2, 1, 3), won=(1,)),
+        Played((BOB, NORMAL, NORMAL_TOO), (3, 1, 2), won=(1,)),  # one level at two seats
+        Played((NORMAL, EASY), (1, 2)),
+    ]
+    games = [await store(storage_db, played) for played in series]
+    rated = await storage_db.ratings_of(guild_id=1, game="pairs")
+    assert rated["cpu:normal"].games == 3 and rated["cpu:easy"].games == 2
+    twice = await storage_db.rating_changes(games[1].id)
+    assert twice[1].mu_after > twice[2].mu_after  # each seat keeps its own change for the final table
+    board = await storage_db.leaderboard(guild_id=1, game="pairs", order="rating")
+    normal = next(row for row in board if row.user_id == -2)
+    assert (normal.mu, normal.sigma, normal.rated) == (rated["cpu:normal"].mu, rated["cpu:normal"].sigma, 3)
+    before = await snapshot(storage_db, games)
+    assert await storage_db.rebuild_ratings() == 3
+    after = await snapshot(storage_db, games)
+    assert_same(before[0], after[0])
+    assert before[1] == after[1]
+
+
 GAME = st.builds(
     lambda people, places, won, out, guild, game, aborted: Played(
         people=tuple(people),

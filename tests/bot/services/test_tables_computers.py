@@ -1,0 +1,277 @@
+"""Computer seats through the table service: seated in the lobby, played from deadlines, rated per level.
+
+A real database in tmp_path and an injected clock; the scheduler fires the
+computers' deadlines as it does in the bot (time is moved, never slept through).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import bot.computers
+from bot.computers import ComputerPlayers
+from bot.errors import InvalidOptionError, NotHostError, StaleMessageError, TableFullError
+from bot.ratings import holder
+from bot.services.scheduler import Scheduler
+from bot.services.tables import Outcome, Table, TableService
+from bot.storage import Database, Deadline, Seat
+from engines.core import Engine, GameState
+from engines.core.computer import Level
+from tests.bot.services.clocks import Clock
+
+ALICE = Seat(1, "Alice")
+GUILD, CHANNEL = 9, 500
+FLOOR = 2.0
+
+
+class CountingPlayers(ComputerPlayers):
+    """The real computer players (in a thread, a short budget), counting the decisions asked of each level."""
+
+    def __init__(self) -> None:
+        super().__init__(workers=0, budget=0.02, playouts=40)
+        self.asked: list[tuple[int, Level]] = []
+
+    async def choose(self, engine: Engine[Any, Any, Any, Any], state: GameState, seat: int, level: Level) -> Any:
+        self.asked.append((seat, level))
+        return await super().choose(engine, state, seat, level)
+
+
+class Firing:
+    """The bot's fire function, reduced to the service calls: computers play, people's clocks expire."""
+
+    def __init__(self, service: TableService) -> None:
+        self.service = service
+        self.computer_moves: list[Outcome] = []
+        self.expired: list[Outcome] = []
+
+    async def __call__(self, deadline: Deadline) -> None:
+        if deadline.kind == "computer":
+            outcome = await self.service.play_computer(deadline)
+            if outcome is not None:
+                self.computer_moves.append(outcome)
+        elif deadline.kind == "expire":
+            outcome = await self.service.expire(deadline)
+            if outcome is not None:
+                self.expired.append(outcome)
+        elif deadline.kind == "remind":
+            await self.service.reminded(deadline)
+
+
+@pytest.fixture
+def players() -> CountingPlayers:
+    return CountingPlayers()
+
+
+@pytest.fixture
+def service(db: Database, clock: Clock, players: CountingPlayers) -> TableService:
+    return TableService(db, clock=clock, computers=players, computer_floor=FLOOR)
+
+
+async def deadlines(db: Database, game_id: int) -> dict[tuple[int, str], float]:
+    return {(d.seat, d.kind): d.due_at for d in await db.due_deadlines(float("inf"), 10_000) if d.game_id == game_id}
+
+
+async def with_computers(service: TableService, *levels: str, game: str = "pairs") -> Table:
+    table = await service.open_lobby(guild_id=GUILD, channel_id=CHANNEL, game=game, host=ALICE, locale="en")
+    for level in levels:
+        table = await service.add_computer(table.id, ALICE.user_id, level)
+    return table
+
+
+async def human_move(service: TableService, table: Table) -> Table:
+    """Alice plays her first legal action."""
+    assert table.state is not None
+    seat = table.seat_of(ALICE.user_id)
+    assert seat is not None
+    legal = table.engine.legal_actions(table.state, seat)
+    index = service.candidates(table, seat).index(legal[0])
+    token = table.engine.decision_token(table.state, seat)
+    return (await service.act(table.id, ALICE.user_id, table.record.version, index, token)).table
+
+
+# ----- the lobby ------------------------------------------------------------------------------------------------
+async def test_the_host_seats_computers_of_each_level_with_names_of_their_own(service: TableService) -> None:
+    table = await with_computers(service, "normal", "easy", "normal")
+    seats = table.record.seats
+    assert [seat.user_id for seat in seats] == [ALICE.user_id, -2, -1, -2]
+    assert [seat.name for seat in seats[1:]] == ["🤖 Ada (Normal)", "🤖 Blaise (Easy)", "🤖 Grace (Normal)"]
+    table = await service.remove_computer(table.id, ALICE.user_id, 2)
+    assert [seat.name for seat in table.record.seats[1:]] == ["🤖 Ada (Normal)", "🤖 Grace (Normal)"]
+
+
+async def test_computer_seats_are_named_in_the_tables_language(service: TableService) -> None:
+    table = await service.open_lobby(guild_id=GUILD, channel_id=CHANNEL, game="pairs", host=ALICE, locale="fr")
+    table = await service.add_computer(table.id, ALICE.user_id, "easy")
+    assert table.record.seats[1].name == "🤖 Ada (Facile)"
+
+
+async def test_only_the_host_seats_computers_and_bad_choices_change_nothing(service: TableService) -> None:
+    table = await with_computers(service, "easy")
+    bob = Seat(2, "Bob")
+    table = await service.join(table.id, bob)
+    version = table.record.version
+    with pytest.raises(NotHostError):
+        await service.add_computer(table.id, bob.user_id, "easy")
+    with pytest.raises(NotHostError):
+        await service.remove_computer(table.id, bob.user_id, 1)
+    with pytest.raises(InvalidOptionError):
+        await service.add_computer(table.id, ALICE.user_id, "grandmaster")
+    with pytest.raises(StaleMessageError):  # a person's seat is not a computer's
+        await service.remove_computer(table.id, ALICE.user_id, 2)
+    with pytest.raises(StaleMessageError):
+        await service.remove_computer(table.id, ALICE.user_id, 7)
+    assert (await service.get(table.id)).record.version == version
+
+
+async def test_a_full_table_takes_no_more_computers(service: TableService) -> None:
+    table = await with_computers(service)
+    for _ in range(table.engine.max_players - 1):
+        table = await service.add_computer(table.id, ALICE.user_id, "easy")
+    with pytest.raises(TableFullError):
+        await service.add_computer(table.id, ALICE.user_id, "easy")
+
+
+# ----- playing ----------------------------------------------------------------------------------------------------
+async def test_a_computer_seat_has_a_paced_deadline_and_no_clock_of_its_own(
+    service: TableService, db: Database, clock: Clock
+) -> None:
+    table = await with_computers(service, "normal", "easy")
+    table = await service.start(table.id, ALICE.user_id)
+    assert table.clock is not None and table.clock.computers == [1, 2] and table.clock.floor == FLOOR
+    (seat,) = table.to_act
+    rows = await deadlines(db, table.id)
+    if seat == 0:
+        assert set(rows) == {(0, "expire"), (0, "remind")}
+    else:
+        assert rows == {(seat, "computer"): clock.now + FLOOR}
+        assert table.deadline(seat) is None  # no bank shown or run for a computer
+    turns = await db.turns_of(-1) + await db.turns_of(-2)
+    assert turns == []  # computers have no /turns inbox
+
+
+async def test_one_human_and_two_computers_play_to_the_end_and_are_rated_per_level(
+    service: TableService, db: Database, clock: Clock, players: CountingPlayers
+) -> None:
+    table = await with_computers(service, "normal", "easy")
+    table = await service.start(table.id, ALICE.user_id)
+    firing = Firing(service)
+    run = Scheduler(db, firing, clock=clock)
+    last_computer_move: float | None = None
+    for _ in range(500):
+        table = await service.get(table.id)
+        if table.record.status != "active":
+            break
+        if 0 in table.to_act:
+            table = await human_move(service, table)
+            continue
+        before = len(firing.computer_moves)
+        clock.now += FLOOR / 2
+        await run.fire_due()
+        if len(firing.computer_moves) > before:
+            # the pace floor: two computer moves at this table are never closer than FLOOR
+            if last_computer_move is not None:
+                assert clock.now - last_computer_move >= FLOOR
+            last_computer_move = clock.now
+    assert table.record.status == "finished"
+    assert firing.computer_moves and {level for _, level in players.asked} == {"normal", "easy"}
+    assert all(outcome.seat in (1, 2) and not outcome.by_clock for outcome in firing.computer_moves)
+    results = await db.results(table.id)
+    assert [row.user_id for row in results] == [ALICE.user_id, -2, -1]
+    rated = await db.ratings_of(guild_id=GUILD, game="pairs")
+    assert set(rated) == {holder(ALICE.user_id), "cpu:normal", "cpu:easy"}
+    assert all(rating.games == 1 for rating in rated.values())
+
+
+async def test_a_computer_move_fires_once_while_it_thinks(service: TableService, db: Database, clock: Clock) -> None:
+    table = await with_computers(service, "easy", "easy")
+    table = await service.start(table.id, ALICE.user_id)
+    if 0 in table.to_act:
+        table = await human_move(service, table)
+    seat = table.to_act[0]
+    due = (await deadlines(db, table.id))[seat, "computer"]
+    deadline = Deadline(table.id, seat, "computer", due)
+    clock.now = due
+    first = await service.play_computer(deadline)
+    again = await service.play_computer(deadline)  # the same deadline fired twice (say, by two passes)
+    assert first is not None and first.seat == seat and again is None
+    assert (await db.get(table.id)).version == table.record.version + 1
+
+
+async def test_a_paused_table_stops_its_computers(service: TableService, db: Database, clock: Clock) -> None:
+    table = await with_computers(service, "easy", "easy")
+    table = await service.start(table.id, ALICE.user_id)
+    if 0 in table.to_act:
+        table = await human_move(service, table)
+    table = await service.set_paused(table.id, ALICE.user_id, True, can_manage=False)
+    assert await deadlines(db, table.id) == {}
+    clock.now += 10
+    table = await service.set_paused(table.id, ALICE.user_id, False, can_manage=False)
+    (seat,) = table.to_act
+    assert await deadlines(db, table.id) == {(seat, "computer"): clock.now + FLOOR}
+
+
+# ----- a person's time runs out ---------------------------------------------------------------------------------------
+@pytest.mark.parametrize("auto", ["computer", "default"])
+async def test_a_timed_out_move_is_the_normal_computers_or_the_safe_default(
+    service: TableService, db: Database, clock: Clock, players: CountingPlayers, auto: str
+) -> None:
+    table = await service.open_lobby(guild_id=GUILD, channel_id=CHANNEL, game="pairs", host=ALICE, locale="en")
+    table = await service.join(table.id, Seat(2, "Bob"))
+    table = await service.set_clock_option(table.id, ALICE.user_id, "auto", auto)
+    table = await service.start(table.id, ALICE.user_id)
+    (seat,) = table.to_act
+    due = table.deadline(seat)
+    assert due is not None and table.state is not None
+    clock.now = due
+    outcome = await service.expire(Deadline(table.id, seat, "expire", due))
+    assert outcome is not None and outcome.by_clock and outcome.seat == seat
+    assert players.asked == ([(seat, "normal")] if auto == "computer" else [])
+    if auto == "default":
+        default = table.engine.default_action(table.state, seat).model_dump_json()
+        assert (await db.actions(table.id))[-1][2] == default
+
+
+async def test_a_rematch_keeps_the_computers_and_the_timeout_choice(service: TableService, db: Database) -> None:
+    table = await with_computers(service, "normal")
+    table = await service.set_clock_option(table.id, ALICE.user_id, "auto", "default")
+    table = await service.start(table.id, ALICE.user_id)
+    for _ in range(200):
+        if table.record.status != "active":
+            break
+        table = (await service.withdraw(table.id, ALICE.user_id)).table
+    assert table.record.status == "finished"
+    again = await service.rematch(table.id, ALICE)
+    assert [seat.user_id for seat in again.record.seats] == [ALICE.user_id, -2]
+    assert again.clock is not None and again.clock.auto == "default"
+
+
+# ----- the players off the event loop ---------------------------------------------------------------------------------
+async def test_a_failing_computer_plays_the_safe_default(
+    service: TableService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(*args: Any) -> str:
+        raise RuntimeError("a worker died")
+
+    monkeypatch.setattr(bot.computers, "decide", broken)
+    table = await with_computers(service, "normal")
+    table = await service.start(table.id, ALICE.user_id)
+    assert table.state is not None
+    seat = table.to_act[0]
+    chosen = await service.computers.choose(table.engine, table.state, seat, "normal")
+    assert chosen == table.engine.default_action(table.state, seat)
+
+
+async def test_the_process_pool_decides_a_legal_move(service: TableService) -> None:
+    pool = ComputerPlayers(workers=1, budget=0.05)
+    try:
+        table = await with_computers(service, "normal")
+        table = await service.start(table.id, ALICE.user_id)
+        assert table.state is not None
+        seat = table.to_act[0]
+        chosen = await pool.choose(table.engine, table.state, seat, "normal")
+        assert table.engine.refusal(table.state, seat, chosen) is None
+        assert pool._pool is not None  # it decided in the pool: a failure would have dropped the pool
+    finally:
+        pool.close()

@@ -1,0 +1,66 @@
+"""A finished Pairs game in /stats and /history, and its replay stepped through privately, through the real bot
+process and the loopback Discord stand-in."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+from tests.e2e.e2e_support import answered, button, footer, in_step, open_lobby, take_turn, world
+
+STEP = re.compile(r"\*\*(?:Move (\d+) of (\d+)|The deal\*\* · move 0 of (\d+))")
+
+
+def step_of(text: str) -> tuple[int, int]:
+    """(step shown, last step) of a replay message."""
+    match = STEP.search(text)
+    assert match, text
+    if match[3] is not None:
+        return 0, int(match[3])
+    return int(match[1]), int(match[2])
+
+
+async def test_history_opens_a_replay_that_steps_in_place(tmp_path: Path) -> None:
+    async with world(tmp_path) as w, w.running():
+        users = {"alice": w.alice, "carol": w.carol}
+        lobby = await open_lobby(w, w.alice, "pairs", {"ending": "norland", "games": "1"})
+        game_id, _ = footer(lobby)
+        lobby = await answered(await w.discord.click(w.carol, lobby, f"cr:l:{game_id}:join"))
+        table = await answered(await w.discord.click(w.alice, lobby, f"cr:l:{game_id}:start"))
+        running = await answered(await w.discord.slash(w.carol, w.channel, "replay", {"game": game_id}))
+        assert running.ephemeral and "still running" in running.text and not running.embeds
+
+        rng = random.Random(5)
+        for _ in range(3):
+            await take_turn(w, table, users, rng)
+        # Carol leaves: two players, so the game ends, with Alice first.
+        table = await in_step(w, table)
+        question = await answered(await w.discord.click(w.carol, table, f"cr:q:{game_id}"))
+        await answered(await w.discord.click(w.carol, question, f"cr:Q:{game_id}"))
+        moves = w.log_length(game_id)
+
+        stats = await answered(await w.discord.slash(w.alice, w.channel, "stats"))
+        assert stats.ephemeral and "Pairs" in stats.text and "1 game · 1 win" in stats.text and "#1 of 2" in stats.text
+
+        history = await answered(await w.discord.slash(w.alice, w.channel, "history"))
+        assert history.ephemeral and f"/replay game:{game_id}" in history.text
+        replay = await answered(await w.discord.click(w.alice, history, f"cr:y:{game_id}"))
+        assert replay.ephemeral and replay.id != history.id and "every hand shown" in replay.text
+        assert step_of(replay.text) == (0, moves)
+        assert replay.text.count("🂠") >= 2  # both hands
+
+        later = await answered(await w.discord.click(w.alice, replay, button(replay, f"cr:Y:{game_id}:1:n")))
+        assert later.id == replay.id and step_of(later.text) == (1, moves)
+        back = await answered(await w.discord.click(w.alice, later, button(later, f"cr:Y:{game_id}:0:p")))
+        assert back.id == replay.id and step_of(back.text) == (0, moves)
+        end = await answered(await w.discord.select(w.alice, back, f"cr:Y:{game_id}:0:j", [str(moves)]))
+        assert end.id == replay.id and step_of(end.text) == (moves, moves) and "Final standings" in end.text
+
+        forged = await answered(await w.discord.forge_click(w.alice, end, f"cr:Y:{game_id}:{moves + 7}:n"))
+        assert forged.ephemeral and forged.id != replay.id and "⚠️" in forged.text
+        assert step_of((w.discord.get_message(replay.id) or end).text) == (moves, moves)  # unchanged
+
+        french = await answered(await w.discord.slash(w.bob, w.channel, "replay", {"game": game_id}, locale="fr"))
+        assert french.ephemeral and "La donne" in french.text
+        w.discord.assert_clean()
