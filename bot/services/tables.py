@@ -798,16 +798,20 @@ class TableService:
 
         The move played is the normal computer player's choice (the table's
         clock option `auto`, the default) or the game's safe default action.
-        The computer thinks outside the table's lock, on a copy; the move then
-        goes through the same locked, versioned path as a click and consumes its
-        deadline in the same transaction: whichever of the two commits first
-        wins, the other is refused as stale. None when there was nothing to do
-        (the player acted first, or the table moved on).
+        As for a computer seat's move (`play_computer`), the deadline is leased
+        first, the computer thinks outside the table's lock on a copy, and the
+        move then goes through the same locked, versioned path as a click,
+        consuming the lease in the same transaction: whichever of the click and
+        the expiry commits first wins, the other is refused as stale. None when
+        there was nothing to do (the player acted first, or the table moved on).
         """
+        lease = replace(deadline, due_at=self._clock() + COMPUTER_LEASE)
+        if not await self.db.postpone_deadline(deadline, lease.due_at):
+            return None  # gone or moved meanwhile: the player acted
         for _ in range(3):  # again after a conflict with another writer, or when the decision changed meanwhile
             table = await self._peek(deadline.game_id)
             if table is None or not self._still_due(table, deadline):
-                await self.db.take_deadline(deadline)
+                await self.db.take_deadline(lease)
                 return None
             assert table.clock is not None and table.state is not None
             seat = deadline.seat
@@ -825,13 +829,13 @@ class TableService:
                 except ForgedComponentError:
                     return None
                 if not self._still_due(current, deadline):
-                    await self.db.take_deadline(deadline)
+                    await self.db.take_deadline(lease)
                     return None
                 assert current.state is not None
                 if current.engine.decision_token(current.state, seat) != token:
                     continue
                 try:
-                    return await self._commit(current, seat, action, open_gate, consume=deadline, clocked_out=out)
+                    return await self._commit(current, seat, action, open_gate, consume=lease, clocked_out=out)
                 except DeadlineGoneError:
                     return None
                 except StaleMessageError:

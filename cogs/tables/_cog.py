@@ -14,6 +14,7 @@ from discord.ext import commands
 from bot.errors import CardroomError, ForgedComponentError, OutdatedButtonError
 from bot.i18n import language_of
 from bot.services.scheduler import Scheduler
+from bot.services.tables import COMPUTER_LEASE
 from bot.storage import Deadline
 from bot.translator import loc
 from cogs.render.text import game_name
@@ -55,7 +56,7 @@ class TablesCog(commands.Cog, name="Tables"):
         self.handlers = TableHandlers(bot, self.refresher)
         self.clicks: ComponentHandlers = self.handlers  # what the components call; mypy checks the interface
         self.scheduler = Scheduler(bot.db, self._fire, clock=bot.tables.now)
-        self._thinking: dict[tuple[int, int], asyncio.Task[None]] = {}  # (game, seat) -> a computer's move
+        self._thinking: dict[tuple[int, int, str], asyncio.Task[None]] = {}  # (game, seat, kind) -> a move in the works
 
     async def cog_load(self) -> None:
         """After a restart, bring every table up to date and mention whoever must act.
@@ -101,8 +102,9 @@ class TablesCog(commands.Cog, name="Tables"):
         player who must decide has used most of their time; the bell pings them.
         `expire`: their time ran out; the game plays for them (or withdraws them
         after too many in a row), through the same locked, versioned path as a click.
-        `computer`: a computer seat's turn; it thinks in the background and plays
-        through that same path.
+        `computer`: a computer seat's turn. Both moves are decided in the
+        background (the normal computer player thinks up to its budget), and
+        played through that same path.
         """
         tables = self.bot.tables
         if deadline.kind == "lobby":
@@ -110,15 +112,15 @@ class TablesCog(commands.Cog, name="Tables"):
             if table is not None:
                 log.info("Lobby %s closed itself: not started in time", table.id)
                 self.refresher.mark(table.id)
-        elif deadline.kind == "expire":
-            outcome = await tables.expire(deadline)
-            if outcome is not None:
-                log.info("Seat %s of game %s ran out of time", outcome.seat, outcome.table.id)
-                self.refresher.mark(outcome.table.id)
-        elif deadline.kind == "computer":
-            key = (deadline.game_id, deadline.seat)
-            if key not in self._thinking:  # a computer thinks in the background: other deadlines do not wait
-                task = asyncio.create_task(self._computer_move(deadline), name=f"computer-{key[0]}-{key[1]}")
+        elif deadline.kind in ("expire", "computer"):
+            # A computer thinks (for a computer seat, or for a player whose time ran out) in the background: other
+            # deadlines do not wait. The move leases its deadline first; one still leased past its lease (a very
+            # long queue) is leased again rather than fired twice.
+            key = (deadline.game_id, deadline.seat, deadline.kind)
+            if key in self._thinking:
+                await self.bot.db.postpone_deadline(deadline, tables.now() + COMPUTER_LEASE)
+            else:
+                task = asyncio.create_task(self._computer_move(deadline), name=f"{key[2]}-{key[0]}-{key[1]}")
                 self._thinking[key] = task
                 task.add_done_callback(lambda _: self._thinking.pop(key, None))
         elif deadline.kind == "remind":
@@ -131,12 +133,16 @@ class TablesCog(commands.Cog, name="Tables"):
             raise ValueError(f"no effect for deadlines of kind {deadline.kind!r}")
 
     async def _computer_move(self, deadline: Deadline) -> None:
+        """A computer seat plays, or the clock plays for a player whose time ran out."""
+        tables = self.bot.tables
         try:
-            outcome = await self.bot.tables.play_computer(deadline)
+            outcome = await (tables.play_computer(deadline) if deadline.kind == "computer" else tables.expire(deadline))
         except Exception:  # its lease runs out and the scheduler fires it again
-            log.exception("The computer move of seat %s of game %s failed", deadline.seat, deadline.game_id)
+            log.exception("The %s move of seat %s of game %s failed", deadline.kind, deadline.seat, deadline.game_id)
             return
         if outcome is not None:
+            if outcome.by_clock:
+                log.info("Seat %s of game %s ran out of time", outcome.seat, outcome.table.id)
             self.refresher.mark(outcome.table.id)
 
     @app_commands.command(
