@@ -139,9 +139,15 @@ class BlackstoneEngine(Engine[BlackstoneState, BlackstoneAction, BlackstoneOptio
         )
 
     def reshuffle_unseen(self, state: BlackstoneState, viewer: int | None, seed: int) -> BlackstoneState:
-        """Rearrange the deck, the set-aside cards, the other players' secret choices and the future shuffles."""
+        """Rearrange the deck, the set-aside cards, the other players' secret choices and the future shuffles.
+
+        Each pile is sorted before its shuffle (how many black stones the deck holds is public, so the piles are
+        not mixed), so the result depends only on what `viewer` sees and `seed`.
+        """
         copy = state.model_copy(deep=True)
         rng = Rng.from_seed(seed)
+        copy.deck = sorted(copy.deck)
+        copy.discard = sorted(copy.discard)
         rng.shuffle(copy.deck)
         rng.shuffle(copy.discard)
         options: list[Choice] = ["next_hand", "stop"]

@@ -404,31 +404,30 @@ class DeadMoneyEngine(Engine[DeadMoneyState, DeadMoneyAction, DeadMoneyOptions, 
 
     def reshuffle_unseen(self, state: DeadMoneyState, viewer: int | None, seed: int) -> DeadMoneyState:
         """Rearrange every card `viewer` cannot see, each place keeping its size: the draw pile, the other
-        hands (a secret pick stays with its player), the card being passed and the cards being arranged."""
+        hands, the card being passed and the cards being arranged.
+
+        The pooled cards are sorted before the shuffle, so the result depends only on what `viewer` sees and
+        `seed`. Another player's secret pick, made and waiting for the others' (only that they picked is
+        public), is drawn anew too: a legal pick from their new hand, or none when they could decline."""
         copy = state.model_copy(deep=True)
         rng = Rng.from_seed(seed)
         decision = copy.top_decision()
         visible: set[int] = set() if viewer is None else {viewer}
-        picked: dict[int, list[str]] = {}
         if isinstance(decision, PickCards):
-            if decision.source == "hand":
-                picked = {seat: list(chosen) for seat in decision.choosers if (chosen := decision.submitted[seat])}
             peeking = viewer is not None and viewer in decision.choosers and decision.submitted[viewer] is None
             if decision.source == "peek" and decision.peek_seat is not None and peeking:
                 visible.add(decision.peek_seat)
         others = [seat for seat in range(copy.players) if seat not in visible]
         pool = list(copy.deck)
         for seat in others:
-            hand = list(copy.hands[seat])
-            for card in picked.get(seat, []):
-                hand.remove(card)
-            pool += hand
+            pool += copy.hands[seat]
         held_hidden = copy.held is not None and viewer != copy.active
         if held_hidden and copy.held is not None:
             pool.append(copy.held)
         arrange_hidden = isinstance(decision, Arrange) and decision.chooser != viewer
         if isinstance(decision, Arrange) and arrange_hidden:
             pool += decision.remaining + decision.placed
+        pool.sort()
         rng.shuffle(pool)
 
         def deal(count: int) -> list[str]:
@@ -438,9 +437,8 @@ class DeadMoneyEngine(Engine[DeadMoneyState, DeadMoneyAction, DeadMoneyOptions, 
 
         copy.deck = deal(len(copy.deck))
         for seat in others:
-            secret = picked.get(seat, [])
             fresh = len(fresh_cards(copy, seat))
-            copy.hands[seat] = deal(len(copy.hands[seat]) - len(secret)) + secret
+            copy.hands[seat] = deal(len(copy.hands[seat]))
             if seat < len(copy.fresh):
                 copy.fresh[seat] = copy.hands[seat][:fresh]
         if held_hidden:
@@ -448,8 +446,23 @@ class DeadMoneyEngine(Engine[DeadMoneyState, DeadMoneyAction, DeadMoneyOptions, 
         if isinstance(decision, Arrange) and arrange_hidden:
             decision.remaining = deal(len(decision.remaining))
             decision.placed = deal(len(decision.placed))
+        if isinstance(decision, PickCards) and decision.source == "hand":
+            table = self.table(copy)
+            for seat in decision.choosers:
+                if seat in others and seat not in copy.withdrawn and decision.submitted[seat] is not None:
+                    decision.submitted[seat] = random_pick(table, decision, seat, rng)
         copy.rng = rng
         return copy
+
+
+def random_pick(table: Tabletop, step: PickCards, seat: int, rng: Rng) -> list[str]:
+    """A legal pick of `seat` for `step` drawn at random (`reshuffle_unseen`): as many of the cards it may
+    pick as the rules ask, or nothing when there is none or, half the time, when it may decline."""
+    options = resolve.pick_options(table, step, seat)
+    if not options or (step.optional and rng.below(2) == 0):
+        return []
+    picked = [options.pop(rng.below(len(options))) for _ in range(min(step.count, len(options)))]
+    return resolve.sort_cards(picked)
 
 
 def fresh_cards(state: DeadMoneyState, seat: int) -> list[str]:

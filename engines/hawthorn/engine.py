@@ -14,7 +14,7 @@ from engines.hawthorn.actions import Draw, Fold, HawthornAction, NextHand, Play,
 from engines.hawthorn.dealing import choose, start_hand
 from engines.hawthorn.deck import MAX_PLAYERS, MIN_PLAYERS, STACK
 from engines.hawthorn.perspective import HawthornPerspective, seat_views
-from engines.hawthorn.state import HawthornOptions, HawthornState
+from engines.hawthorn.state import HawthornOptions, HawthornState, Vote
 
 
 def setup(players: int, options: HawthornOptions, seed: int) -> HawthornState:
@@ -179,7 +179,9 @@ class HawthornEngine(Engine[HawthornState, HawthornAction, HawthornOptions, Hawt
 
         Hidden from the viewer: the deck, the discards, the other players' hands,
         their secret starting cards before the reveal and their face-down cards.
-        Other players' pending votes are permuted among the players who voted.
+        Other players' pending votes are drawn anew (who voted is public, not how).
+        The pooled cards are sorted before the shuffle, so the result depends only
+        on what `viewer` sees and `seed`.
         """
         copy = state.model_copy(deep=True)
         rng = Rng.from_seed(seed)
@@ -189,6 +191,7 @@ class HawthornEngine(Engine[HawthornState, HawthornAction, HawthornOptions, Hawt
         for seat in others:
             pool += [*copy.hands[seat], *copy.face_down[seat]]
         pool += [card for seat in chosen if (card := copy.choices[seat]) is not None]
+        pool.sort()
         rng.shuffle(pool)
 
         def deal(count: int) -> list[int]:
@@ -203,10 +206,9 @@ class HawthornEngine(Engine[HawthornState, HawthornAction, HawthornOptions, Hawt
             copy.face_down[seat] = deal(len(copy.face_down[seat]))
         for seat in chosen:
             copy.choices[seat] = deal(1)[0]
-        voted = [seat for seat in others if copy.votes[seat] is not None]
-        ballots = [copy.votes[seat] for seat in voted]
-        rng.shuffle(ballots)
-        for seat, ballot in zip(voted, ballots, strict=True):
-            copy.votes[seat] = ballot
+        ballots: list[Vote] = ["next", "stop"]
+        for seat in others:
+            if copy.votes[seat] is not None:
+                copy.votes[seat] = rng.choice(ballots)
         copy.rng = rng
         return copy

@@ -120,10 +120,13 @@ class PairsEngine(Engine[PairsState, PairsAction, PairsOptions, PairsPerspective
         return Consequence(key="pairs.consequence.lose", params={"score": score})
 
     def reshuffle_unseen(self, state: PairsState, viewer: int | None, seed: int) -> PairsState:
-        """Rearrange the face-down cards (deck and discard pile together, sizes kept) and the future shuffles."""
+        """Rearrange the face-down cards (deck and discard pile together, sizes kept) and the future shuffles.
+
+        The cards are sorted before the shuffle, so the result depends only on what `viewer` sees and `seed`.
+        """
         copy = state.model_copy(deep=True)
         rng = Rng.from_seed(seed)
-        hidden = copy.deck + copy.discard
+        hidden = sorted(copy.deck + copy.discard)
         rng.shuffle(hidden)
         copy.deck, copy.discard = hidden[: len(copy.deck)], hidden[len(copy.deck) :]
         copy.rng = rng

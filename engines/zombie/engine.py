@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import collections
+import itertools
 from collections.abc import Sequence
 from typing import ClassVar
 
@@ -20,7 +22,7 @@ DRAW, HIDE = Draw(), Hide()
 PLACES: tuple[Place, Place] = (Place(zone="refuge"), Place(zone="horde"))
 TAKES = {card: Take(card=card) for card in range(1, 11)}
 
-# How many times `reshuffle_unseen` tries to deal other players' face-down cards anew before leaving them be.
+# How many random deals of the other players' face-down cards `reshuffle_unseen` tries before searching for one.
 FACE_DOWN_ATTEMPTS = 8
 
 
@@ -149,24 +151,23 @@ class ZombieEngine(Engine[ZombieState, ZombieAction, ZombieOptions, ZombiePerspe
     def reshuffle_unseen(self, state: ZombieState, viewer: int | None, seed: int) -> ZombieState:
         """Rearrange what `viewer` cannot see: the deck, the discard pile and the other players' face-down cards.
 
-        Those cards are pooled and dealt back in the same sizes. Face-down cards
-        stay legal (distinct values, none beside the same face-up value); if a
-        few tries cannot deal them so, they are left where they are and only
-        the deck and discard pile are mixed. The RNG is reseeded.
+        Those cards are pooled, sorted (so the result depends only on what `viewer`
+        sees and `seed`) and dealt back in the same sizes. Face-down cards stay
+        legal (distinct values, none beside the same face-up value): a few random
+        deals are tried, then a legal deal is searched for in the shuffled pool
+        (there is one: the real deal). The RNG is reseeded.
         """
         copy = state.model_copy(deep=True)
         rng = Rng.from_seed(seed)
         others = [seat for seat in range(state.players) if seat != viewer and copy.face_down[seat]]
-        pool = copy.deck + copy.discard + [card for seat in others for card in copy.face_down[seat]]
+        pool = sorted(copy.deck + copy.discard + [card for seat in others for card in copy.face_down[seat]])
         for _ in range(FACE_DOWN_ATTEMPTS):
             rng.shuffle(pool)
             dealt = _deal_face_down(copy, others, pool)
             if dealt is not None:
                 break
         else:
-            pool = copy.deck + copy.discard
-            rng.shuffle(pool)
-            dealt = {}
+            dealt = _search_face_down(copy, others, pool)
         for seat, cards in dealt.items():
             copy.face_down[seat] = sorted(cards)
         copy.deck, copy.discard = pool[: len(copy.deck)], pool[len(copy.deck) :]
@@ -191,3 +192,55 @@ def _deal_face_down(state: ZombieState, seats: list[int], pool: list[int]) -> di
         dealt[seat] = cards
     pool[:] = left
     return dealt
+
+
+def _search_face_down(state: ZombieState, seats: list[int], pool: list[int]) -> dict[int, list[int]]:
+    """Each seat's face-down cards taken out of `pool` (in place) by a maximum flow from the values to the seats:
+    a seat takes distinct values, none among its face-up cards, and no value more often than `pool` holds it.
+
+    Deterministic: values are tried in their order in `pool`. Should no legal deal exist (never in a real
+    game, whose own deal is one), the missing cards are dealt from what is left, legal or not.
+    """
+    values = list(dict.fromkeys(pool))
+    # Nodes: 0 is the source, then one per value, one per seat, and the sink last.
+    first_seat = 1 + len(values)
+    sink = first_seat + len(seats)
+    capacity = [[0] * (sink + 1) for _ in range(sink + 1)]
+    for node, value in enumerate(values, start=1):
+        capacity[0][node] = pool.count(value)
+        for seat_node, seat in enumerate(seats, start=first_seat):
+            capacity[node][seat_node] = 0 if value in state.refuge[seat] else 1
+    for seat_node, seat in enumerate(seats, start=first_seat):
+        capacity[seat_node][sink] = len(state.face_down[seat])
+    while (path := _augmenting_path(capacity, sink)) is not None:
+        for start, end in itertools.pairwise(path):
+            capacity[start][end] -= 1
+            capacity[end][start] += 1
+    dealt: dict[int, list[int]] = {}
+    for seat_node, seat in enumerate(seats, start=first_seat):
+        # The flow sent from a value to a seat is the residual capacity back from the seat to the value.
+        dealt[seat] = [value for node, value in enumerate(values, start=1) if capacity[seat_node][node] > 0]
+        for card in dealt[seat]:
+            pool.remove(card)
+    for seat in seats:
+        while len(dealt[seat]) < len(state.face_down[seat]) and pool:
+            dealt[seat].append(pool.pop())
+    return dealt
+
+
+def _augmenting_path(capacity: list[list[int]], sink: int) -> list[int] | None:
+    """A shortest path from node 0 to `sink` along edges with capacity left, or None."""
+    came_from = {0: 0}
+    frontier = collections.deque([0])
+    while frontier:
+        node = frontier.popleft()
+        for following, left in enumerate(capacity[node]):
+            if left > 0 and following not in came_from:
+                came_from[following] = node
+                if following == sink:
+                    path = [sink]
+                    while path[-1] != 0:
+                        path.append(came_from[path[-1]])
+                    return path[::-1]
+                frontier.append(following)
+    return None

@@ -30,6 +30,8 @@ from bot import i18n
 from engines import registry
 from engines.core import EVENT_LOG_LIMIT, Event, GameState, IllegalActionError, Perspective, Rng, Withdraw
 from engines.core import option_choices as option_choices_of
+from engines.core.computer import LEVELS
+from tests.conformance.computers import CHOOSERS, blindness_failures, computer_game
 from tests.conformance.playout import (
     AnyEngine,
     LogEntry,
@@ -816,6 +818,7 @@ def test_long_fuzz_with_fresh_seeds(engine: AnyEngine) -> None:
             check_replay,
             functools.partial(check_perspectives, tally=reshuffles),
             functools.partial(check_refusals, tally=refusals),
+            check_determinization,
         ):
             failures += guarded(game, check)
     report(engine, failures, f"failures in fresh playouts (driver seeds from {base})")
@@ -869,3 +872,98 @@ def test_decisions_tokens_consequences_and_quiet_replay(engine: AnyEngine) -> No
     check = functools.partial(check_decisions, keys=keys)
     failures = [f for game in games_of(engine)[:DECISION_GAMES] for f in guarded(game, check)]
     report(engine, failures, "decision failures")
+
+
+# ----- 9. a determinization depends only on what its viewer sees ----------------------------------------------
+
+
+def check_determinization(game: Game) -> list[str]:
+    """For every kept state and viewer: rearranging what the viewer cannot see, then rearranging again with
+    seed b, gives exactly what rearranging once with seed b gives. So `reshuffle_unseen(s, v, b)` depends only
+    on what v sees and on b, never on how the hidden cards lay, and a computer player that samples only through
+    it cannot learn anything hidden. The RNG is reseeded too: the future draws are hidden as well."""
+    engine, failures = game.engine, []
+    for step, state in game.states.items():
+        for viewer in viewers(game.players):
+            where = f"{game.where(step)}, viewer {viewer}"
+            first, second = game.seed + step, (game.seed + step) ^ 0xD37E
+            once = engine.dump_state(engine.reshuffle_unseen(state, viewer, second))
+            twice = engine.reshuffle_unseen(engine.reshuffle_unseen(state, viewer, first), viewer, second)
+            if engine.dump_state(twice) != once:
+                failures.append(
+                    f"{where}: reshuffle_unseen(reshuffle_unseen(s, v, {first}), v, {second}) differs from "
+                    f"reshuffle_unseen(s, v, {second}): the rearrangement depends on how the hidden cards lay"
+                )
+            other_rng = state.model_copy(update={"rng": Rng.from_seed(second ^ 0x5EED)})
+            if engine.dump_state(engine.reshuffle_unseen(other_rng, viewer, second)) != once:
+                failures.append(f"{where}: reshuffle_unseen keeps something of the RNG state (it must reseed it)")
+    return failures
+
+
+@by_engine
+def test_determinization_depends_only_on_what_the_viewer_sees(engine: AnyEngine) -> None:
+    failures = [f for game in deep_games_of(engine) for f in guarded(game, check_determinization)]
+    report(engine, failures, "determinization failures")
+
+
+# ----- 10. computer players: legal moves to the end, blind to what their seat cannot see ------------------------
+
+
+COMPUTER_GAMES = 3  # per engine; every third one has a seat leaving mid-game
+BLIND_STATES = 4  # mid-game decisions checked per engine, each under BLIND_REARRANGEMENTS rearrangements
+BLIND_REARRANGEMENTS = 3
+
+
+@by_engine
+def test_computer_players_finish_games_with_legal_moves(engine: AnyEngine) -> None:
+    """Every seat a computer player (easy and normal mixed, the normal one on a small playout budget): every
+    action chosen is legal and the game ends."""
+    failures: list[str] = []
+    choices = {level: 0 for level in LEVELS}
+    for index in range(COMPUTER_GAMES):
+        driver_seed, withdrawal = 3 * BASE_SEED + index, index % 3 == 2
+        game = computer_game(engine, random.Random(driver_seed), withdrawal=withdrawal)
+        again = f"[computer_game(engine, random.Random({driver_seed}), withdrawal={withdrawal})]"
+        failures += [f"{failure} {again}" for failure in game.failures]
+        for level in LEVELS:
+            choices[level] += game.choices[level]
+    report(engine, failures, "computer game failures")
+    assert all(choices.values()), f"{engine.name}: a level never had a real choice to make: {choices}"
+
+
+def blind_decisions(engine: AnyEngine, count: int) -> list[tuple[Game, int, int]]:
+    """(game, step, seat): mid-game decisions with two legal actions or more where the seat cannot see
+    everything (`reshuffle_unseen` moves something), one per game, from the deep-checked games."""
+    found = []
+    for game in deep_games_of(engine):
+        for step, state in sorted(game.states.items()):
+            if step in (0, len(game.log)):
+                continue
+            seats = [seat for seat in engine.to_act(state) if len(engine.legal_actions(state, seat)) > 1]
+            hidden = [
+                seat
+                for seat in seats
+                if engine.dump_state(engine.reshuffle_unseen(state, seat, step).model_copy(update={"rng": state.rng}))
+                != engine.dump_state(state)
+            ]
+            if hidden:
+                found.append((game, step, hidden[0]))
+                break
+        if len(found) == count:
+            break
+    return found
+
+
+@by_engine
+def test_computer_players_see_only_what_their_seat_sees(engine: AnyEngine) -> None:
+    """A computer player's choice does not change when what its seat cannot see is rearranged (same seed)."""
+    decisions = blind_decisions(engine, BLIND_STATES)
+    assert decisions, f"{engine.name}: no mid-game decision with hidden information in the corpus"
+    failures: list[str] = []
+    for game, step, seat in decisions:
+        seeds = range(game.seed, game.seed + BLIND_REARRANGEMENTS)
+        for level, chooser in CHOOSERS.items():
+            failures += blindness_failures(
+                engine, game.states[step], seat, chooser, seeds, where=f"{game.where(step)}, {level} player"
+            )
+    report(engine, failures, "computer players that saw hidden information")

@@ -18,6 +18,7 @@ to the registered engines itself.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import Annotated, ClassVar, Literal
 
@@ -293,6 +294,8 @@ class ToyEngine(Engine[ToyState, Draw | Stand | Pick, ToyOptions, ToyView]):
             card = new.picks[seat]
             assert card is not None
             pool.append(card)
+        # Sorted first: the deal depends only on what the viewer sees and the seed, not on where the cards were.
+        pool.sort()
         # A pair in a hand ends the game, so a dealt-out pair would be an impossible state: deal again.
         for _ in range(20):
             cards = list(pool)
@@ -301,7 +304,7 @@ class ToyEngine(Engine[ToyState, Draw | Stand | Pick, ToyOptions, ToyView]):
             if all(len(set(hand)) == len(hand) for hand in hands.values()):
                 break
         else:
-            return new
+            cards, hands = _distinct_hands(pool, {seat: len(state.hands[seat]) for seat in hidden_hands})
         for seat, hand in hands.items():
             new.hands[seat] = hand
         for seat in hidden_picks:
@@ -309,3 +312,17 @@ class ToyEngine(Engine[ToyState, Draw | Stand | Pick, ToyOptions, ToyView]):
         new.mucked = [cards.pop() for _ in state.mucked]
         new.deck = cards
         return new
+
+
+def _distinct_hands(pool: list[int], sizes: dict[int, int]) -> tuple[list[int], dict[int, list[int]]]:
+    """A deterministic pair-free deal (the rare fallback of `reshuffle_unseen`): the largest hands first, each
+    takes the ranks `pool` holds the most copies of. Returns what is left of the pool, and the hands."""
+    cards = list(pool)
+    hands: dict[int, list[int]] = {}
+    for seat in sorted(sizes, key=lambda seat: (-sizes[seat], seat)):
+        counts = Counter(cards)
+        ranks = sorted(counts, key=lambda rank: (-counts[rank], rank))[: sizes[seat]]
+        for rank in ranks:
+            cards.remove(rank)
+        hands[seat] = ranks
+    return cards, dict(sorted(hands.items()))
