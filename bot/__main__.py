@@ -4,7 +4,7 @@ cardroom                start the bot (same as `cardroom run`)
 cardroom invite         print the invite URL with exactly the scopes and permissions needed
 cardroom backup [DEST]  copy the database, safely while the bot runs (default DEST: next to the database)
 cardroom ratings --rebuild  recompute every rating from the stored results (one transaction)
-cardroom bench          measure the move path, latency under load and memory
+cardroom bench          measure the move path, latency, memory, deadlines, poker hands and the computer players
 cardroom emojis draw    draw the card-face emojis into data/emojis (Pillow; the bot uploads them at start)
 cardroom verify GAME    check a finished game's shuffle: its seed commitment and its replay from the seed
 

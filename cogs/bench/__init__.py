@@ -1,7 +1,9 @@
-"""`cardroom bench`: measure the move path, latency under load and memory per game. Measures; never judges.
+"""`cardroom bench`: measure the move path, latency under load, memory per game and the computer players.
+Measures; never judges.
 
     python -m bot bench [--quick] [--moves N] [--games N] [--rate R] [--duration S] [--answers N]
-                        [--deadlines N] [--burst N] [--out FILE] [--dir DIR]
+                        [--deadlines N] [--burst N] [--computer-games N] [--playouts N] [--long-playouts N]
+                        [--out FILE] [--dir DIR]
 
 The bench sits on the cogs floor (it drives the whole path, rendering included);
 `cardroom bench` finds it through the `cardroom.tools` entry point.
@@ -26,6 +28,15 @@ from typing import Any
 
 from bot.services.tables import TableService
 from bot.storage import Database
+from cogs.bench._computers import (
+    GAMES,
+    LONG_PLAYOUTS,
+    PLAYOUTS,
+    QUICK_GAMES,
+    QUICK_PLAYOUTS,
+    computers_bench,
+    computers_text,
+)
 from cogs.bench._poker import poker_bench
 from cogs.tables._views import hand_message
 
@@ -39,9 +50,10 @@ from ._path import Room, Throughput
 from ._report import figures, machine, text
 
 DEFAULT_OUT = Path("bench-results/bench.json")
-QUICK = {"moves": 150, "games": 20, "rate": 100.0, "duration": 1.0, "answers": 200, "deadlines": 2000, "burst": 100}
+QUICK = {"moves": 150, "games": 20, "rate": 100.0, "duration": 1.0, "answers": 200, "deadlines": 2000, "burst": 100,
+         "computer_games": QUICK_GAMES, "playouts": QUICK_PLAYOUTS}  # fmt: skip
 FULL = {"moves": 2000, "games": 100, "rate": 200.0, "duration": 10.0, "answers": 3000, "deadlines": 100_000,
-        "burst": 1000}  # fmt: skip
+        "burst": 1000, "computer_games": GAMES, "playouts": PLAYOUTS}  # fmt: skip
 WARMUP = 60  # moves (and bare commits) before measuring: caches, the WAL file, a state sample
 ROUNDS = 5  # the path and the bare commit alternate, so both see the same disk weather
 
@@ -60,6 +72,9 @@ class Settings:
     answers: int
     deadlines: int
     burst: int
+    computer_games: int  # 0: no computer-player section
+    playouts: int
+    long_playouts: int | None  # None: the computer bench's default
 
 
 def _positive(kind: type[int] | type[float]) -> Any:
@@ -70,6 +85,13 @@ def _positive(kind: type[int] | type[float]) -> Any:
         return value
 
     return parse
+
+
+def _not_negative(text: str) -> int:
+    value = int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must not be negative, not {text}")
+    return value
 
 
 def poker_text(poker: dict[str, float]) -> str:
@@ -99,6 +121,22 @@ def parse_args(argv: list[str]) -> Settings:
     parser.add_argument(
         "--burst", type=_positive(int), help="deadlines due at once among them: clocks run out (default 1000)"
     )
+    parser.add_argument(
+        "--computer-games",
+        type=_not_negative,
+        help=f"games per game of normal against easy computer players (default {GAMES}, long games half,"
+        " at least 100; 0 skips the section)",
+    )
+    parser.add_argument(
+        "--playouts",
+        type=_positive(int),
+        help=f"the normal computer player's playouts per decision (default {PLAYOUTS})",
+    )
+    parser.add_argument(
+        "--long-playouts",
+        type=_positive(int),
+        help=f"its playouts per decision in long games (default {LONG_PLAYOUTS}, at most --playouts)",
+    )
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help=f"JSON results file (default {DEFAULT_OUT})")
     parser.add_argument("--dir", type=Path, dest="directory", help="where to create the databases (default: tmp)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the players' choices (default 1)")
@@ -122,6 +160,9 @@ def parse_args(argv: list[str]) -> Settings:
         answers=args.answers or int(defaults["answers"]),
         deadlines=args.deadlines or int(defaults["deadlines"]),
         burst=min(args.burst or int(defaults["burst"]), args.deadlines or int(defaults["deadlines"])),
+        computer_games=int(defaults["computer_games"]) if args.computer_games is None else args.computer_games,
+        playouts=args.playouts or int(defaults["playouts"]),
+        long_playouts=args.long_playouts,
     )
 
 
@@ -183,6 +224,11 @@ def main(argv: list[str] | None = None) -> int:
     result["poker"] = poker_bench(settings.poker_hands)
     print(text(result))
     print(poker_text(result["poker"]))
+    if settings.computer_games:
+        result["computers"] = computers_bench(
+            settings.computer_games, settings.playouts, settings.seed, long_playouts=settings.long_playouts
+        )
+        print(computers_text(result["computers"]))
     settings.out.parent.mkdir(parents=True, exist_ok=True)
     settings.out.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
     print(f"Figures written to {settings.out}")

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from cogs.bench import main
+from engines import registry
 
 FIGURES = (
     "moves_per_second",
@@ -50,3 +51,8 @@ def test_quick_bench_writes_positive_figures(tmp_path: Path, capsys: pytest.Capt
     assert all(burst["fired"] == 100 for burst in deadlines["clocks"]["bursts"])
     assert results["deadline_checks_ok"] is True
     assert "Deadlines: 2,000 pending" in report and "TableService.expire" in report
+    computers = results["computers"]  # the computer players, a tiny size (strength and timings not judged)
+    assert computers["settings"]["games"] == 3 and computers["settings"]["playouts"] == 3
+    assert [row["game"] for row in computers["games"]] == registry.names()
+    assert all(row["games"] == 3 and row["decisions"] > 0 for row in computers["games"])
+    assert "Computer players" in report
