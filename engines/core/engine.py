@@ -99,6 +99,9 @@ class Engine(ABC, Generic[S, A, Opt, P]):
     # Which way the game's measure (`Result.measure`) ranks: "high" when more is better (points, chips won),
     # "low" when fewer is better (cards left in hand).
     measure_order: ClassVar[Literal["high", "low"]] = "high"
+    # Whether some actions may be taken outside one's turn (`anytime`); most games have none, and their
+    # legal actions are then those of the seats due to act only.
+    has_anytime_actions: ClassVar[bool] = False
 
     # ----- set-up -------------------------------------------------------------
     @abstractmethod
@@ -153,6 +156,17 @@ class Engine(ABC, Generic[S, A, Opt, P]):
         that changes proves it showed something hidden.
         """
 
+    def anytime(self, state: S, seat: int, action: A) -> bool:
+        """Whether `action` may be taken by `seat` outside its turn (a reaction, an announcement, a ruling):
+        `check` still judges it. Only asked of engines with `has_anytime_actions`."""
+        return False
+
+    def reported_actions(self, state: S, seat: int) -> Sequence[A]:
+        """Actions `seat` takes by doing something outside the table's buttons (in Il Morto, speaking to a
+        dead player), which the bot applies when it sees them; never offered as buttons. `anytime` and `check`
+        judge them. For the conformance suite's random playouts, which must try them too."""
+        return ()
+
     def card_pick(self, state: S, seat: int) -> CardPick | None:
         """The set of cards `seat` is asked to choose from now, when a choice is too large for buttons.
 
@@ -174,7 +188,7 @@ class Engine(ABC, Generic[S, A, Opt, P]):
             return Refusal(key="error.not_a_player")
         if isinstance(action, Withdraw):
             return None
-        if seat not in self.to_act(state):
+        if seat not in self.to_act(state) and not (self.has_anytime_actions and self.anytime(state, seat, action)):
             return Refusal(key="error.not_your_turn")
         return self.check(state, seat, action)
 
@@ -182,9 +196,19 @@ class Engine(ABC, Generic[S, A, Opt, P]):
         return self.refusal(state, seat, action) is None
 
     def legal_actions(self, state: S, seat: int) -> list[A]:
-        if self.is_over(state) or seat not in self.to_act(state):
+        """The candidate actions `seat` may take now (outside its turn too, for the game's `anytime` actions)."""
+        if self.is_over(state) or seat in state.withdrawn:
             return []
-        return [a for a in self.candidate_actions(state, seat) if self.check(state, seat, a) is None]
+        due = seat in self.to_act(state)
+        if not due and not self.has_anytime_actions:
+            return []
+        return [a for a in self.candidate_actions(state, seat) if self._legal_now(state, seat, a, due)]
+
+    def _legal_now(self, state: S, seat: int, action: A, due: bool) -> bool:
+        """Whether `seat` (due to act now or not) may take `action` now, the game being live."""
+        if not due and not (self.has_anytime_actions and self.anytime(state, seat, action)):
+            return False
+        return self.check(state, seat, action) is None
 
     def decision_token(self, state: S, seat: int) -> str:
         """A short fingerprint of `seat`'s pending decision: the seat, its own move count, its candidate
@@ -197,9 +221,11 @@ class Engine(ABC, Generic[S, A, Opt, P]):
         turn yet) never becomes a valid click when their turn begins.
         """
         own = state.moves[seat] if seat < len(state.moves) else 0
-        live = not self.is_over(state) and seat in self.to_act(state)
+        over = self.is_over(state) or seat in state.withdrawn
+        due = not over and seat in self.to_act(state)
+        live = due or (not over and self.has_anytime_actions)
         choices = [
-            [a.model_dump(mode="json"), live and self.check(state, seat, a) is None]
+            [a.model_dump(mode="json"), live and self._legal_now(state, seat, a, due)]
             for a in self.candidate_actions(state, seat)
         ]
         digest = hashlib.blake2s(json.dumps([seat, own, choices], sort_keys=True).encode(), digest_size=4)
