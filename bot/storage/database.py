@@ -931,12 +931,14 @@ class Database:
         async with self._reading() as conn:
             rows = await conn.execute_fetchall(
                 "WITH scoped AS ("
-                " SELECT r.user_id, r.name, r.won, r.measure, r.place,"
+                " SELECT r.game_id, r.user_id, r.name, r.won, r.measure, r.place,"
                 "  ROW_NUMBER() OVER (PARTITION BY r.user_id ORDER BY r.finished_at DESC, r.game_id DESC) AS recency"
                 " FROM results AS r JOIN games AS g ON g.id = r.game_id"
                 " WHERE r.guild_id IS ? AND r.game = ? AND g.status = 'finished')"
-                " , board AS (SELECT user_id, MAX(CASE WHEN recency = 1 THEN name END) AS name, COUNT(*) AS games,"
-                "  SUM(won) AS wins, AVG(measure) AS average, MIN(place) AS best_place"
+                " , board AS (SELECT user_id, MAX(CASE WHEN recency = 1 THEN name END) AS name,"
+                # a computer level may sit at several seats of one game: it played and won that game once
+                "  COUNT(DISTINCT game_id) AS games, COUNT(DISTINCT CASE WHEN won THEN game_id END) AS wins,"
+                "  AVG(measure) AS average, MIN(place) AS best_place"
                 "  FROM scoped GROUP BY user_id)"
                 " , rated AS (SELECT b.*, COALESCE(k.mu, ?) AS mu, COALESCE(k.sigma, ?) AS sigma,"
                 "  COALESCE(k.games, 0) AS rated FROM board AS b LEFT JOIN ratings AS k"
@@ -1003,7 +1005,8 @@ class Database:
         """
         async with self._reading() as conn:
             rows = await conn.execute_fetchall(
-                "SELECT r.game, r.user_id, COUNT(*) AS games, SUM(r.won) AS wins"
+                "SELECT r.game, r.user_id, COUNT(DISTINCT r.game_id) AS games,"
+                " COUNT(DISTINCT CASE WHEN r.won THEN r.game_id END) AS wins"
                 " FROM results AS r JOIN games AS g ON g.id = r.game_id"
                 " WHERE r.guild_id IS ? AND g.status = 'finished' AND r.game IN"
                 "  (SELECT DISTINCT m.game FROM results AS m JOIN games AS n ON n.id = m.game_id"

@@ -175,6 +175,7 @@ async def test_computer_levels_are_rated_and_ranked_and_rebuilt_like_people(stor
     board = await storage_db.leaderboard(guild_id=1, game="pairs", order="rating")
     normal = next(row for row in board if row.user_id == -2)
     assert (normal.mu, normal.sigma, normal.rated) == (rated["cpu:normal"].mu, rated["cpu:normal"].sigma, 3)
+    assert (normal.games, normal.wins) == (3, 3)  # the game where it sat twice counts once
     before = await snapshot(storage_db, games)
     assert await storage_db.rebuild_ratings() == 3
     after = await snapshot(storage_db, games)
