@@ -178,6 +178,13 @@ class BlackstoneRenderer:
         fields.append(_table_field(view, names, lang))
         return fields
 
+    def seat_lines(self, view: Perspective, names: Sequence[str], lang: str) -> list[str]:
+        """A seat's private part in a replay: its vote between hands while the others still decide (every stone
+        is face up; the table shows only who has decided)."""
+        if not isinstance(view, BlackstonePerspective) or view.my_choice is None or view.phase != "decide":
+            return []
+        return [t(lang, "replay_seat.vote.next" if view.my_choice == "next_hand" else "replay_seat.vote.stop")]
+
     def decision(self, view: Perspective, names: Sequence[str], lang: str) -> str | None:
         return decision_text(view, lang) if isinstance(view, BlackstonePerspective) else None
 

@@ -624,6 +624,26 @@ class DeadMoneyRenderer:
         assert isinstance(view, DeadMoneyPerspective)
         return decision_text(view, names, lang)
 
+    def seat_lines(self, view: Perspective, names: Sequence[str], lang: str) -> list[str]:
+        """A seat's private part in a replay: its hand, suit by suit; the card it is passing; its secret pick; the
+        cards it puts back on the draw pile. Not its Brains (face up), nor the hand it looks at (that hand is
+        shown under its owner)."""
+        if not isinstance(view, DeadMoneyPerspective) or view.viewer is None:
+            return []
+        lines = [t(lang, "replay_seat.hand", cards=_faces(view.my_hand, lang))] if view.my_hand else []
+        if view.held is not None:
+            lines.append(t(lang, "replay_seat.passing", card=poker_card_face(view.held, lang=lang)))
+        if view.my_pick is not None:
+            picked = poker_card_faces(view.my_pick, lang=lang)
+            lines.append(
+                t(lang, "replay_seat.pick", cards=picked) if view.my_pick else t(lang, "replay_seat.pick_none")
+            )
+        if view.arrange:
+            lines.append(t(lang, "replay_seat.arrange", cards=poker_card_faces(view.arrange, lang=lang)))
+        if view.arranged:
+            lines.append(t(lang, "replay_seat.arranged", cards=poker_card_faces(view.arranged, lang=lang)))
+        return lines
+
     def action_tone(self, game: str, action: BaseModel, view: Perspective) -> Tone:
         """Passing a showdown and ending a turn are free and usual; every other move is a choice among several.
         (A move the engine reports a consequence for is shown in red whatever this says.)"""

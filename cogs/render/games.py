@@ -156,6 +156,27 @@ def worded_refusal(game: str, refusal: Refusal, lang: str) -> Refusal:
     return refusal.model_copy(update={"params": dict(hook(game, refusal, lang))})
 
 
+class ReplayRenderer(Protocol):
+    """Optional hook of a renderer for `/replay`, where every seat's hand is shown to a spectator.
+
+    * `seat_lines(view, names, lang)`: what only `view.viewer` saw at that moment, in the third person or a
+      neutral form ("Hand: 8 9 10 10", "Face down: 6", "Vote: stop"), one short line per kind of secret: hidden
+      cards (hand, face-down cards, cards being passed or put back) and secret choices still pending; nothing
+      the public table already shows. An empty list: the seat hides nothing. Without the hook, a replay shows
+      the start of the seat's own `hand_fields` (written for the player, in the second person).
+    """
+
+    def seat_lines(self, view: Perspective, names: Sequence[str], lang: str) -> list[str]: ...
+
+
+def seat_lines(game: str, view: Perspective, names: Sequence[str], lang: str) -> list[str] | None:
+    """The private part of `view.viewer`'s seat, in the third person (hook `seat_lines`); None without the hook."""
+    hook = getattr(renderer_for(game), "seat_lines", None)
+    if hook is None:
+        return None
+    return [str(line) for line in hook(view, names, lang) if line]
+
+
 class DefaultRenderer:
     """Labels every action `<game>.action.<kind>`; shows no game-specific fields."""
 

@@ -206,6 +206,22 @@ class HawthornRenderer:
         fields.append(_table_field(view, names, lang))
         return fields
 
+    def seat_lines(self, view: Perspective, names: Sequence[str], lang: str) -> list[str]:
+        """A seat's private part in a replay: its hand, its secret starting card, its face-down cards and its
+        pending vote (the table shows only their numbers, and who has chosen or voted)."""
+        if not isinstance(view, HawthornPerspective) or view.viewer is None:
+            return []
+        lines = []
+        if view.my_hand:
+            lines.append(t(lang, "replay_seat.hand", cards=card_faces(view.my_hand)))
+        if view.my_choice is not None:
+            lines.append(t(lang, "replay_seat.starting_card", card=card_faces([view.my_choice])))
+        if view.my_face_down:
+            lines.append(t(lang, "replay_seat.face_down", cards=card_faces(view.my_face_down)))
+        if view.my_vote is not None and view.phase == "vote":
+            lines.append(t(lang, f"replay_seat.vote.{view.my_vote}"))
+        return lines
+
     def decision(self, view: Perspective, names: Sequence[str], lang: str) -> str | None:
         return decision_text(view, lang) if isinstance(view, HawthornPerspective) else None
 

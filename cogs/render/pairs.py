@@ -129,6 +129,10 @@ class PairsRenderer:
         fields.append(_table_field(view, names, lang))
         return fields
 
+    def seat_lines(self, view: Perspective, names: Sequence[str], lang: str) -> list[str]:
+        """A seat's private part in a replay: none, every card of Pairs is face up."""
+        return []
+
     def decision(self, view: Perspective, names: Sequence[str], lang: str) -> str | None:
         """Draw or fold, with the card a fold takes and the score it leaves (or fold, when no card is left)."""
         if not isinstance(view, PairsPerspective) or view.viewer is None or view.viewer not in view.to_act:

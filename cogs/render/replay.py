@@ -2,10 +2,13 @@
 finished game's replay.
 
 A replay step shows the table as a spectator saw it then (`Engine.perspective` with viewer None, drawn by the
-game's `table_fields` like the live table), the move that led there, and, since the game is over, every seat's
-own cards at that step (each from that seat's own perspective: the part of the game's `hand_fields` before its
-table summary). Every embed stays within Discord's limits by construction: the hands get a fixed share of the
-6000 characters, cut per seat with "…", and the table's fields fill what is left.
+game's `table_fields` like the live table), the move that led there, and, since the game is over, what each seat
+alone saw at that step, from that seat's own perspective. A game's renderer with the `seat_lines` hook words it
+in the third person, hidden cards and secret choices only ("Hand: 8 9 10 10"); when no seat hides anything
+(every card face up), there are no seat fields at all. Without the hook, each seat shows the part of the game's
+`hand_fields` before its table summary (written for the player themself). Every embed stays within Discord's
+limits by construction: the hands get a fixed share of the 6000 characters, cut per seat with "…", and the
+table's fields fill what is left.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from bot.services.replay import ReplayStep
 from bot.services.tables import Table
 from bot.storage import HistoryRow, StatsRow
 from cogs.render.frame import COLOUR_OVER, recent_lines, standings, stopped_view
-from cogs.render.games import Field, GameRenderer, renderer_for
+from cogs.render.games import Field, GameRenderer, renderer_for, seat_lines
 from cogs.render.limits import (
     DESCRIPTION,
     EMBED_TOTAL,
@@ -144,24 +147,39 @@ def _own_fields(
     return fields[:1]
 
 
-def hand_fields(table: Table, step: ReplayStep, lang: str) -> list[Field]:
-    """Every seat's own cards at `step`, one field per seat, each cut to its share of the embed."""
+def _seat_values(table: Table, step: ReplayStep, lang: str) -> list[str]:
+    """What each seat alone saw at `step`: the game's `seat_lines` (empty when no seat hides anything), else the
+    start of each seat's own hand fields."""
     game = table.record.game
-    renderer = renderer_for(game)
     names = table.names
+    views = [table.engine.perspective(step.state, seat) for seat in range(step.state.players)]
+    private = [seat_lines(game, view, names, lang) for view in views]
+    if all(lines is not None for lines in private):
+        if not any(private):
+            return []
+        return ["\n".join(lines or []) or t(lang, "replay_seat.nothing") for lines in private]
+    renderer = renderer_for(game)
     spectator = renderer.hand_fields(table.engine.perspective(step.state, None), names, lang)
     summary = spectator[0].name if spectator else None
-    seats = step.state.players
-    share = min(FIELD_VALUE, HANDS_SHARE // max(seats, 1))
-    found = []
-    for seat in range(seats):
-        view = table.engine.perspective(step.state, seat)
+    values = []
+    for view in views:
         own = _own_fields(renderer, view, names, summary, lang)
         parts = [field.value if index == 0 else f"**{field.name}**\n{field.value}" for index, field in enumerate(own)]
-        name = display_name(names[seat]) if seat < len(names) else "?"
+        values.append("\n".join(parts) or "—")
+    return values
+
+
+def hand_fields(table: Table, step: ReplayStep, lang: str) -> list[Field]:
+    """What each seat alone saw at `step`, one field per seat (none if nothing is hidden), each cut to its share
+    of the embed."""
+    values = _seat_values(table, step, lang)
+    share = min(FIELD_VALUE, HANDS_SHARE // max(len(values), 1))
+    found = []
+    for seat, value in enumerate(values):
+        name = display_name(table.names[seat]) if seat < len(table.names) else "?"
         if seat in step.state.withdrawn:
             name = f"{name} {t(lang, 'table.left')}"
-        found.append(Field(clip(f"{HAND_MARK} {name}", FIELD_NAME), clip("\n".join(parts) or "—", share), inline=True))
+        found.append(Field(clip(f"{HAND_MARK} {name}", FIELD_NAME), clip(value, share), inline=True))
     return found
 
 

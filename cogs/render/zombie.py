@@ -172,6 +172,13 @@ class ZombieRenderer:
         fields.append(_table_field(view, names, lang))
         return fields
 
+    def seat_lines(self, view: Perspective, names: Sequence[str], lang: str) -> list[str]:
+        """A seat's private part in a replay: its face-down Refuge cards (the table shows only how many)."""
+        if not isinstance(view, ZombiePerspective) or view.viewer is None or not 0 <= view.viewer < len(view.seats):
+            return []
+        hidden = view.seats[view.viewer].face_down_cards
+        return [t(lang, "replay_seat.face_down", cards=card_faces(hidden))] if hidden else []
+
     def decision(self, view: Perspective, names: Sequence[str], lang: str) -> str | None:
         return decision_text(view, lang) if isinstance(view, ZombiePerspective) else None
 
