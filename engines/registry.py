@@ -29,11 +29,13 @@ def _register_builtin() -> None:
     """Register the games shipped with Cardroom (imported late: the engines import `engines.core`, not this module)."""
     from engines.blackstone import ENGINE as blackstone
     from engines.hawthorn import ENGINE as hawthorn
+    from engines.ilmorto import ENGINE as ilmorto
     from engines.pairs import ENGINE as pairs
     from engines.zombie import ENGINE as zombie
 
     register(blackstone)
     register(hawthorn)
+    register(ilmorto)
     register(pairs)
     register(zombie)
 

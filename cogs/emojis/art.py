@@ -4,8 +4,8 @@ Everything is drawn at `SCALE`× and scaled down once, so the polygon edges are 
 come from Pillow's bundled font (`ImageFont.load_default(size=…)`, Pillow ≥ 10.1, so nothing depends on
 the fonts of the machine), emboldened with a stroke and fitted to their box from their inked pixels; the
 suit pips are polygons and circles. On Discord's dark and light themes alike: cards are white (Italian
-cards cream, Brains pink, the Pairs deck tinted per rank) with a thin dark border; hearts and diamonds
-are red, spades and clubs black; Blackstone's black stone has a light rim.
+cards cream, Brains pink, the Pairs deck tinted per rank, Oh My Brain's blue or pink) with a thin dark border;
+hearts and diamonds are red, spades and clubs black; Blackstone's black stone has a light rim.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from cogs.emojis.cards import (
     BRAIN_PREFIX,
     FRENCH_COURT,
     ITALIAN_FACES,
+    MARSHMALLOW_MARK,
     Face,
 )
 
@@ -72,6 +73,14 @@ WOOD = (141, 90, 43)
 WOOD_DARK = (78, 47, 18)
 LEAF = (46, 125, 50)
 ITALIAN_COLOURS: dict[str, Colour] = {"C": (183, 28, 28), "D": (150, 104, 0), "S": (21, 101, 192), "B": (46, 125, 50)}
+# Oh My Brain: regular cards blue, the pink specials pink (RULES.md §3.1); the marshmallow's die white and pink.
+OMB_BLUE = (21, 87, 170)
+OMB_BLUE_PAPER = (221, 236, 253)
+OMB_PINK = (176, 18, 100)
+OMB_PINK_PAPER = (251, 207, 229)
+OMB_WING = (150, 200, 235)
+MARSHMALLOW = (255, 246, 250)
+MARSHMALLOW_EDGE = (214, 51, 132)
 
 
 # ----- primitives ----------------------------------------------------------------------------------------------
@@ -382,6 +391,78 @@ def italian_card(rank: int, suit: str) -> Image.Image:
     return _finish(image)
 
 
+# ----- Oh My Brain's animals and the marshmallow's die ------------------------------------------------------------
+def mosquito(pen: Pen, fill: int) -> None:
+    pen.line([(-0.1, 0.05), (-0.95, 0.55)], fill, 0.08)  # the proboscis
+    pen.ellipse((-0.2, -0.15, 0.75, 0.25), fill)  # the body
+    pen.circle(-0.18, 0.08, 0.2, fill)  # the head
+    for x in (0.05, 0.3, 0.55):
+        pen.line([(x, 0.2), (x - 0.2, 0.85)], fill, 0.07)
+        pen.line([(x, 0.2), (x + 0.25, 0.85)], fill, 0.07)
+
+
+def mosquito_wings(pen: Pen, fill: int) -> None:
+    pen.ellipse((-0.05, -0.95, 0.45, -0.05), fill)
+    pen.ellipse((0.3, -0.85, 0.85, -0.05), fill)
+
+
+def spider(pen: Pen, fill: int) -> None:
+    for side in (-1, 1):
+        for y, reach in ((-0.35, 0.95), (-0.1, 1.0), (0.15, 1.0), (0.4, 0.9)):
+            knee = (side * 0.6, y - 0.35)
+            pen.line([(0.0, 0.05), knee, (side * reach, y + 0.45)], fill, 0.09)
+    pen.circle(0.0, 0.2, 0.42, fill)  # the abdomen
+    pen.circle(0.0, -0.35, 0.26, fill)  # the head
+
+
+def mouse(pen: Pen, fill: int) -> None:
+    left, top = pen.point(0.2, -0.1)
+    right, bottom = pen.point(1.0, 0.9)
+    pen.draw.arc((left, top, right, bottom), 180, 330, fill=fill, width=pen.length(0.09))  # the tail
+    pen.ellipse((-0.75, -0.3, 0.45, 0.55), fill)  # the body
+    pen.polygon([(-0.55, -0.2), (-1.0, 0.25), (-0.5, 0.35)], fill)  # the snout
+    pen.circle(-0.35, -0.4, 0.28, fill)  # the ear
+
+
+def marshmallow_die(pen: Pen, fill: int) -> None:
+    left, top = pen.point(-0.82, -0.82)
+    right, bottom = pen.point(0.82, 0.82)
+    pen.draw.rounded_rectangle((left, top, right, bottom), radius=pen.length(0.35), fill=fill)
+
+
+def die_pips(pen: Pen, fill: int) -> None:
+    for x, y in ((-0.42, -0.42), (0.0, 0.0), (0.42, 0.42), (0.42, -0.42), (-0.42, 0.42)):
+        pen.circle(x, y, 0.15, fill)
+
+
+OMB_ANIMALS: dict[int, tuple[Shape, ...]] = {0: (mosquito,), 8: (spider,), 11: (mouse,)}
+
+
+def ohmybrain_card(face_id: str) -> Image.Image:
+    """An Oh My Brain card: its number, big, blue on light blue; a pink special pink, its animal below the number;
+    a marshmallow card (face id "17m") with the marshmallow's die below the number."""
+    image = _canvas()
+    marked = face_id.endswith(MARSHMALLOW_MARK)
+    number = int(face_id.removesuffix(MARSHMALLOW_MARK))
+    animal = OMB_ANIMALS.get(number)
+    colour = OMB_PINK if animal else OMB_BLUE
+    _card(image, OMB_PINK_PAPER if animal else OMB_BLUE_PAPER)
+    if animal is None and not marked:
+        _label(image, str(number), (17, 14, 111, 114), colour)
+        return _finish(image)
+    _label(image, str(number), (18, 8, 110, 74), colour)
+    icon: Box = (34, 78, 94, 124)
+    if animal is not None:
+        if number == 0:
+            _shape(image, icon, mosquito_wings, OMB_WING)
+        for shape in animal:
+            _shape(image, icon, shape, colour)
+    else:
+        _shape(image, (40, 79, 88, 124), marshmallow_die, MARSHMALLOW, MARSHMALLOW_EDGE)
+        _shape(image, (40, 79, 88, 124), die_pips, MARSHMALLOW_EDGE)
+    return _finish(image)
+
+
 def draw(face: Face) -> Image.Image:
     """The drawing of one face."""
     if face.deck == "pairs":
@@ -390,6 +471,8 @@ def draw(face: Face) -> Image.Image:
         return black_stone() if int(face.card) == BLACK_STONE else white_stone(int(face.card))
     if face.deck == "italian":
         return italian_card(int(face.card[:-1]), face.card[-1])
+    if face.deck == "ohmybrain":
+        return ohmybrain_card(face.card)
     if face.deck in ("poker", "poker_fr"):
         if face.card.startswith(BRAIN_PREFIX):
             return brain_card(face.card[-1])

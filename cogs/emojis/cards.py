@@ -11,6 +11,10 @@ Face sets (the `deck` of a manifest entry) and their card ids, as the engines wr
 * `italian`: the 40-card Italian deck (Il Morto, the next game): rank 1-10 + suit letter, "1C".."10B"
   (C Coppe, D Denari, S Spade, B Bastoni; 1 the Asso, 8 the Fante, 9 the Cavallo, 10 the Re, the order
   of the Cucù family), drawn A, 2-7, F, C, R.
+* `ohmybrain`: Oh My Brain's cards, numbered "0".."19" (blue, the pink specials 0 Mosquito, 8 Spider and
+  11 Mouse with their animal), and the same numbers marked with the marshmallow's die, "1m".."19m" (not the
+  specials). Which numbers carry the marshmallow is card data (`data/cards/oh_my_brain.json`): both faces
+  are drawn, and the table shows the one the data calls for, so a corrected file needs no new drawing.
 
 An emoji is named `cr_<code>_<hash>` (`emoji_name`), `<hash>` being the start of the drawing's content
 hash, so redrawn art is uploaded under a new name and never mistaken for the old one.
@@ -22,6 +26,7 @@ import re
 from dataclasses import dataclass
 
 from bot.emojis import card_key
+from engines.ohmybrain.cards import NUMBERS, SPECIALS
 
 POKER_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 POKER_SUITS = ("C", "D", "H", "S")
@@ -33,6 +38,7 @@ ITALIAN_RANKS = tuple(range(1, 11))  # 1 Asso, 2-7, 8 Fante, 9 Cavallo, 10 Re
 ITALIAN_FACES = {1: "A", 8: "F", 9: "C", 10: "R"}  # the letters drawn for the Asso and the figures
 PAIRS_RANKS = tuple(range(1, 11))
 BLACK_STONE = 10  # Blackstone's black stones are the Pairs deck's 10s
+MARSHMALLOW_MARK = "m"  # an Oh My Brain face id ending so shows the marshmallow: "17m"
 HASH_LENGTH = 4  # hex digits of the content hash in an emoji's name
 
 EMOJI_NAME = re.compile(r"^cr_[A-Za-z0-9]+_[0-9a-f]{4}$")
@@ -88,9 +94,26 @@ def italian_faces() -> list[Face]:
     return [Face("italian", f"{rank}{suit}", f"it{rank}{suit}") for suit in ITALIAN_SUITS for rank in ITALIAN_RANKS]
 
 
+def ohmybrain_faces() -> list[Face]:
+    plain = [Face("ohmybrain", str(number), f"ob{number}") for number in NUMBERS]
+    marked = [
+        Face("ohmybrain", f"{number}{MARSHMALLOW_MARK}", f"ob{number}{MARSHMALLOW_MARK}")
+        for number in NUMBERS
+        if number not in SPECIALS
+    ]
+    return plain + marked
+
+
 def all_faces() -> list[Face]:
     """Every face of every face set, in a stable order."""
-    return [*pairs_faces(), *poker_faces(), *poker_french_faces(), *blackstone_faces(), *italian_faces()]
+    return [
+        *pairs_faces(),
+        *poker_faces(),
+        *poker_french_faces(),
+        *blackstone_faces(),
+        *italian_faces(),
+        *ohmybrain_faces(),
+    ]
 
 
-DECKS = ("pairs", "poker", "poker_fr", "blackstone", "italian")
+DECKS = ("pairs", "poker", "poker_fr", "blackstone", "italian", "ohmybrain")

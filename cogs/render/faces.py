@@ -7,7 +7,9 @@ The emojis are those `bot.emojis` installed at start (`bot.emojis.registry()`); 
 * poker deck (Dead Money): rank and suit, the suits in emoji presentation so that Discord shows ♥️ ♦️ red
   and ♠️ ♣️ black; in French the court cards are R (roi), D (dame), V (valet); a Brain is 🧠 and its suit.
 * Blackstone: a white stone as a tile, `` `7` ``; the black stone ⚫.
-* Italian deck (Il Morto, next): A, 2-7, F, C, R and the suit: 🏆 Coppe, 🪙 Denari, 🗡️ Spade, 🪵 Bastoni.
+* Italian deck (Il Morto): A, 2-7, F, C, R and the suit: 🏆 Coppe, 🪙 Denari, 🗡️ Spade, 🪵 Bastoni.
+* Oh My Brain: the number as a tile, `` `7` ``, a pink special after its animal (🦟 0, 🕷️ 8, 🐭 11), a marshmallow
+  card followed by the die, `` `17`🎲 `` (which numbers carry it: the card data, `ohmybrain_face_id`).
 
 Emoji markup (`<:cr_KS_a1b2:123…>`) shows only in message text and embeds. Button labels and select
 options cannot show it: they carry the emoji in `emoji=` (`emoji_for`, `card_emoji`) and their text is
@@ -24,6 +26,7 @@ from functools import cache
 
 import discord
 
+from bot import games as games_with_data
 from bot.emojis import card_key, registry
 from cogs.emojis.cards import (
     BLACK_STONE,
@@ -31,22 +34,31 @@ from cogs.emojis.cards import (
     COURT_RANKS,
     FRENCH_COURT,
     ITALIAN_FACES,
+    MARSHMALLOW_MARK,
     blackstone_faces,
     italian_faces,
+    ohmybrain_faces,
     pairs_faces,
     poker_faces,
 )
+from engines import registry as engines
+from engines.ohmybrain import OhMyBrainEngine
+from engines.ohmybrain.cards import SPECIALS
 
 POKER_SUITS = {"C": "♣️", "D": "♦️", "H": "♥️", "S": "♠️"}  # emoji presentation (U+FE0F): red ♥️ ♦️
 BRAIN = "🧠"
 BLACK_STONE_TEXT = "⚫"
 ITALIAN_SUITS = {"C": "🏆", "D": "🪙", "S": "🗡️", "B": "🪵"}
+OMB_ANIMALS = dict(zip(sorted(SPECIALS), ("🦟", "🕷️", "🐭"), strict=True))  # Mosquito 0, Spider 8, Mouse 11
+OMB_DIE = "🎲"  # the marshmallow's die
 GAME_DECKS = {
     "pairs": "pairs",
     "hawthorn": "pairs",
     "zombie": "pairs",
     "blackstone": "blackstone",
     "deadmoney": "poker",
+    "ohmybrain": "ohmybrain",
+    "ilmorto": "italian",
 }
 MARKUP = re.compile(r"<:(cr_[A-Za-z0-9]+_[0-9a-f]{4}):(\d+)>")
 
@@ -65,7 +77,13 @@ def plain_faces() -> Iterator[None]:
 
 @cache
 def _cards(deck: str) -> frozenset[str]:
-    faces = {"pairs": pairs_faces, "poker": poker_faces, "blackstone": blackstone_faces, "italian": italian_faces}
+    faces = {
+        "pairs": pairs_faces,
+        "poker": poker_faces,
+        "blackstone": blackstone_faces,
+        "italian": italian_faces,
+        "ohmybrain": ohmybrain_faces,
+    }
     return frozenset(face.card for face in faces[deck]())
 
 
@@ -110,6 +128,15 @@ def italian_text(card_id: str) -> str:
     return ITALIAN_FACES.get(rank, str(rank)) + ITALIAN_SUITS[card_id[-1]]
 
 
+def ohmybrain_text(face_id: str) -> str:
+    """ "7" -> "`7`", a special with its animal ("🕷️`8`"), a marshmallow card with the die ("`17`🎲")."""
+    if face_id not in _cards("ohmybrain"):
+        return face_id
+    number = int(face_id.removesuffix(MARSHMALLOW_MARK))
+    tile = OMB_ANIMALS.get(number, "") + f"`{number}`"
+    return tile + OMB_DIE if face_id.endswith(MARSHMALLOW_MARK) else tile
+
+
 def text(deck: str, card: str, lang: str = "en") -> str:
     """The text face of any card of any deck (`deck` as in `cogs.emojis.cards`; "poker_fr" is "poker" in French)."""
     if deck == "pairs":
@@ -118,6 +145,8 @@ def text(deck: str, card: str, lang: str = "en") -> str:
         return stone_text(int(card)) if card.isdigit() else card
     if deck == "italian":
         return italian_text(card)
+    if deck == "ohmybrain":
+        return ohmybrain_text(card)
     if deck in ("poker", "poker_fr"):
         return poker_text(card, "fr" if deck == "poker_fr" else lang)
     raise ValueError(f"unknown deck {deck!r}")
@@ -149,6 +178,26 @@ def italian_face(card_id: str, lang: str = "en") -> str:
     return face("italian", card_id, lang)
 
 
+@cache
+def ohmybrain_marshmallow() -> frozenset[int]:
+    """The Oh My Brain numbers that carry the marshmallow, as the card data the engine was built from says."""
+    games_with_data.install()
+    engine = engines.get("ohmybrain")
+    return frozenset(engine.deck.marshmallow) if isinstance(engine, OhMyBrainEngine) else frozenset()
+
+
+def ohmybrain_face_id(card: int | str) -> str:
+    """The face an Oh My Brain card shows: its number, marked when it carries the marshmallow ("17" -> "17m")."""
+    number = str(card)
+    if number.isdigit() and int(number) in ohmybrain_marshmallow():
+        return number + MARSHMALLOW_MARK
+    return number
+
+
+def ohmybrain_face(card: int) -> str:
+    return face("ohmybrain", ohmybrain_face_id(card))
+
+
 def emoji_for(deck: str, card: str, lang: str = "en") -> discord.PartialEmoji | None:
     """The card's emoji for a button's or a select option's `emoji=`, or None when the bot has none."""
     if deck == "poker_fr":
@@ -162,6 +211,8 @@ def emoji_for(deck: str, card: str, lang: str = "en") -> discord.PartialEmoji | 
 def card_emoji(game: str, card: str, lang: str = "en") -> discord.PartialEmoji | None:
     """`emoji_for` a card id of `game` (a picker value, a move's card), or None."""
     deck = GAME_DECKS.get(game)
+    if deck == "ohmybrain":
+        card = ohmybrain_face_id(card)
     return None if deck is None else emoji_for(deck, card, lang)
 
 

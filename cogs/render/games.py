@@ -207,6 +207,8 @@ RENDERER_MODULES = (
     "cogs.render.blackstone",
     "cogs.render.zombie",
     "cogs.render.deadmoney",
+    "cogs.render.ilmorto",
+    "cogs.render.ohmybrain",
 )
 
 

@@ -109,6 +109,11 @@ def render_params(params: dict[str, Any], names: Sequence[str], lang: str, game:
         elif (key == "seats" or key.endswith("_seats")) and isinstance(value, str):
             seats = [int(s) for s in value.split(",") if s.strip().isdigit()]
             rendered[key] = list_of(lang, [f"**{display_name(names[s])}**" for s in seats if 0 <= s < len(names)])
+        elif _is_card_param(key) and isinstance(value, str) and game and faces.GAME_DECKS.get(game) == "italian":
+            rendered[key] = " ".join(faces.italian_face(card, lang) for card in value.split(","))  # "9S" a Cavallo
+        elif _is_card_param(key) and isinstance(value, int | str) and faces.GAME_DECKS.get(game or "") == "ohmybrain":
+            numbers = [value] if isinstance(value, int) else [int(n) for n in value.split(",") if n.strip().isdigit()]
+            rendered[key] = " ".join(faces.ohmybrain_face(number) for number in numbers)  # `17`🎲, 🕷️`8`
         elif _is_card_param(key) and isinstance(value, str) and (cards := _card_ids_param(value)) is not None:
             rendered[key] = poker_card_faces(cards, lang=lang)
         elif key == "hand" and isinstance(value, str) and game and catalogue().has("en", f"{game}.hand.{value}"):

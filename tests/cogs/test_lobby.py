@@ -33,7 +33,7 @@ from tests.cogs.fake_interactions import FakeInteraction
 from tests.conformance.playout import random_playout
 from tests.standin.limits import message_problems
 
-NAMES = ["Ada", "Bea", "Cyd", "Dov", "Eli", "Fay", "Gus", "Hal"]
+NAMES = ["Ada", "Bea", "Cyd", "Dov", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lou"]
 HOST = 1000
 
 

@@ -45,7 +45,7 @@ from engines.core import Engine
 from tests.conformance.playout import Playout, random_playout
 
 AnyEngine = Engine[Any, Any, Any, Any]
-NAMES = ["Ada", "Bea", "Cyd", "Dov", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo"]
+NAMES = ["Ada", "Bea", "Cyd", "Dov", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lou"]
 PLAYOUTS = {"deadmoney": 2}  # Dead Money games are long: fewer of them
 PLAYOUTS_DEFAULT = 3
 NOW = 1_800_000_000.0

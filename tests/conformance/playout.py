@@ -36,6 +36,11 @@ MAX_STEPS = 20_000
 WITHDRAW_SHARE = 0.3
 SECOND_WITHDRAW_SHARE = 0.3
 WITHDRAW_CHANCES = (1 / 4, 1 / 16, 1 / 64)
+# For engines with actions taken outside one's turn (`has_anytime_actions`): the chance per step that a seat
+# not due takes one of its legal (anytime) candidate actions instead, and that a seat takes one of its legal
+# reported actions (`reported_actions`: what the bot applies from what players do outside the buttons).
+ANYTIME_CHANCE = 0.08
+REPORTED_CHANCE = 0.04
 
 
 class PlayoutError(AssertionError):
@@ -88,7 +93,8 @@ def random_playout(
     max_steps: int = MAX_STEPS,
     check: bool = True,
 ) -> Playout:
-    """Play a whole game with uniformly random legal actions (and now and then a withdrawal).
+    """Play a whole game with uniformly random legal actions (and now and then a withdrawal; for engines with
+    `has_anytime_actions`, now and then an action out of turn or a reported action, see `_off_turn_action`).
 
     Player count, table options and game seed are drawn from `rng` unless given.
     With `check`, every step also verifies: `to_act` is empty exactly when the game
@@ -175,11 +181,40 @@ def _choose(
     live = live_seats(state)
     if withdraw_chance and len(live) > 1 and rng.random() < withdraw_chance:
         return rng.choice(live), Withdraw()
+    if engine.has_anytime_actions:
+        offstage = _off_turn_action(engine, rng, state, to_act, live, fail)
+        if offstage is not None:
+            return offstage
     seat = rng.choice(to_act)
     legal = engine.legal_actions(state, seat)
     if not legal:
         raise fail(f"seat {seat} is in to_act {to_act} but has no legal action")
     return seat, rng.choice(legal)
+
+
+def _off_turn_action(
+    engine: AnyEngine, rng: random.Random, state: GameState, to_act: Sequence[int], live: list[int], fail: Fail
+) -> tuple[int, BaseModel] | None:
+    """Now and then, an action outside the turn order: a legal candidate action of a seat not due (which must
+    be one the engine allows out of turn), or a legal reported action of any seat. None: the turn goes on."""
+    draw = rng.random()
+    if draw < ANYTIME_CHANCE:
+        offstage = [
+            (seat, action) for seat in live if seat not in to_act for action in engine.legal_actions(state, seat)
+        ]
+        for seat, action in offstage:
+            if not engine.anytime(state, seat, action):
+                raise fail(f"seat {seat} is not due, yet its legal actions hold {action!r}, not an anytime action")
+        return rng.choice(offstage) if offstage else None
+    if draw < ANYTIME_CHANCE + REPORTED_CHANCE:
+        reported = [
+            (seat, action)
+            for seat in live
+            for action in engine.reported_actions(state, seat)
+            if engine.can(state, seat, action)
+        ]
+        return rng.choice(reported) if reported else None
+    return None
 
 
 def _check_applied(

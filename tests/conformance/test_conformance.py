@@ -219,6 +219,37 @@ def test_random_playouts_end(engine: AnyEngine) -> None:
         check_withdrawn_never_act(game)
 
 
+OFF_TURN_GAMES = 40  # playouts replayed per engine to count the actions taken out of turn
+
+
+def off_turn_counts(game: Game) -> tuple[int, int, int]:
+    """In the game's log, replayed: actions taken by a seat not due, reported actions, and steps at which some
+    seat had a reported action to take."""
+    engine = game.engine
+    state = engine.new(game.players, game.options, game.seed)
+    offstage = reported = reportable = 0
+    for seat, action in game.log:
+        if not isinstance(action, Withdraw):
+            offstage += seat not in engine.to_act(state)
+            reported += action in engine.reported_actions(state, seat)
+        reportable += any(engine.reported_actions(state, other) for other in live_seats(state))
+        state = engine.apply(state, seat, action)
+    return offstage, reported, reportable
+
+
+@by_engine
+def test_actions_out_of_turn_only_where_the_engine_has_them(engine: AnyEngine) -> None:
+    """Engines with anytime actions get random actions out of turn and reported actions in their playouts (so the
+    checks above cover them); the others never see a seat act out of turn."""
+    counts = [off_turn_counts(game) for game in games_of(engine)[:OFF_TURN_GAMES]]
+    offstage, reported, reportable = (sum(column) for column in zip(*counts, strict=True))
+    if engine.has_anytime_actions:
+        assert offstage > 0, f"{engine.name}: no playout took an action out of turn"
+        assert reported > 0 or reportable == 0, f"{engine.name}: no playout took a reported action"
+    else:
+        assert offstage == reported == reportable == 0, f"{engine.name}: {offstage} actions out of turn"
+
+
 def check_withdrawn_never_act(game: Game) -> None:
     gone: list[int] = []
     for step, (seat, action) in enumerate(game.log):
@@ -402,7 +433,7 @@ def action_pool(game: Game, state: GameState, rng: random.Random) -> list[BaseMo
     pool: dict[str, BaseModel] = {}
     if not engine.is_over(state):
         for seat in live_seats(state):
-            for action in engine.candidate_actions(state, seat):
+            for action in [*engine.candidate_actions(state, seat), *engine.reported_actions(state, seat)]:
                 pool.setdefault(_key(action), action)
     logged = {_key(action): action for _, action in game.log if not isinstance(action, Withdraw)}
     for key in rng.sample(sorted(logged), min(LOG_ACTIONS_TRIED, len(logged))):
@@ -451,7 +482,7 @@ def _expected_refusal(engine: AnyEngine, state: GameState, seat: int, action: Ba
         return "error.not_a_player"
     if isinstance(action, Withdraw):
         return None
-    if seat not in engine.to_act(state):
+    if seat not in engine.to_act(state) and not (engine.has_anytime_actions and engine.anytime(state, seat, action)):
         return "error.not_your_turn"
     return ""
 
@@ -467,10 +498,15 @@ def _check_seat(
 ) -> list[str]:
     failures = []
     legal = engine.legal_actions(state, seat)
-    acting = not engine.is_over(state) and seat in live_seats(state) and seat in engine.to_act(state)
-    if not acting and legal:
+    live = not engine.is_over(state) and seat in live_seats(state)
+    acting = live and seat in engine.to_act(state)
+    # A seat not due may still take the engine's anytime actions (never a withdrawn seat, never after the end).
+    offstage = live and not acting and engine.has_anytime_actions
+    if not acting and not offstage and legal:
         failures.append(f"{where}: may not act now, yet legal_actions is {legal}")
-    candidates = {_key(a) for a in engine.candidate_actions(state, seat)} if acting else set()
+    if offstage and any(not engine.anytime(state, seat, action) for action in legal):
+        failures.append(f"{where}: not due, yet legal_actions {legal} hold an action that is not an anytime one")
+    candidates = {_key(a) for a in engine.candidate_actions(state, seat)} if acting or offstage else set()
     legal_keys = {_key(a) for a in legal}
     if not legal_keys <= candidates:
         failures.append(f"{where}: legal_actions {legal} are not all candidate_actions")

@@ -11,7 +11,8 @@ from bot.storage import Database, GameRecord, Seat
 from engines import registry
 from tests.conformance.playout import Playout, random_playout
 
-NAMES = ["Ann", "Bob", "Cyd", "Dov", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim", "Lou"]  # up to 12 seats (Il Morto)
+# Up to 12 seats (Il Morto).
+NAMES = ["Ann", "Bob", "Cyd", "Dov", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim", "Lou"]
 GUILD, CHANNEL = 9, 500
 FIRST_USER = 1000  # seat s is user FIRST_USER + s
 

@@ -1,0 +1,119 @@
+"""The Il Morto golden playthrough: a fixed seed, a fixed policy, every step's events and the final facts.
+
+Regenerate (only when a rule change is intended) from the repository root:
+
+    python -m tests.engines.ilmorto.ilmorto_golden
+
+`test_ilmorto_golden.py` replays the stored action log and checks it against the file.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from engines.core import Event, Withdraw
+from engines.ilmorto import (
+    ENGINE,
+    Accuse,
+    GiveLife,
+    IlMortoAction,
+    IlMortoOptions,
+    IlMortoState,
+    Keep,
+    Knock,
+    Look,
+    Swap,
+    SwapDeck,
+)
+from tests.engines.family_support import describe_event, golden_record, golden_step, write_golden
+
+GOLDEN = Path(__file__).parent / "golden" / "ilmorto_6p_seed6.json"
+SEED = 6
+PLAYERS = 6
+OPTIONS = IlMortoOptions()
+LEAVER = 5  # this seat leaves the game ...
+LEAVE_AT = 70  # ... at this step of the log (if still playing)
+SWAP_BELOW = 5  # the policy swaps a card of this rank or lower
+
+
+def policy(state: IlMortoState, step: int, spoken: set[int]) -> tuple[int, IlMortoAction | Withdraw]:
+    """A plain, deterministic table: one player leaves at LEAVE_AT; once a round with someone dead, a player
+    speaks to them (every third round) or the dealer accuses one (the next round); now and then a player peeks
+    before the knock; the dealer looks every other round, then knocks; after the knock, a card below
+    SWAP_BELOW is swapped when the rules allow."""
+    if step == LEAVE_AT and LEAVER in state.living():
+        return LEAVER, Withdraw()
+    dead = state.dead()
+    speakers = [seat for seat in state.living() if seat != state.dealer]
+    if dead and speakers and state.round not in spoken and state.round % 3 != 2:
+        spoken.add(state.round)
+        if state.round % 3 == 0:
+            return speakers[0], GiveLife(to=dead[0])
+        return state.dealer, Accuse(accused=speakers[-1], dead=dead[-1])
+    if not state.knocked:
+        for seat in state.holders():
+            if seat != state.dealer and not state.looked[seat] and (state.round * 3 + seat) % 11 == 0:
+                return seat, Look()
+        if state.round % 2 == 0 and not state.looked[state.dealer]:
+            return state.dealer, Look()
+        return state.dealer, Knock()
+    seat = state.to_move
+    assert seat is not None
+    swap: IlMortoAction = SwapDeck() if seat == state.dealer else Swap()
+    if state.card_rank(seat) < SWAP_BELOW and ENGINE.can(state, seat, swap):
+        return seat, swap
+    return seat, Keep()
+
+
+def describe(event: Event) -> str:
+    """An event as one short line: `key a=1 b=2`."""
+    return describe_event(event, "ilmorto")
+
+
+def step(state: IlMortoState, seat: int, action: IlMortoAction | Withdraw) -> tuple[IlMortoState, list[str]]:
+    """Apply one action and return the new state with the events that action caused."""
+    return golden_step(ENGINE, state, seat, action, describe)
+
+
+def facts(state: IlMortoState) -> dict[str, Any]:
+    """The final state's key facts."""
+    result = ENGINE.result(state)
+    return {
+        "finished": state.finished,
+        "round": state.round,
+        "dealer": state.dealer,
+        "lives": state.lives,
+        "hands": state.hands,
+        "stock": state.stock,
+        "discard": state.discard,
+        "aside": state.aside,
+        "last_reveal": state.last_reveal,
+        "survived": state.survived,
+        "died_at": state.died_at,
+        "withdrawn": state.withdrawn,
+        "winners": state.winners,
+        "result": result.model_dump(mode="json") if result else None,
+        "rng_state": state.rng.state,
+    }
+
+
+def play() -> dict[str, Any]:
+    """Play the golden game from scratch with `policy`."""
+    state = ENGINE.new(PLAYERS, OPTIONS, SEED)
+    opening = [describe(e) for e in state.events]
+    log: list[dict[str, Any]] = []
+    spoken: set[int] = set()
+    while not ENGINE.is_over(state):
+        seat, action = policy(state, len(log), spoken)
+        state, emitted = step(state, seat, action)
+        log.append({"seat": seat, "action": action.model_dump(mode="json"), "events": emitted})
+    return golden_record(ENGINE, SEED, PLAYERS, OPTIONS, opening, log, facts(state))
+
+
+def main() -> None:
+    write_golden(GOLDEN, play())
+
+
+if __name__ == "__main__":
+    main()
