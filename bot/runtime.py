@@ -44,9 +44,12 @@ SCOPES = ("bot", "applications.commands")
 
 
 def intents() -> discord.Intents:
-    """Only the guilds intent (channels and threads): no privileged intent is needed."""
+    """Guilds (channels and threads) and guild messages (Il Morto's speaking to the dead: who a message mentions
+    or replies to); no privileged intent is needed: without the message-content intent a message's text stays
+    hidden from the bot, its mentions and reply reference do not."""
     wanted = discord.Intents.none()
     wanted.guilds = True
+    wanted.guild_messages = True
     return wanted
 
 
@@ -169,6 +172,9 @@ class CardroomBot(commands.Bot):
             await self._sync_commands()
         except discord.HTTPException as failure:
             log.warning("Could not check the slash commands with Discord: %s %s", failure.status, failure.code)
+
+    async def on_message(self, message: discord.Message, /) -> None:
+        """No prefix commands: a message reaches only the cogs' listeners (a mention of the bot is not a command)."""
 
     async def close(self) -> None:
         if self._emoji_sync is not None:

@@ -235,6 +235,12 @@ class TableService:
         record = await self.db.active_in_channel(channel_id)
         return None if record is None else self._table(record)
 
+    async def open_in_channel(self, channel_id: int) -> Table | None:
+        """The channel's open table as this process holds it: a read for what is heard in a channel, which may
+        come at any moment, so it never puts the copy it read over a newer one cached by a commit."""
+        record = await self.db.active_in_channel(channel_id)
+        return None if record is None else await self.get(record.id)
+
     async def active(self) -> list[Table]:
         return [self._table(record) for record in await self.db.active_games()]
 
@@ -655,6 +661,28 @@ class TableService:
                 raise ForgedComponentError()
             return await self._commit(table, seat, action, gate)
 
+    async def report(self, game_id: int, user_id: int, payload: dict[str, Any], gate: Gate = open_gate) -> Outcome:
+        """Apply an action `user_id` took outside the table's buttons (the bot saw it: in Il Morto, speaking to a
+        dead player, or the dealer's `/accuse`), built by the bot as `payload`.
+
+        No decision token: the action is not a click on something drawn. It
+        goes through the same locked, versioned commit as a click, and the
+        engine judges it (`RefusedError` with its refusal). The clock does not
+        count it as the player's move (see `_reported_clock`).
+        """
+        async with self._locked(game_id):
+            table = await self.playing(game_id)
+            seat = table.seat_of(user_id)
+            if seat is None or (table.state is not None and seat in table.state.withdrawn):
+                raise NotAPlayerError()
+            try:
+                action = table.engine.parse_action(payload)
+            except ValidationError:
+                raise ForgedComponentError() from None
+            if isinstance(action, Withdraw):
+                raise ForgedComponentError()  # leaving has its own path (its confirmation)
+            return await self._commit(table, seat, action, gate, reported=True)
+
     async def withdraw(self, game_id: int, user_id: int, gate: Gate = open_gate) -> Outcome:
         async with self._locked(game_id):
             table = await self.playing(game_id)
@@ -673,9 +701,11 @@ class TableService:
         consume: Deadline | None = None,
         clocked_out: bool = False,
         by_computer: bool = False,
+        reported: bool = False,
     ) -> Outcome:
         """Apply and commit one action. `consume`: the deadline of a move the clock or a computer makes (it must
-        still be there); `by_computer`: a computer seat's own move."""
+        still be there); `by_computer`: a computer seat's own move; `reported`: an action taken outside the
+        buttons (`report`), which is not the seat's move for its clock."""
         assert table.state is not None
         try:
             new_state = table.engine.apply(table.state, seat, action)
@@ -688,16 +718,19 @@ class TableService:
             away = await self._away_by_seat(table.record)
             version = table.record.version + 1
             to_act = () if result is not None else table.engine.to_act(new_state)
-            clock = clock.after_move(
-                seat,
-                to_act,
-                self._clock(),
-                version,
-                away,
-                by_clock=consume is not None and not by_computer,
-                clocked_out=clocked_out,
-                by_computer=by_computer,
-            )
+            if reported:
+                clock = _reported_clock(clock, seat, to_act, self._clock(), version, away)
+            else:
+                clock = clock.after_move(
+                    seat,
+                    to_act,
+                    self._clock(),
+                    version,
+                    away,
+                    by_clock=consume is not None and not by_computer,
+                    clocked_out=clocked_out,
+                    by_computer=by_computer,
+                )
             write = self._clock_write(table.record, table.clock, clock, new_state.withdrawn)
         rows = None if result is None else self.result_rows(table.record, result, clock)
         state = table.engine.dump_state(new_state)
@@ -1008,6 +1041,27 @@ class TableService:
 
     async def open_tables(self, guild_id: int) -> list[Table]:
         return [self._table(record) for record in await self.db.open_tables(guild_id)]
+
+
+def _reported_clock(
+    clock: TableClock, seat: int, to_act: Collection[int], now: float, version: int, away: dict[int, float]
+) -> TableClock:
+    """The clock after an action `seat` took outside its turn's buttons (`report`): the others' clocks follow the
+    game as after any move, but the actor's is not charged for a move, gets no increment and keeps its count of
+    timeouts: a decision it still has in hand runs on as it was; one it no longer has stops, its used time
+    charged."""
+    before = clock.seats[seat]
+    moved = clock.after_move(seat, tuple(to_act), now, version, away)
+    if before.turn is not None and seat in to_act:
+        moved.seats[seat] = before.model_copy()
+    elif before.turn is not None:
+        used = max(0.0, now - before.since) if before.since is not None else 0.0
+        moved.seats[seat] = before.model_copy(update={"turn": None, "since": None, "bank": before.bank - used})
+    else:
+        moved.seats[seat] = moved.seats[seat].model_copy(
+            update={"timeouts": before.timeouts, "acted_at": before.acted_at}
+        )
+    return moved
 
 
 def jump_url(guild_id: int | None, channel_id: int, message_id: int | None) -> str:

@@ -1,4 +1,5 @@
-"""Slash commands for tables: /play, /hand, /abort. Thin: they hand over to the handlers."""
+"""Slash commands for tables: /play, /hand, /log, /verify, /abort, /accuse; a channel listener. Thin: they hand
+over to the handlers."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from bot.translator import loc
 from cogs.render.text import game_name
 from cogs.tables import _ids
 from cogs.tables._components import ComponentHandlers, carried
+from cogs.tables._dead import TheDead
 from cogs.tables._errors import in_flight, reply_error, tree_error
 from cogs.tables._handlers import TableHandlers
 from cogs.tables._refresher import TableRefresher
@@ -55,6 +57,8 @@ class TablesCog(commands.Cog, name="Tables"):
         self.refresher = TableRefresher(bot, bot.settings.table_edit_delay)
         self.handlers = TableHandlers(bot, self.refresher)
         self.clicks: ComponentHandlers = self.handlers  # what the components call; mypy checks the interface
+        self.dead = TheDead(bot, self.refresher)  # Il Morto: speaking to the dead, /accuse, who died
+        self.refresher.watchers.append(self.dead.shown)
         self.scheduler = Scheduler(bot.db, self._fire, clock=bot.tables.now)
         self._thinking: dict[tuple[int, int, str], asyncio.Task[None]] = {}  # (game, seat, kind) -> a move in the works
 
@@ -70,7 +74,9 @@ class TablesCog(commands.Cog, name="Tables"):
         last; deadlines that fell due while the bot was down fire then, once.
         """
         self.bot.tree.on_error = tree_error  # type: ignore[method-assign]
-        tables = {table.id for table in await self.bot.tables.active()}
+        active = await self.bot.tables.active()
+        self.dead.known(active)  # who was already dead before this start: not announced again
+        tables = {table.id for table in active}
         tables |= {table.id for table in await self.bot.tables.behind()}
         for table in await self.bot.tables.pinged():
             await self.refresher.adopt_ping(table)
@@ -208,6 +214,30 @@ class TablesCog(commands.Cog, name="Tables"):
     @app_commands.guild_only()
     async def abort(self, interaction: discord.Interaction[Any]) -> None:
         await self.handlers.abort(interaction)
+
+    @app_commands.command(
+        name=loc("accuse", "command.accuse.name"),
+        description=loc(
+            "Il Morto, the dealer's ruling: a living player spoke to a dead one and gives them a life",
+            "command.accuse.description",
+        ),
+    )
+    @app_commands.rename(
+        accused=loc("accused", "command.option.accused.name"),
+        dead=loc("dead", "command.option.dead.name"),
+    )
+    @app_commands.describe(
+        accused=loc("The living player who spoke to the dead", "command.option.accused.description"),
+        dead=loc("The dead player they spoke to", "command.option.dead.description"),
+    )
+    @app_commands.guild_only()
+    async def accuse(self, interaction: discord.Interaction[Any], accused: discord.User, dead: discord.User) -> None:
+        await self.dead.accuse(interaction, accused, dead)
+
+    @commands.Cog.listener()
+    async def on_message(self, message: discord.Message) -> None:
+        """Il Morto: a living player who mentions or replies to a dead one gives them a life (never raises)."""
+        await self.dead.heard(message)
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:

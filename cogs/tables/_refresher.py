@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -55,6 +56,8 @@ class TableRefresher:
         self._rendered: dict[int, int] = {}  # game id -> version shown on the table message
         self.bell = Bell(bot, watching=bot.settings.watching)
         self._failures: dict[int, int] = {}  # game id -> refreshes failed in a row
+        # Told of each new version a table message shows (a game's own announcements); a failure is only logged.
+        self.watchers: list[Callable[[Table], Awaitable[None]]] = []
 
     def mark(self, game_id: int) -> None:
         """The table changed: schedule one coalesced edit."""
@@ -130,10 +133,18 @@ class TableRefresher:
             await self._edit_table(table, new_turn=self._is_new_turn(table))
             self._rendered[game_id] = table.record.version
             await self.bot.tables.shown(table)
+            await self._tell_watchers(table)
         if table.record.status == "active" and table.result is None:
             await self.bell.ring(table)
         else:
             await self._close(table, announce=news)
+
+    async def _tell_watchers(self, table: Table) -> None:
+        for watcher in self.watchers:
+            try:
+                await watcher(table)
+            except Exception:
+                log.exception("A watcher of table %s failed", table.id)
 
     def _is_new_turn(self, table: Table) -> bool:
         """Players face a decision they were not told about yet (the bell rings for it)."""

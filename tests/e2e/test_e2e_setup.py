@@ -78,6 +78,7 @@ async def test_commands_are_registered_localised_with_no_privileged_intent(tmp_p
             "history",
             "replay",
             "abort",
+            "accuse",
             "notify",
             "away",
             "turns",
@@ -87,7 +88,8 @@ async def test_commands_are_registered_localised_with_no_privileged_intent(tmp_p
         assert commands["leaderboard"]["name_localizations"]["fr"] == "classement"
         assert commands["play"]["options"][0]["name_localizations"]["fr"] == "jeu"
         assert w.discord.privileged_intents_requested == []
-        assert w.discord.identify_intents[-1] == discord.Intents(guilds=True).value
+        # Guild messages for Il Morto's speaking to the dead: not privileged (no message content).
+        assert w.discord.identify_intents[-1] == discord.Intents(guilds=True, guild_messages=True).value
         assert await bot.stop() == 0  # SIGTERM: a clean, prompt exit
         assert "Stopping" in bot.output
 

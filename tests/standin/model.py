@@ -569,6 +569,8 @@ class Message:
     history: list[JSON] = field(default_factory=list)
     #: event-loop time of the last create/edit (for the stand-in's human reaction time)
     changed_at: float = 0.0
+    #: the message this one replies to (a user's reply: ``message_reference`` and ``referenced_message``)
+    reference: Message | None = None
 
     @property
     def ephemeral(self) -> bool:
@@ -678,6 +680,13 @@ class Message:
             data["interaction"] = self.legacy_interaction
         if self.poll is not None:
             data["poll"] = self.poll
+        if self.reference is not None:
+            ref = self.reference
+            data["message_reference"] = {"type": 0, "message_id": str(ref.id), "channel_id": str(ref.channel.id)}
+            if ref.channel.guild is not None:
+                data["message_reference"]["guild_id"] = str(ref.channel.guild.id)
+            # Discord gives the replied-to message one level deep (null once it is deleted).
+            data["referenced_message"] = None if ref.deleted else {**ref.to_payload(), "referenced_message": None}
         if self.channel.is_thread and self.channel.parent_id is not None:
             data["position"] = 0
         if gateway and self.channel.guild is not None:  # DM messages carry no guild_id nor member

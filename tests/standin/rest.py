@@ -772,7 +772,8 @@ class RestApi:
             older = [m for m in msgs if m.id <= pivot][-(limit // 2 + limit % 2) :]
             newer = [m for m in msgs if m.id > pivot][: limit // 2]
             msgs = older + newer
-        return 200, [m.to_payload() for m in reversed(msgs[-limit:])]
+        reads = self.s.reads_content
+        return 200, [self.s.app_view(m, m.to_payload(), reads_content=reads) for m in reversed(msgs[-limit:])]
 
     async def create_message(self, ctx: Ctx, channel_id: str) -> tuple[int, Any]:
         s = self.s
@@ -799,7 +800,8 @@ class RestApi:
     async def get_message(self, ctx: Ctx, channel_id: str, message_id: str) -> tuple[int, Any]:
         channel = self._channel(channel_id)
         self._require(channel, Perm.VIEW_CHANNEL | Perm.READ_MESSAGE_HISTORY)
-        return 200, self._public_message(channel, message_id).to_payload()
+        msg = self._public_message(channel, message_id)
+        return 200, self.s.app_view(msg, msg.to_payload(), reads_content=self.s.reads_content)
 
     async def edit_message(self, ctx: Ctx, channel_id: str, message_id: str) -> tuple[int, Any]:
         channel = self._channel(channel_id)

@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 from aiohttp import web
 
 from .faults import FaultRule, InjectedFault, default_message, segments_overlap, split_route
-from .gateway import DIRECT_MESSAGES, INTENT_NAMES, PRIVILEGED_INTENTS, Gateway
+from .gateway import DIRECT_MESSAGES, INTENT_NAMES, MESSAGE_CONTENT, PRIVILEGED_INTENTS, Gateway
 from .interactions import (
     ACK_DEADLINE_S,
     CommandNotAvailable,
@@ -996,6 +996,99 @@ class StandIn:
                 data["guild_id"] = str(msg.channel.guild.id)
             await self.gateway.dispatch("MESSAGE_DELETE", data, intent=DIRECT_MESSAGES if msg.channel.is_dm else None)
         self.notify()
+
+    # ------------------------------------------------------------------ users' messages
+    async def post(
+        self,
+        user: User,
+        channel: Channel,
+        content: str = "",
+        *,
+        reply_to: Message | None = None,
+        ping_reply: bool = True,
+    ) -> Message:
+        """``user`` posts ``content`` in the guild channel or thread ``channel``, as people do in Discord's client.
+
+        ``<@id>`` in the content mentions users; ``reply_to`` makes it a reply to a message of the same channel
+        (``message_reference`` and ``referenced_message``; with ``ping_reply``, as Discord's client does by
+        default, the replied-to author is mentioned too). The bot gets MESSAGE_CREATE only with the
+        GUILD_MESSAGES intent, and, as Discord does, without the message-content intent its ``content`` (and
+        embeds, attachments, components) is empty unless the bot is mentioned; ``mentions`` and the reference
+        arrive either way.
+        """
+        guild = channel.guild
+        if guild is None:
+            raise ValueError(f"users' messages are emulated in guild channels only ({channel!r})")
+        if user.id not in guild.members:
+            raise ValueError(f"{user!r} is not a member of {guild.name}")
+        if user.bot:
+            raise ValueError("the bot posts through REST, not as a user")
+        if reply_to is not None and (reply_to.channel is not channel or reply_to.ephemeral or reply_to.deleted):
+            raise ValueError(f"{reply_to!r} cannot be replied to in {channel!r}")
+        msg = Message(
+            id=self.snowflake(),
+            channel=channel,
+            author=user,
+            content=content,
+            type=19 if reply_to is not None else 0,
+            timestamp=self.clock.now(),
+            reference=reply_to,
+        )
+        self._resolve_mentions(msg)
+        replied = reply_to.author if reply_to is not None else None
+        if ping_reply and replied is not None and replied is not user and replied not in msg.mentions:
+            msg.mentions.append(replied)
+        self._notify_mentioned(msg)
+        msg.history.append(msg.to_payload())
+        msg.changed_at = asyncio.get_running_loop().time()
+        self._messages[msg.id] = msg
+        self._channel_messages.setdefault(channel.id, []).append(msg)
+        channel.last_message_id = msg.id
+        if channel.is_thread:
+            channel.message_count += 1
+        session = self.gateway.session
+        reads = session is not None and bool(session.intents & MESSAGE_CONTENT)
+        await self.gateway.dispatch("MESSAGE_CREATE", self.gateway_message(msg, reads_content=reads))
+        self.notify()
+        return msg
+
+    def gateway_message(self, msg: Message, *, reads_content: bool) -> JSON:
+        """A message as the gateway sends it: with its guild, its author's member and each mentioned user's
+        member, and its contents as the app may read them (see `app_view`)."""
+        guild = msg.channel.guild
+        payload = msg.to_payload(gateway=True, member=self._member_payload(guild, msg.author))
+        if guild is not None:
+            for mentioned in payload["mentions"]:
+                member = guild.members.get(int(mentioned["id"]))
+                if member is not None:
+                    mentioned["member"] = member.to_payload(with_user=False)
+        return self.app_view(msg, payload, reads_content=reads_content)
+
+    def app_view(self, msg: Message, payload: JSON, *, reads_content: bool) -> JSON:
+        """``payload`` of ``msg`` as the app may read it: without the message-content intent (``reads_content``),
+        a message the bot neither wrote nor is mentioned in nor got in a DM has empty content, embeds,
+        attachments and components (its replied-to message too)."""
+
+        def readable(message: Message) -> bool:
+            bot = self.bot_user
+            return reads_content or message.author is bot or message.channel.is_dm or bot in message.mentions
+
+        def blank(data: JSON) -> None:
+            data.update(content="", embeds=[], attachments=[], components=[])
+            data.pop("poll", None)
+
+        view = copy.deepcopy(payload)
+        if not readable(msg):
+            blank(view)
+        ref = view.get("referenced_message")
+        if isinstance(ref, dict) and msg.reference is not None and not readable(msg.reference):
+            blank(ref)
+        return view
+
+    @property
+    def reads_content(self) -> bool:
+        """Whether the app may read messages' content over REST (its message-content intent is enabled)."""
+        return bool(self.enabled_privileged_intents & MESSAGE_CONTENT)
 
     # ------------------------------------------------------------------ acting as users
     async def slash(
