@@ -220,6 +220,18 @@ class IlMortoRenderer:
         ]
         return fields
 
+    def seat_lines(self, view: Perspective, names: Sequence[str], lang: str) -> list[str]:
+        """A seat's private part in a replay: its face-down card, when its player knows it (a card nobody looked
+        at yet stays unknown, as it was at the table; every card shows at the reveal)."""
+        if not isinstance(view, IlMortoPerspective) or view.viewer is None:
+            return []
+        own = next((seat for seat in view.seats if seat.seat == view.viewer), None)
+        if own is None or not own.holds or own.face_up:
+            return []
+        if own.card is None:
+            return [t(lang, "replay_seat.card_unseen")]
+        return [t(lang, "replay_seat.card", card=italian_face(own.card, lang))]
+
     def hand_fields(self, view: Perspective, names: Sequence[str], lang: str) -> list[Field]:
         """Your card and lives first, then the table in a few lines (one per other player)."""
         assert isinstance(view, IlMortoPerspective)

@@ -213,6 +213,8 @@ def own_lines(view: OhMyBrainPerspective, lang: str) -> list[str]:
     lines: list[str] = []
     if view.my_lot:
         lines.append(t(lang, f"{GAME}.hand.lot", lot=view.lot, lots=LOTS, cards=faces(view.my_lot)))
+        if view.my_lot:
+            lines.append(t(lang, "replay_seat.lot", cards=faces(view.my_lot)))
         if view.my_choice is not None:
             lines.append(t(lang, f"{GAME}.hand.chosen", card=ohmybrain_face(view.my_choice)))
     if view.playable:
@@ -314,6 +316,26 @@ class OhMyBrainRenderer:
             Field(seat_title(view, info, names), seat_value(view, info, lang), inline=True) for info in view.seats
         ]
         return fields
+
+    def seat_lines(self, view: Perspective, names: Sequence[str], lang: str) -> list[str]:
+        """A seat's private part in a replay: its hand, its Cemetery, its lot and its choice during the deal, the
+        two cards it drew and still splits."""
+        if not isinstance(view, OhMyBrainPerspective) or view.viewer is None:
+            return []
+
+        def faces(cards: Sequence[int]) -> str:
+            return " ".join(ohmybrain_face(card) for card in sorted(cards))
+
+        lines = [t(lang, "replay_seat.hand", cards=faces(view.hand))] if view.hand else []
+        if view.cemetery:
+            lines.append(t(lang, "replay_seat.cemetery", cards=faces(view.cemetery)))
+        if view.my_lot:
+            lines.append(t(lang, "replay_seat.lot", cards=faces(view.my_lot)))
+        if view.my_choice is not None:
+            lines.append(t(lang, "replay_seat.pick", cards=ohmybrain_face(view.my_choice)))
+        if view.drawn:
+            lines.append(t(lang, "replay_seat.drawn", cards=faces(view.drawn)))
+        return lines
 
     def hand_fields(self, view: Perspective, names: Sequence[str], lang: str) -> list[Field]:
         """The viewer's own cards first (nothing can push them out of the embed), then the table in brief."""

@@ -15,6 +15,7 @@ import pytest
 
 from bot import emojis
 from bot.i18n import LANGUAGES, t
+from cogs.render.faces import italian_face, ohmybrain_face
 from cogs.render.games import renderer_for, seat_lines
 from cogs.render.replay import HAND_MARK, replay_embed
 from cogs.render.text import card_face, poker_card_face
@@ -75,7 +76,28 @@ def _pairs(state: Any, seat: int, lang: str) -> list[str]:
     return []  # every card face up
 
 
+def _ohmybrain(state: Any, seat: int, lang: str) -> list[str]:
+    """An Oh My Brain seat's hand and Cemetery; during the deal its lot and its secret choice; a draw to split."""
+    cards = [*state.hands[seat], *state.cemeteries[seat], *state.lots[seat]]
+    if state.lots[seat] and state.buried[seat] is not None:
+        cards.append(state.buried[seat])
+    drawn = getattr(state.step, "drawn", None)
+    if drawn and state.active == seat:
+        cards += drawn
+    return [ohmybrain_face(card) for card in cards]
+
+
+def _ilmorto(state: Any, seat: int, lang: str) -> list[str]:
+    """An Il Morto seat's face-down card once its player knows it, else that it was not looked at yet."""
+    card = state.hands[seat]
+    if card is None or state.face_up[seat]:
+        return []
+    return [italian_face(card, lang) if state.sees(seat, seat) else t(lang, "replay_seat.card_unseen")]
+
+
 HIDDEN: dict[str, Callable[[Any, int, str], list[str]]] = {
+    "ohmybrain": _ohmybrain,
+    "ilmorto": _ilmorto,
     "deadmoney": _deadmoney,
     "hawthorn": _hawthorn,
     "zombie": _zombie,
@@ -88,8 +110,8 @@ def seat_fields(embed: Any) -> list[Any]:
     return [field for field in embed.fields if (field.name or "").startswith(HAND_MARK)]
 
 
-def test_the_five_first_games_have_the_hook() -> None:
-    assert set(HIDDEN) <= set(WITH_HOOK)
+def test_every_game_has_the_hook() -> None:
+    assert set(HIDDEN) == set(WITH_HOOK) == set(registry.names())
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
