@@ -211,8 +211,8 @@ class Engine(ABC, Generic[S, A, Opt, P]):
         return self.check(state, seat, action) is None
 
     def decision_token(self, state: S, seat: int) -> str:
-        """A short fingerprint of `seat`'s pending decision: the seat, its own move count, its candidate
-        actions and which of them are legal now.
+        """A short fingerprint of `seat`'s pending decision: the seat, its own move count (actions reported from
+        outside the buttons do not count), its candidate actions and which of them are legal now.
 
         Other players acting (say, at the same time) leave it unchanged; the seat
         acting, or its choices or their legality changing, changes it. The UI pins
@@ -258,7 +258,8 @@ class Engine(ABC, Generic[S, A, Opt, P]):
         new = type(state).model_validate(state.model_dump(round_trip=True))
         if len(new.moves) != new.players:
             new.moves = [0] * new.players
-        new.moves[seat] += 1
+        if isinstance(action, Withdraw) or action not in self.reported_actions(state, seat):
+            new.moves[seat] += 1  # an action reported from outside the buttons leaves the seat's buttons valid
         earlier = len(new.events)
         if isinstance(action, Withdraw):
             new.withdrawn.append(seat)

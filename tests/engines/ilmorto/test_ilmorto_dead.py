@@ -144,3 +144,15 @@ def test_nothing_can_be_done_once_the_game_is_over() -> None:
     assert state.finished and state.winners == [0]
     assert refused_by(ENGINE, state, 0, Accuse(accused=1, dead=2)) == "error.game_over"
     assert ENGINE.reported_actions(state, 0) == []
+
+
+def test_speaking_to_the_dead_leaves_the_speakers_buttons_valid() -> None:
+    """A gift is reported from a message, not clicked: the speaker's pending decision (its token, which their
+    buttons carry) is the same after it when their choices are; the seat's own clicks still move it on."""
+    state = knock(table())
+    assert state.to_move == 2
+    before = ENGINE.decision_token(state, 2)
+    state = act(state, 2, GiveLife(to=3))
+    assert state.lives[2] == 2 and ENGINE.decision_token(state, 2) == before
+    after_click = keep(state)  # seat 2 keeps its card: its decision is over
+    assert ENGINE.decision_token(after_click, 2) != before
