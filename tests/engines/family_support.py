@@ -1,4 +1,5 @@
-"""Test helpers shared by the Pairs-family games (Pairs, Zombie Life, Hawthorn, Blackstone)."""
+"""Test helpers shared by the Pairs-family games (Pairs, Zombie Life, Hawthorn, Blackstone), and the golden
+playthroughs of every game."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import pytest
 from pydantic import BaseModel
 
 from bot import i18n
-from engines.core import Event, GameState, IllegalActionError
+from engines.core import Event, GameState, IllegalActionError, Withdraw
 from engines.pairs_deck import full_deck
 
 S = TypeVar("S", bound=GameState)
@@ -52,22 +53,54 @@ def stacked_deck(top: Sequence[int]) -> list[int]:
     return [*top, *without(full_deck(), top)]
 
 
-def describe_event(event: Event, game: str, *, audience: bool = False) -> str:
-    """An event as one short golden-file line: `key a=1 b=2`; with `audience`, `@seats` for an event only some see."""
+def describe_event(event: Event, game: str) -> str:
+    """An event as one short golden-file line: `key a=1 b=2`, then `@seats` for an event only some seats see."""
     params = " ".join(f"{k}={v}" for k, v in event.params.items())
     line = f"{event.key.removeprefix(f'{game}.event.')} {params}".strip()
-    if audience and event.audience is not None:
+    if event.audience is not None:
         line += " @" + ",".join(str(seat) for seat in event.audience)
     return line
 
 
-def golden_step(
-    engine: Any, state: S, seat: int, action: BaseModel, describe: Callable[[Event], str]
-) -> tuple[S, list[str]]:
+def golden_opening(engine: Any, state: GameState) -> list[str]:
+    """The events of a fresh game, described."""
+    return [describe_event(e, engine.name) for e in state.events]
+
+
+def golden_step(engine: Any, state: S, seat: int, action: BaseModel) -> tuple[S, list[str]]:
     """Apply one action and return the new state with the events that action caused, described."""
     quiet = state.model_copy(update={"events": []})
     after: S = engine.apply(quiet, seat, action)
-    return after, [describe(e) for e in after.events]
+    return after, [describe_event(e, engine.name) for e in after.events]
+
+
+def golden_play(
+    engine: Any,
+    *,
+    seed: int,
+    players: int,
+    options: BaseModel,
+    choose: Callable[[S, int], tuple[int, BaseModel]],
+    facts: Callable[[S], Any],
+    record_to_act: bool = False,
+    max_steps: int | None = None,
+) -> dict[str, Any]:
+    """Play a golden game from scratch and return the contents of its golden file.
+
+    `choose(state, step_number)` names who acts and how: the game's policy, withdrawals included. With
+    `record_to_act`, each step also records the seats that were due to act; `max_steps` bounds the game.
+    """
+    state: S = engine.new(players, options, seed)
+    opening = golden_opening(engine, state)
+    log: list[dict[str, Any]] = []
+    while not engine.is_over(state) and (max_steps is None or len(log) < max_steps):
+        to_act = list(engine.to_act(state))
+        seat, action = choose(state, len(log))
+        state, emitted = golden_step(engine, state, seat, action)
+        entry: dict[str, Any] = {"to_act": to_act} if record_to_act else {}
+        entry |= {"seat": seat, "action": action.model_dump(mode="json"), "events": emitted}
+        log.append(entry)
+    return golden_record(engine, seed, players, options, opening, log, facts(state))
 
 
 def golden_record(
@@ -94,6 +127,49 @@ def write_golden(path: Path, data: dict[str, Any]) -> None:
 def load_golden(path: Path) -> dict[str, Any]:
     data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     return data
+
+
+def replay_golden_steps(
+    engine: Any,
+    golden: dict[str, Any],
+    facts: Callable[[Any], Any],
+    *,
+    may_act: Callable[[Any, int, Any], bool] | None = None,
+    after_step: Callable[[Any], None] | None = None,
+) -> None:
+    """Replay a golden file step by step and require the same game: the opening, each step's events, the final facts.
+
+    Each step also checks the seats due to act when the file records them, and `may_act(state, seat, action)` for
+    every action but a withdrawal (anyone may leave at any time); `after_step(state)` may check the new state.
+    """
+    state = engine.new(golden["players"], engine.parse_options(golden["options"]), golden["seed"])
+    assert golden_opening(engine, state) == golden["opening"]
+    for number, entry in enumerate(golden["log"]):
+        seat, action = entry["seat"], engine.parse_action(entry["action"])
+        if "to_act" in entry:
+            assert list(engine.to_act(state)) == entry["to_act"], f"step {number}"
+        if may_act is not None and not isinstance(action, Withdraw):
+            assert may_act(state, seat, action), f"step {number}"
+        state, emitted = golden_step(engine, state, seat, action)
+        assert emitted == entry["events"], f"step {number}"
+        if after_step is not None:
+            after_step(state)
+    assert facts(state) == golden["final"]
+
+
+def replay_golden_log(engine: Any, golden: dict[str, Any], facts: Callable[[Any], Any]) -> None:
+    """Replay a golden file's action log in one go (`Engine.replay`) and require the same final facts."""
+    log = [(entry["seat"], engine.parse_action(entry["action"])) for entry in golden["log"]]
+    state = engine.replay(golden["players"], engine.parse_options(golden["options"]), golden["seed"], log)
+    assert facts(state) == golden["final"]
+
+
+def golden_keys(golden: dict[str, Any], *, opening: bool = False) -> set[str]:
+    """The event keys a golden game shows in its steps (and, with `opening`, as it is dealt)."""
+    lines = [line for entry in golden["log"] for line in entry["events"]]
+    if opening:
+        lines += golden["opening"]
+    return {line.split()[0] for line in lines}
 
 
 def refused_by(engine: Any, state: GameState, seat: int, action: BaseModel) -> str:

@@ -13,8 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from engines.blackstone import ENGINE, BlackstoneAction, BlackstoneOptions, BlackstoneState, NextHand, Pass, Stop, Take
-from engines.core import Event, Withdraw
-from tests.engines.family_support import describe_event, golden_record, golden_step, write_golden
+from tests.engines.family_support import golden_play, write_golden
 
 GOLDEN = Path(__file__).parent / "golden" / "blackstone_4p_seed11.json"
 SEED = 11
@@ -37,14 +36,10 @@ def policy(state: BlackstoneState, seat: int) -> BlackstoneAction:
     return Take(count=low + 1 if low < 4 else low)
 
 
-def describe(event: Event) -> str:
-    """An event as one short line: `key a=1 b=2`."""
-    return describe_event(event, "blackstone")
-
-
-def step(state: BlackstoneState, seat: int, action: BlackstoneAction | Withdraw) -> tuple[BlackstoneState, list[str]]:
-    """Apply one action and return the new state with the events that action caused."""
-    return golden_step(ENGINE, state, seat, action, describe)
+def choose(state: BlackstoneState, step: int) -> tuple[int, BlackstoneAction]:
+    """Of the seats due to act, the last follows `policy` (simultaneous choices are made last seat first)."""
+    seat = ENGINE.to_act(state)[-1]
+    return seat, policy(state, seat)
 
 
 def facts(state: BlackstoneState) -> dict[str, Any]:
@@ -68,15 +63,7 @@ def facts(state: BlackstoneState) -> dict[str, Any]:
 
 def play() -> dict[str, Any]:
     """Play the golden session from scratch with `policy`; simultaneous choices are made last seat first."""
-    state = ENGINE.new(PLAYERS, OPTIONS, SEED)
-    opening = [describe(e) for e in state.events]
-    log: list[dict[str, Any]] = []
-    while not ENGINE.is_over(state):
-        seat = ENGINE.to_act(state)[-1]
-        action = policy(state, seat)
-        state, emitted = step(state, seat, action)
-        log.append({"seat": seat, "action": action.model_dump(mode="json"), "events": emitted})
-    return golden_record(ENGINE, SEED, PLAYERS, OPTIONS, opening, log, facts(state))
+    return golden_play(ENGINE, seed=SEED, players=PLAYERS, options=OPTIONS, choose=choose, facts=facts)
 
 
 def main() -> None:

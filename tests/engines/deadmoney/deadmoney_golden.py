@@ -16,9 +16,8 @@ from typing import Any
 
 from bot import games
 from engines import registry
-from engines.core import Event
 from engines.deadmoney import Bid, DeadMoneyAction, DeadMoneyOptions, DeadMoneyState, EndTurn, Pass, Play
-from tests.engines.family_support import describe_event, golden_record, golden_step, write_golden
+from tests.engines.family_support import golden_play, write_golden
 
 games.install()  # idempotent: the conftest did it already under pytest
 ENGINE: Any = registry.get("deadmoney")
@@ -49,14 +48,10 @@ def policy(state: DeadMoneyState, seat: int, step: int) -> DeadMoneyAction:
     return rng.choice(legal)
 
 
-def describe(event: Event) -> str:
-    """An event as one short line: `key a=1 b=2`, with `@seats` for an event only some seats see."""
-    return describe_event(event, "deadmoney", audience=True)
-
-
-def step(state: DeadMoneyState, seat: int, action: DeadMoneyAction) -> tuple[DeadMoneyState, list[str]]:
-    """Apply one action and return the new state with the events that action caused."""
-    return golden_step(ENGINE, state, seat, action, describe)
+def choose(state: DeadMoneyState, step: int) -> tuple[int, DeadMoneyAction]:
+    """Of the seats due to act, the first follows `policy`."""
+    seat = ENGINE.to_act(state)[0]
+    return seat, policy(state, seat, step)
 
 
 def facts(state: DeadMoneyState) -> dict[str, Any]:
@@ -79,16 +74,16 @@ def facts(state: DeadMoneyState) -> dict[str, Any]:
 
 def play() -> dict[str, Any]:
     """Play the golden game from scratch with `policy`; of several seats to act, the first decides first."""
-    state = ENGINE.new(PLAYERS, OPTIONS, SEED)
-    opening = [describe(e) for e in state.events]
-    log: list[dict[str, Any]] = []
-    while not ENGINE.is_over(state) and len(log) < MAX_STEPS:
-        to_act = ENGINE.to_act(state)
-        seat = to_act[0]
-        action = policy(state, seat, len(log))
-        state, emitted = step(state, seat, action)
-        log.append({"to_act": list(to_act), "seat": seat, "action": action.model_dump(mode="json"), "events": emitted})
-    return golden_record(ENGINE, SEED, PLAYERS, OPTIONS, opening, log, facts(state))
+    return golden_play(
+        ENGINE,
+        seed=SEED,
+        players=PLAYERS,
+        options=OPTIONS,
+        choose=choose,
+        facts=facts,
+        record_to_act=True,
+        max_steps=MAX_STEPS,
+    )
 
 
 def main() -> None:

@@ -9,11 +9,10 @@ import os
 from typing import Any
 
 import pytest
-from deadmoney_golden import ENGINE, GOLDEN, REGEN_ENV, describe, facts, main, play, step
+from deadmoney_golden import ENGINE, GOLDEN, REGEN_ENV, facts, main, play
 from deadmoney_rig import assert_conserved
 
-from engines.deadmoney import DeadMoneyOptions
-from tests.engines.family_support import load_golden
+from tests.engines.family_support import golden_keys, load_golden, replay_golden_log, replay_golden_steps
 
 
 @pytest.fixture(scope="module")
@@ -24,22 +23,12 @@ def golden() -> dict[str, Any]:
 
 
 def test_golden_replays_step_by_step(golden: dict[str, Any]) -> None:
-    options = DeadMoneyOptions.model_validate(golden["options"])
-    state = ENGINE.new(golden["players"], options, golden["seed"])
-    assert [describe(e) for e in state.events] == golden["opening"]
-    for number, entry in enumerate(golden["log"]):
-        assert list(ENGINE.to_act(state)) == entry["to_act"], f"step {number}"
-        state, emitted = step(state, entry["seat"], ENGINE.parse_action(entry["action"]))
-        assert emitted == entry["events"], f"step {number}"
-        assert_conserved(state)
-    assert facts(state) == golden["final"]
+    # each step checks the recorded seats due to act, and that no card or brain is lost or made up
+    replay_golden_steps(ENGINE, golden, facts, after_step=assert_conserved)
 
 
 def test_golden_log_replays_to_the_same_outcome(golden: dict[str, Any]) -> None:
-    options = DeadMoneyOptions.model_validate(golden["options"])
-    log = [(entry["seat"], ENGINE.parse_action(entry["action"])) for entry in golden["log"]]
-    state = ENGINE.replay(golden["players"], options, golden["seed"], log)
-    assert facts(state) == golden["final"]
+    replay_golden_log(ENGINE, golden, facts)
     assert golden["final"]["over"] and golden["final"]["winner"] is not None
     assert golden["final"]["hands"][golden["final"]["winner"]] == []
 
@@ -49,7 +38,6 @@ def test_the_golden_policy_still_plays_the_same_game(golden: dict[str, Any]) -> 
 
 
 def test_the_golden_game_covers_the_rules(golden: dict[str, Any]) -> None:
-    seen = {line.split()[0] for entry in golden["log"] for line in entry["events"]}
     wanted = {"idle", "brain_down", "new_turn", "roll_success", "roll_failure", "brain_dropped", "bid"}
     wanted |= {"showdown_won", "reshuffle", "decided", "wins", "end_turn"}
-    assert wanted <= seen
+    assert wanted <= golden_keys(golden)

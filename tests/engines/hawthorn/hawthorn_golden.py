@@ -12,7 +12,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from engines.core import Event, Withdraw
 from engines.hawthorn import (
     ENGINE,
     Draw,
@@ -25,7 +24,7 @@ from engines.hawthorn import (
     Start,
     Stop,
 )
-from tests.engines.family_support import describe_event, golden_record, golden_step, write_golden
+from tests.engines.family_support import golden_play, write_golden
 
 GOLDEN = Path(__file__).parent / "golden" / "hawthorn_4p_seed11.json"
 SEED = 11
@@ -52,14 +51,10 @@ def policy(state: HawthornState, seat: int) -> HawthornAction:
     return Play(card=safe[0]) if safe else Fold()
 
 
-def describe(event: Event) -> str:
-    """An event as one short line: `key a=1 b=2`, with `@seats` for an event only some seats see."""
-    return describe_event(event, "hawthorn", audience=True)
-
-
-def step(state: HawthornState, seat: int, action: HawthornAction | Withdraw) -> tuple[HawthornState, list[str]]:
-    """Apply one action and return the new state with the events that action caused."""
-    return golden_step(ENGINE, state, seat, action, describe)
+def choose(state: HawthornState, step: int) -> tuple[int, HawthornAction]:
+    """Of the seats due to act, the first follows `policy` (simultaneous decisions are taken in seat order)."""
+    seat = ENGINE.to_act(state)[0]
+    return seat, policy(state, seat)
 
 
 def facts(state: HawthornState) -> dict[str, Any]:
@@ -85,16 +80,9 @@ def facts(state: HawthornState) -> dict[str, Any]:
 
 def play() -> dict[str, Any]:
     """Play the golden session from scratch with `policy`; simultaneous decisions are taken in seat order."""
-    state = ENGINE.new(PLAYERS, OPTIONS, SEED)
-    opening = [describe(e) for e in state.events]
-    log: list[dict[str, Any]] = []
-    while not ENGINE.is_over(state):
-        to_act = ENGINE.to_act(state)
-        seat = to_act[0]
-        action = policy(state, seat)
-        state, emitted = step(state, seat, action)
-        log.append({"to_act": list(to_act), "seat": seat, "action": action.model_dump(mode="json"), "events": emitted})
-    return golden_record(ENGINE, SEED, PLAYERS, OPTIONS, opening, log, facts(state))
+    return golden_play(
+        ENGINE, seed=SEED, players=PLAYERS, options=OPTIONS, choose=choose, facts=facts, record_to_act=True
+    )
 
 
 def main() -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from engines.core import Event, Withdraw
+from engines.core import Withdraw
 from engines.ilmorto import (
     ENGINE,
     Accuse,
@@ -26,7 +26,7 @@ from engines.ilmorto import (
     Swap,
     SwapDeck,
 )
-from tests.engines.family_support import describe_event, golden_record, golden_step, write_golden
+from tests.engines.family_support import golden_play, write_golden
 
 GOLDEN = Path(__file__).parent / "golden" / "ilmorto_6p_seed6.json"
 SEED = 6
@@ -58,22 +58,12 @@ def policy(state: IlMortoState, step: int, spoken: set[int]) -> tuple[int, IlMor
         if state.round % 2 == 0 and not state.looked[state.dealer]:
             return state.dealer, Look()
         return state.dealer, Knock()
-    seat = state.to_move
-    assert seat is not None
-    swap: IlMortoAction = SwapDeck() if seat == state.dealer else Swap()
-    if state.card_rank(seat) < SWAP_BELOW and ENGINE.can(state, seat, swap):
-        return seat, swap
-    return seat, Keep()
-
-
-def describe(event: Event) -> str:
-    """An event as one short line: `key a=1 b=2`."""
-    return describe_event(event, "ilmorto")
-
-
-def step(state: IlMortoState, seat: int, action: IlMortoAction | Withdraw) -> tuple[IlMortoState, list[str]]:
-    """Apply one action and return the new state with the events that action caused."""
-    return golden_step(ENGINE, state, seat, action, describe)
+    mover = state.to_move
+    assert mover is not None
+    swap: IlMortoAction = SwapDeck() if mover == state.dealer else Swap()
+    if state.card_rank(mover) < SWAP_BELOW and ENGINE.can(state, mover, swap):
+        return mover, swap
+    return mover, Keep()
 
 
 def facts(state: IlMortoState) -> dict[str, Any]:
@@ -100,15 +90,12 @@ def facts(state: IlMortoState) -> dict[str, Any]:
 
 def play() -> dict[str, Any]:
     """Play the golden game from scratch with `policy`."""
-    state = ENGINE.new(PLAYERS, OPTIONS, SEED)
-    opening = [describe(e) for e in state.events]
-    log: list[dict[str, Any]] = []
-    spoken: set[int] = set()
-    while not ENGINE.is_over(state):
-        seat, action = policy(state, len(log), spoken)
-        state, emitted = step(state, seat, action)
-        log.append({"seat": seat, "action": action.model_dump(mode="json"), "events": emitted})
-    return golden_record(ENGINE, SEED, PLAYERS, OPTIONS, opening, log, facts(state))
+    spoken: set[int] = set()  # the rounds in which someone has spoken to the dead or accused
+
+    def choose(state: IlMortoState, step: int) -> tuple[int, IlMortoAction | Withdraw]:
+        return policy(state, step, spoken)
+
+    return golden_play(ENGINE, seed=SEED, players=PLAYERS, options=OPTIONS, choose=choose, facts=facts)
 
 
 def main() -> None:

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from ilmorto_golden import GOLDEN, describe, facts, step
+from ilmorto_golden import GOLDEN, facts
 
-from engines.ilmorto import ENGINE, IlMortoOptions
-from tests.engines.family_support import load_golden
+from engines.ilmorto import ENGINE, IlMortoAction, IlMortoState
+from tests.engines.family_support import golden_keys, load_golden, replay_golden_log, replay_golden_steps
 
 
 @pytest.fixture(scope="module")
@@ -17,32 +17,21 @@ def golden() -> dict[str, Any]:
 
 
 def test_golden_replays_step_by_step(golden: dict[str, Any]) -> None:
-    options = IlMortoOptions.model_validate(golden["options"])
-    state = ENGINE.new(golden["players"], options, golden["seed"])
-    assert [describe(e) for e in state.events] == golden["opening"]
-    for number, entry in enumerate(golden["log"]):
-        action = ENGINE.parse_action(entry["action"])
-        seat = entry["seat"]
-        if action.kind != "withdraw":
-            # on their turn, or one of the moves anyone may make out of turn (a look, speaking to the dead)
-            assert ENGINE.to_act(state) == (seat,) or ENGINE.anytime(state, seat, action), f"step {number}"
-        state, emitted = step(state, seat, action)
-        assert emitted == entry["events"], f"step {number}"
-    assert facts(state) == golden["final"]
+    def may_act(state: IlMortoState, seat: int, action: IlMortoAction) -> bool:
+        """On their turn, or one of the moves anyone may make out of turn (a look, speaking to the dead)."""
+        return ENGINE.to_act(state) == (seat,) or ENGINE.anytime(state, seat, action)
+
+    replay_golden_steps(ENGINE, golden, facts, may_act=may_act)
 
 
 def test_golden_log_replays_to_the_same_outcome(golden: dict[str, Any]) -> None:
-    options = IlMortoOptions.model_validate(golden["options"])
-    log = [(entry["seat"], ENGINE.parse_action(entry["action"])) for entry in golden["log"]]
-    state = ENGINE.replay(golden["players"], options, golden["seed"], log)
-    assert facts(state) == golden["final"]
+    replay_golden_log(ENGINE, golden, facts)
     assert golden["final"]["finished"] and len(golden["final"]["result"]["winners"]) == 1
 
 
 def test_golden_game_covers_the_rules(golden: dict[str, Any]) -> None:
     """The stored game really shows the situations it is meant to pin down."""
-    seen = {line.split()[0] for entry in golden["log"] for line in entry["events"]}
-    seen |= {line.split()[0] for line in golden["opening"]}
+    seen = golden_keys(golden, opening=True)
     covered = [
         "game_start",
         "round_start",

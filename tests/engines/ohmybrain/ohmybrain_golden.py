@@ -15,7 +15,7 @@ from typing import Any
 
 from bot import games
 from engines import registry
-from engines.core import Event, Withdraw
+from engines.core import Withdraw
 from engines.ohmybrain import (
     Bury,
     Give,
@@ -33,7 +33,7 @@ from engines.ohmybrain import (
     Take,
 )
 from engines.ohmybrain.state import GiveStep, GiveToStep, KeepStep, PlayStep, ShareStep, StealStep, SwapStep
-from tests.engines.family_support import describe_event, golden_record, golden_step, write_golden
+from tests.engines.family_support import golden_play, write_golden
 
 games.install()
 ENGINE = registry.get("ohmybrain")
@@ -85,14 +85,12 @@ def gained(state: OhMyBrainState, seat: int, swap: Swap) -> int:
     return len(piles[seat]) - len(piles[swap.seat])
 
 
-def describe(event: Event) -> str:
-    """An event as one short line: `key a=1 b=2`, `@seats` for a secret one."""
-    return describe_event(event, "ohmybrain", audience=True)
-
-
-def step(state: OhMyBrainState, seat: int, action: OhMyBrainAction | Withdraw) -> tuple[OhMyBrainState, list[str]]:
-    """Apply one action and return the new state with the events that action caused."""
-    return golden_step(ENGINE, state, seat, action, describe)
+def choose(state: OhMyBrainState, step: int) -> tuple[int, OhMyBrainAction | Withdraw]:
+    """LEAVER leaves at step LEAVE_AT; otherwise the first of the seats due to act follows `policy`."""
+    if step == LEAVE_AT and LEAVER not in state.withdrawn:
+        return LEAVER, Withdraw()
+    seat = ENGINE.to_act(state)[0]
+    return seat, policy(state, seat)
 
 
 def facts(state: OhMyBrainState) -> dict[str, Any]:
@@ -117,20 +115,7 @@ def facts(state: OhMyBrainState) -> dict[str, Any]:
 
 def play() -> dict[str, Any]:
     """Play the golden game from scratch with `policy` (and one player leaving)."""
-    state = ENGINE.new(PLAYERS, OPTIONS, SEED)
-    opening = [describe(e) for e in state.events]
-    log: list[dict[str, Any]] = []
-    while not ENGINE.is_over(state):
-        seat: int
-        action: OhMyBrainAction | Withdraw
-        if len(log) == LEAVE_AT and LEAVER not in state.withdrawn:
-            seat, action = LEAVER, Withdraw()
-        else:
-            seat = ENGINE.to_act(state)[0]
-            action = policy(state, seat)
-        state, emitted = step(state, seat, action)
-        log.append({"seat": seat, "action": action.model_dump(mode="json"), "events": emitted})
-    return golden_record(ENGINE, SEED, PLAYERS, OPTIONS, opening, log, facts(state))
+    return golden_play(ENGINE, seed=SEED, players=PLAYERS, options=OPTIONS, choose=choose, facts=facts)
 
 
 def main() -> None:

@@ -12,9 +12,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from engines.core import Event, Withdraw
 from engines.pairs import ENGINE, Fold, Hit, PairsAction, PairsOptions, PairsState
-from tests.engines.family_support import describe_event, golden_record, golden_step, write_golden
+from tests.engines.family_support import golden_play, write_golden
 
 GOLDEN = Path(__file__).parent / "golden" / "pairs_3p_seed7.json"
 SEED = 7
@@ -31,14 +30,9 @@ def policy(state: PairsState) -> PairsAction:
     return Hit()
 
 
-def describe(event: Event) -> str:
-    """An event as one short line: `key a=1 b=2`."""
-    return describe_event(event, "pairs")
-
-
-def step(state: PairsState, seat: int, action: PairsAction | Withdraw) -> tuple[PairsState, list[str]]:
-    """Apply one action and return the new state with the events that action caused."""
-    return golden_step(ENGINE, state, seat, action, describe)
+def choose(state: PairsState, step: int) -> tuple[int, PairsAction]:
+    """The player to move follows `policy`."""
+    return state.to_move, policy(state)
 
 
 def facts(state: PairsState) -> dict[str, Any]:
@@ -63,14 +57,7 @@ def facts(state: PairsState) -> dict[str, Any]:
 
 def play() -> dict[str, Any]:
     """Play the golden game from scratch with `policy`."""
-    state = ENGINE.new(PLAYERS, OPTIONS, SEED)
-    opening = [describe(e) for e in state.events]
-    log: list[dict[str, Any]] = []
-    while not ENGINE.is_over(state):
-        seat, action = state.to_move, policy(state)
-        state, emitted = step(state, seat, action)
-        log.append({"seat": seat, "action": action.model_dump(mode="json"), "events": emitted})
-    return golden_record(ENGINE, SEED, PLAYERS, OPTIONS, opening, log, facts(state))
+    return golden_play(ENGINE, seed=SEED, players=PLAYERS, options=OPTIONS, choose=choose, facts=facts)
 
 
 def main() -> None:

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from zombie_golden import GOLDEN, describe, facts, step
+from zombie_golden import GOLDEN, facts
 
-from engines.zombie import ENGINE, ZombieOptions
-from tests.engines.family_support import load_golden
+from engines.zombie import ENGINE
+from tests.engines.family_support import golden_keys, load_golden, replay_golden_log, replay_golden_steps
 
 
 @pytest.fixture(scope="module")
@@ -17,30 +17,17 @@ def golden() -> dict[str, Any]:
 
 
 def test_golden_replays_step_by_step(golden: dict[str, Any]) -> None:
-    options = ZombieOptions.model_validate(golden["options"])
-    state = ENGINE.new(golden["players"], options, golden["seed"])
-    assert [describe(e) for e in state.events] == golden["opening"]
-    for number, entry in enumerate(golden["log"]):
-        action = ENGINE.parse_action(entry["action"])
-        if action.kind != "withdraw":
-            assert ENGINE.to_act(state) == (entry["seat"],), f"step {number}"
-        state, emitted = step(state, entry["seat"], action)
-        assert emitted == entry["events"], f"step {number}"
-    assert facts(state) == golden["final"]
+    replay_golden_steps(ENGINE, golden, facts, may_act=lambda state, seat, _: ENGINE.to_act(state) == (seat,))
 
 
 def test_golden_log_replays_to_the_same_outcome(golden: dict[str, Any]) -> None:
-    options = ZombieOptions.model_validate(golden["options"])
-    log = [(entry["seat"], ENGINE.parse_action(entry["action"])) for entry in golden["log"]]
-    state = ENGINE.replay(golden["players"], options, golden["seed"], log)
-    assert facts(state) == golden["final"]
+    replay_golden_log(ENGINE, golden, facts)
     assert golden["final"]["finished"] and golden["final"]["result"]["winners"]
 
 
 def test_golden_game_covers_the_rules(golden: dict[str, Any]) -> None:
     """The stored game really shows the situations it is meant to pin down."""
-    seen = {line.split()[0] for entry in golden["log"] for line in entry["events"]}
-    seen |= {line.split()[0] for line in golden["opening"]}
+    seen = golden_keys(golden, opening=True)
     covered = [
         "draw",
         "place_refuge",

@@ -12,9 +12,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from engines.core import Event, Withdraw
+from engines.core import Withdraw
 from engines.zombie import ENGINE, Draw, Hide, Place, Take, ZombieAction, ZombieOptions, ZombieState
-from tests.engines.family_support import describe_event, golden_record, golden_step, write_golden
+from tests.engines.family_support import golden_play, write_golden
 
 GOLDEN = Path(__file__).parent / "golden" / "zombie_4p_seed192.json"
 SEED = 192
@@ -42,14 +42,11 @@ def policy(state: ZombieState) -> ZombieAction:
     return Draw()
 
 
-def describe(event: Event) -> str:
-    """An event as one short line: `key a=1 b=2`."""
-    return describe_event(event, "zombie")
-
-
-def step(state: ZombieState, seat: int, action: ZombieAction | Withdraw) -> tuple[ZombieState, list[str]]:
-    """Apply one action and return the new state with the events that action caused."""
-    return golden_step(ENGINE, state, seat, action, describe)
+def choose(state: ZombieState, step: int) -> tuple[int, ZombieAction | Withdraw]:
+    """LEAVER leaves at step LEAVE_AT; otherwise the player to move follows `policy`."""
+    if step == LEAVE_AT:
+        return LEAVER, Withdraw()
+    return state.to_move, policy(state)
 
 
 def facts(state: ZombieState) -> dict[str, Any]:
@@ -74,19 +71,7 @@ def facts(state: ZombieState) -> dict[str, Any]:
 
 def play() -> dict[str, Any]:
     """Play the golden game from scratch with `policy` (and one player leaving)."""
-    state = ENGINE.new(PLAYERS, OPTIONS, SEED)
-    opening = [describe(e) for e in state.events]
-    log: list[dict[str, Any]] = []
-    while not ENGINE.is_over(state):
-        seat: int
-        action: ZombieAction | Withdraw
-        if len(log) == LEAVE_AT:
-            seat, action = LEAVER, Withdraw()
-        else:
-            seat, action = state.to_move, policy(state)
-        state, emitted = step(state, seat, action)
-        log.append({"seat": seat, "action": action.model_dump(mode="json"), "events": emitted})
-    return golden_record(ENGINE, SEED, PLAYERS, OPTIONS, opening, log, facts(state))
+    return golden_play(ENGINE, seed=SEED, players=PLAYERS, options=OPTIONS, choose=choose, facts=facts)
 
 
 def main() -> None:
