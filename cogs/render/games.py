@@ -209,6 +209,7 @@ RENDERER_MODULES = (
     "cogs.render.deadmoney",
     "cogs.render.ilmorto",
     "cogs.render.ohmybrain",
+    "cogs.render.fullofdollars",
 )
 
 

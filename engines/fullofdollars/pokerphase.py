@@ -84,12 +84,17 @@ def advance_draw(deck: FullOfDollarsDeck, state: FullOfDollarsState) -> None:
             poker.round, poker.index = 2, 0
             continue
         state.stage = "reveal"
-        poker.high = {seat: None for seat in state.live() if state.hands[seat]}
+        # Without cheating there is nothing to choose: the hands are shown at once.
+        pending: list[str] | None = None if state.options.cheating else []
+        poker.high = {seat: pending for seat in state.live() if state.hands[seat]}
         settle_reveal(deck, state)
         return
 
 
 def duals(deck: FullOfDollarsDeck, state: FullOfDollarsState, seat: int) -> list[str]:
+    """The seat's two-valued cards, which may show their higher value (none when the table forbids cheating)."""
+    if not state.options.cheating:
+        return []
     return sorted(card for card in state.hands[seat] if deck.card(card).dual)
 
 

@@ -58,9 +58,15 @@ Stage = Literal[
 
 
 class FullOfDollarsOptions(BaseModel):
-    """No table options: RULES.md §2.3 and §7 settle everything."""
+    """What the host chooses in the lobby.
+
+    `cheating`: two-valued cards may show their higher value in the Poker phase (the rules; on by default).
+    Off, every card shows its lower value and nobody is asked to choose.
+    """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+    cheating: bool = True
 
 
 class Window(BaseModel):
