@@ -118,3 +118,14 @@ def test_a_lap_without_police_ends_the_hold_up_in_success() -> None:
     state = act(state, 2, Abstain())
     assert params(state, "holdup_paid") == [{"seat": 0, "victim_seat": 1, "amount": 300}]
     assert state.stage == "end" and state.turn == 0
+
+
+def test_the_victim_leaving_calls_the_hold_up_off() -> None:
+    from engines.core import Withdraw
+
+    hands = {0: [uzi(3), biz("casse")], 1: [police(2)], 2: [biz("video")]}
+    state = rig(3, hands=hands, turn=0)
+    state = act(state, 0, HoldUp(card=uzi(3), victim=2))
+    state = ENGINE.apply(state, 2, Withdraw())
+    assert "holdup_cancelled" in events(state) and state.holdup is None
+    assert state.money == [2600] * 3 and ENGINE.to_act(state) == (0, 1)  # the end window of 0's turn

@@ -104,3 +104,14 @@ def test_reactive_cards_only_in_their_window() -> None:
     state = act(state, 0, Pass())
     assert refused_by(ENGINE, state, 1, Fbi()) == "fullofdollars.refusal.fbi_after_collection"
     assert refused_by(ENGINE, state, 1, Judge(target=1)) == "fullofdollars.refusal.bad_target"
+
+
+def test_an_fbi_as_last_card_calls_poker_after_the_turn() -> None:
+    """Playing your last card in any way calls poker; the turn in progress is played first, with no end window."""
+    state = rig(3, hands={0: [uzi(1), police(1)], 1: [special("fbi")], 2: [police(2)]}, businesses={0: [biz("casse")]})
+    state = act(state, 1, Fbi())
+    state = act(state, 2, Decline())
+    assert events(state) == ["fbi", "call_poker_last", "collection_cancelled"]
+    assert state.stage == "turn" and state.caller == 1
+    state = act(state, 0, Pass())
+    assert state.stage == "draw" and state.poker is not None and state.poker.dealer == 1
