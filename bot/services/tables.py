@@ -826,7 +826,14 @@ class TableService:
         due = clock.deadline(seat) if deadline.kind == "expire" else clock.reminder(seat)
         return due == deadline.due_at
 
-    async def expire(self, deadline: Deadline) -> Outcome | None:
+    async def lease(self, deadline: Deadline) -> Deadline | None:
+        """Hold `deadline` while its move is decided: it moves `COMPUTER_LEASE` seconds on, so the scheduler does
+        not fire it again meanwhile, and a crash only delays the move. The lease, or None when the deadline was
+        gone or had moved (its table changed)."""
+        lease = replace(deadline, due_at=self._clock() + COMPUTER_LEASE)
+        return lease if await self.db.postpone_deadline(deadline, lease.due_at) else None
+
+    async def expire(self, deadline: Deadline, lease: Deadline | None = None) -> Outcome | None:
         """A seat's time ran out: the game plays for it, or withdraws it after K timeouts in a row.
 
         The move played is the normal computer player's choice (the table's
@@ -838,8 +845,8 @@ class TableService:
         the expiry commits first wins, the other is refused as stale. None when
         there was nothing to do (the player acted first, or the table moved on).
         """
-        lease = replace(deadline, due_at=self._clock() + COMPUTER_LEASE)
-        if not await self.db.postpone_deadline(deadline, lease.due_at):
+        lease = lease or await self.lease(deadline)
+        if lease is None:
             return None  # gone or moved meanwhile: the player acted
         for _ in range(3):  # again after a conflict with another writer, or when the decision changed meanwhile
             table = await self._peek(deadline.game_id)
@@ -888,18 +895,18 @@ class TableService:
             and seat in table.to_act
         )
 
-    async def play_computer(self, deadline: Deadline) -> Outcome | None:
+    async def play_computer(self, deadline: Deadline, lease: Deadline | None = None) -> Outcome | None:
         """A computer seat's turn came (`deadline`, kind `computer`): it decides and plays.
 
-        The deadline is first leased (moved `COMPUTER_LEASE` seconds on), so the
-        scheduler does not fire it again while the computer thinks, and a crash
-        meanwhile only delays the move. The computer decides outside the table's
+        The deadline is first leased (`lease`; the caller may have leased it
+        already), so the scheduler does not fire it again while the computer
+        thinks, and a crash meanwhile only delays the move. The computer decides outside the table's
         lock on a copy; the move is committed under the lock if that decision is
         still pending, consuming the lease in the same transaction. None when
         there was nothing to do.
         """
-        lease = replace(deadline, due_at=self._clock() + COMPUTER_LEASE)
-        if not await self.db.postpone_deadline(deadline, lease.due_at):
+        lease = lease or await self.lease(deadline)
+        if lease is None:
             return None  # gone or moved meanwhile: its table changed
         seat = deadline.seat
         for _ in range(3):

@@ -122,11 +122,14 @@ class TablesCog(commands.Cog, name="Tables"):
             # A computer thinks (for a computer seat, or for a player whose time ran out) in the background: other
             # deadlines do not wait. The move leases its deadline first; one still leased past its lease (a very
             # long queue) is leased again rather than fired twice.
+            # The lease is taken here, before the next pass of the scheduler can see the deadline again.
             key = (deadline.game_id, deadline.seat, deadline.kind)
             if key in self._thinking:
                 await self.bot.db.postpone_deadline(deadline, tables.now() + COMPUTER_LEASE)
-            else:
-                task = asyncio.create_task(self._computer_move(deadline), name=f"{key[2]}-{key[0]}-{key[1]}")
+                return
+            lease = await tables.lease(deadline)
+            if lease is not None:
+                task = asyncio.create_task(self._computer_move(deadline, lease), name=f"{key[2]}-{key[0]}-{key[1]}")
                 self._thinking[key] = task
                 task.add_done_callback(lambda _: self._thinking.pop(key, None))
         elif deadline.kind == "remind":
@@ -138,11 +141,14 @@ class TablesCog(commands.Cog, name="Tables"):
         else:
             raise ValueError(f"no effect for deadlines of kind {deadline.kind!r}")
 
-    async def _computer_move(self, deadline: Deadline) -> None:
-        """A computer seat plays, or the clock plays for a player whose time ran out."""
+    async def _computer_move(self, deadline: Deadline, lease: Deadline) -> None:
+        """A computer seat plays, or the clock plays for a player whose time ran out (`lease` holds the deadline)."""
         tables = self.bot.tables
         try:
-            outcome = await (tables.play_computer(deadline) if deadline.kind == "computer" else tables.expire(deadline))
+            if deadline.kind == "computer":
+                outcome = await tables.play_computer(deadline, lease)
+            else:
+                outcome = await tables.expire(deadline, lease)
         except Exception:  # its lease runs out and the scheduler fires it again
             log.exception("The %s move of seat %s of game %s failed", deadline.kind, deadline.seat, deadline.game_id)
             return

@@ -48,7 +48,8 @@ async def test_history_opens_a_replay_that_steps_in_place(tmp_path: Path) -> Non
         replay = await answered(await w.discord.click(w.alice, history, f"cr:y:{game_id}"))
         assert replay.ephemeral and replay.id != history.id and "every hand shown" in replay.text
         assert step_of(replay.text) == (0, moves)
-        assert replay.text.count("🂠") >= 2  # both hands
+        # Pairs deals every card face up: the table shows both players' cards and no seat has a hidden hand field.
+        assert "alice" in replay.text and "carol" in replay.text and "🂠" not in replay.text
 
         later = await answered(await w.discord.click(w.alice, replay, button(replay, f"cr:Y:{game_id}:1:n")))
         assert later.id == replay.id and step_of(later.text) == (1, moves)

@@ -275,3 +275,22 @@ async def test_the_process_pool_decides_a_legal_move(service: TableService) -> N
         assert pool._pool is not None  # it decided in the pool: a failure would have dropped the pool
     finally:
         pool.close()
+
+
+async def test_a_leased_deadline_is_not_due_again_while_its_move_is_decided(
+    service: TableService, db: Database, clock: Clock
+) -> None:
+    table = await with_computers(service, "easy", "easy")
+    table = await service.start(table.id, ALICE.user_id)
+    if 0 in table.to_act:
+        table = await human_move(service, table)
+    seat = table.to_act[0]
+    due = (await deadlines(db, table.id))[seat, "computer"]
+    deadline = Deadline(table.id, seat, "computer", due)
+    clock.now = due
+    lease = await service.lease(deadline)  # the scheduler's fire takes it before the move is decided
+    assert lease is not None and lease.due_at > clock.now
+    assert [d for d in await db.due_deadlines(clock.now, 100) if d.game_id == table.id] == []
+    assert await service.lease(deadline) is None  # fired again meanwhile: nothing to hold
+    outcome = await service.play_computer(deadline, lease)
+    assert outcome is not None and outcome.seat == seat
