@@ -151,21 +151,28 @@ class FullOfDollarsEngine(
         hand = state.hands[seat]
         others = [other for other in state.live() if other != seat]
         stage = state.stage
+        # Only the cards of the right type are offered (a 5-player turn would otherwise list 26 moves, more than a
+        # hand's buttons); `check` still judges any card.
+        kinds = {card: self.deck.card(card).type for card in hand}
+        uzis = [card for card in hand if kinds[card] == "uzi"]
+        specials = {self.deck.card(card).special for card in hand if kinds[card] == "special"}
         if stage == "turn":
             return [
                 PASS,
-                *(Open(card=card) for card in hand),
-                *(HoldUp(card=card, victim=victim) for card in hand for victim in others),
+                *(Open(card=card) for card in hand if kinds[card] == "business"),
+                *(HoldUp(card=card, victim=victim) for card in uzis for victim in others),
             ]
         if stage == "call":
             return [PLAY_ON, CALL]
         if stage == "fbi":
             return [DECLINE, FBI]
         if stage == "end":
-            bombs = [card for owner in others for card in state.businesses[owner]]
-            return [DECLINE, *(Judge(target=other) for other in others), *(Bomb(card=card) for card in bombs)]
+            judges = [Judge(target=other) for other in others] if "jugement" in specials else []
+            bombs = [card for owner in others for card in state.businesses[owner]] if "bombe" in specials else []
+            return [DECLINE, *judges, *(Bomb(card=card) for card in bombs)]
         if stage == "holdup":
-            return [ABSTAIN, *(Attack(card=card) for card in hand), *(Defend(card=card) for card in hand)]
+            polices = [card for card in hand if kinds[card] == "police"]
+            return [ABSTAIN, *(Attack(card=card) for card in uzis), *(Defend(card=card) for card in polices)]
         if stage == "judgement":
             return [KEEP, CLOSE]
         if stage == "draw":
