@@ -263,9 +263,9 @@ def poker_lines(view: FullOfDollarsPerspective, names: Sequence[str], lang: str)
             lines.append(t(lang, f"{GAME}.poker.choosing", players=_names(names, waiting, lang), count=len(waiting)))
         return lines
     ranked = [*poker.contenders, *[seat for seat in poker.shown if seat not in poker.contenders]]
-    for seat in ranked:
-        mark = "❌ " if seat in poker.out else ""
-        line = f"{mark}{seat_name(names, seat)} — {shown_hand(poker, seat, lang)}"
+    for place, seat in enumerate(ranked, 1):
+        mark = "❌" if seat in poker.out else f"{place}."
+        line = f"{mark} {seat_name(names, seat)} — {shown_hand(poker, seat, lang)}"
         if seat in poker.exposed:
             line += " " + t(lang, f"{GAME}.poker.exposed", values=_exposed(poker.exposed[seat], lang))
         lines.append(line)
@@ -414,9 +414,11 @@ def poker_own_lines(view: FullOfDollarsPerspective, lang: str) -> list[str]:
     lines = [
         f"{poker_values(card, lang)} — {fullofdollars_face(card.id, lang)} {card_name(card, lang)}" for card in cards
     ]
+    if view.stage == "contest":
+        return lines  # the hand shown is on the table
     low = [card.poker[0] for card in cards]
     lines.append(t(lang, f"{GAME}.hand.poker_honest", hand=hand_words(low, lang)))
-    if any(len(card.poker) == 2 for card in cards) and view.stage != "contest":
+    if any(len(card.poker) == 2 for card in cards):
         high = sorted((card.poker[-1] for card in cards), key=poker_code_key)
         lines.append(t(lang, f"{GAME}.hand.poker_high", hand=hand_words(high, lang)))
     return lines

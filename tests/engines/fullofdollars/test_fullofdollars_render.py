@@ -294,3 +294,13 @@ def test_a_decline_button_is_offered_to_everyone_in_a_window() -> None:
         labels = [label for label, _ in moves(table_of(ENGINE, state, game_id=8, names=NAMES), seat, "en")]
         assert labels[0] == "Pass"
     assert isinstance(ENGINE.candidate_actions(state, 3)[0], Decline)
+
+
+def test_five_uzis_at_five_players_offer_every_hold_up() -> None:
+    """Pass and 5 Uzi cards on 4 victims: 21 moves, the last ones beside Refresh."""
+    state = rig(5, hands={0: [uzi(1), uzi(2), uzi(3), uzi(4), uzi(5)]}, turn=0)
+    assert state.stage == "turn"
+    labels = [label for label, _ in moves(table_of(ENGINE, state, game_id=11, names=NAMES), 0, "en")]
+    assert len(labels) == 21 and labels[-1] == "Hold up Eli: Uzi ×5 (K♠)"
+    view = hand_view(table_of(ENGINE, state, game_id=11, names=NAMES), 0, "en")
+    assert message_problems(payload(hand_embed(table_of(ENGINE, state, game_id=11), 0, "en"), view)) == []
