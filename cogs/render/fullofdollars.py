@@ -40,7 +40,7 @@ from engines.fullofdollars.cards import FullOfDollarsDeck, poker_card
 from engines.fullofdollars.perspective import CardView, HoldUpView, PokerView, SeatView, card_view
 from engines.fullofdollars.pokerphase import hand_value
 from engines.fullofdollars.state import CARD_PRICE, HAND_SIZE, UZI_PRICE
-from engines.poker import BRIDGE_SUIT_ORDER
+from engines.poker import BRIDGE_SUIT_ORDER, describe
 
 GAME = "fullofdollars"
 TURN = "▶️"
@@ -239,7 +239,7 @@ def shown_hand(poker: PokerView, seat: int, lang: str) -> str:
     """A shown hand, its category, and once accused each two-valued card as low/high."""
     codes = sorted(poker.shown.get(seat, []), key=poker_code_key)
     shown = " ".join(poker_card_face(code, lang=lang) for code in codes)
-    hand = t(lang, f"{GAME}.hand.{poker.hands[seat]}") if seat in poker.hands else "?"
+    hand = category_words(codes, lang) if len(codes) == HAND_SIZE else "?"
     return t(lang, f"{GAME}.poker.shown", cards=shown or "—", hand=hand)
 
 
@@ -388,6 +388,21 @@ def playable(view: FullOfDollarsPerspective, card: CardView) -> bool:
 POKER_STAGES = ("draw", "reveal", "contest")
 
 
+SIGNIFICANT = {"pair": 1, "two_pair": 2, "three_of_a_kind": 1, "full_house": 2, "four_of_a_kind": 1}
+RANK_LETTERS = {11: "J", 12: "Q", 13: "K", 14: "A"}
+FRENCH_LETTERS = {"J": "V", "Q": "D", "K": "R"}
+
+
+def category_words(codes: Sequence[str], lang: str) -> str:
+    """A shown hand's category and the ranks that decide it: "a pair (K)", "two pair (K, 7)", "high card (A)"."""
+    category, ranks = describe(hand_value(list(codes)))
+    count = SIGNIFICANT.get(category.value, 1)
+    letters = [RANK_LETTERS.get(rank, str(rank)) for rank in ranks[:count]]
+    if lang == "fr":
+        letters = [FRENCH_LETTERS.get(letter, letter) for letter in letters]
+    return t(lang, f"{GAME}.hand_ranks", hand=t(lang, f"{GAME}.hand.{category.value}"), ranks=", ".join(letters))
+
+
 def poker_code_key(code: str) -> tuple[int, int]:
     """Poker order: by rank, then suit (♣ ♦ ♥ ♠)."""
     value = poker_card(code)
@@ -403,9 +418,7 @@ def hand_words(codes: Sequence[str], lang: str) -> str:
     shown = " ".join(poker_card_face(code, lang=lang) for code in codes)
     if len(codes) != HAND_SIZE:
         return shown or "—"
-    return t(
-        lang, f"{GAME}.poker.shown", cards=shown, hand=t(lang, f"{GAME}.hand.{hand_value(list(codes)).category.value}")
-    )
+    return t(lang, f"{GAME}.poker.shown", cards=shown, hand=category_words(codes, lang))
 
 
 def poker_own_lines(view: FullOfDollarsPerspective, lang: str) -> list[str]:
@@ -563,7 +576,7 @@ def decision_text(view: FullOfDollarsPerspective, names: Sequence[str], lang: st
             lang,
             f"{GAME}.decide.{key}",
             name=_unbolded(names, other),
-            hand=t(lang, f"{GAME}.hand.{poker.hands[other]}") if other in poker.hands else "?",
+            hand=category_words(poker.shown[other], lang) if len(poker.shown.get(other, [])) == HAND_SIZE else "?",
             fine=money(poker.fine, lang),
         )
     return None
@@ -622,7 +635,7 @@ def draft_text(view: FullOfDollarsPerspective, draft: Sequence[str], lang: str) 
             (card.poker[-1] if card.id in chosen else card.poker[0] for card in view.hand), key=poker_code_key
         )
         shown = " ".join(poker_card_face(code, lang=lang) for code in codes)
-        hand = t(lang, f"{GAME}.hand.{hand_value(codes).category.value}") if len(codes) == HAND_SIZE else "?"
+        hand = category_words(codes, lang) if len(codes) == HAND_SIZE else "?"
         key = "cheat" if chosen else "honest"
         return t(lang, f"{GAME}.draft.{key}", cards=shown, hand=hand, count=len(chosen)), True
     return None

@@ -171,8 +171,8 @@ def test_the_poker_reveal_picks_the_cards_shown_high_and_says_what_they_make() -
     assert mine.startswith(
         "**Show your hand: choose which two-valued cards show their higher value (a cheat), or none."
     )
-    assert "Shown honestly: 4♥️ 7♦️ 9♣️ K♦️ A♠️ · high card" in mine
-    assert "Every two-valued card high (a cheat): 4♥️ 7♦️ 9♣️ A♦️ A♠️ · a pair" in mine
+    assert "Shown honestly: 4♥️ 7♦️ 9♣️ K♦️ A♠️ · high card (A)" in mine
+    assert "Every two-valued card high (a cheat): 4♥️ 7♦️ 9♣️ A♦️ A♠️ · a pair (A)" in mine
     view = hand_view(table_of(ENGINE, state, game_id=6, names=NAMES), 0, "en")
     select = next(item.item for item in view.children if isinstance(item, PickSelect))
     assert [(o.label, o.description) for o in select.options] == [
@@ -181,8 +181,8 @@ def test_the_poker_reveal_picks_the_cards_shown_high_and_says_what_they_make() -
     perspective = ENGINE.perspective(state, 0)
     honest = draft_feedback("fullofdollars", perspective, [], "en")
     cheat = draft_feedback("fullofdollars", perspective, [CHEAT_AD], "en")
-    assert honest == ("You show 4♥️ 7♦️ 9♣️ K♦️ A♠️: high card, honestly.", True)
-    assert cheat == ("You show 4♥️ 7♦️ 9♣️ A♦️ A♠️: a pair, with 1 card high (a cheat).", True)
+    assert honest == ("You show 4♥️ 7♦️ 9♣️ K♦️ A♠️: high card (A), honestly.", True)
+    assert cheat == ("You show 4♥️ 7♦️ 9♣️ A♦️ A♠️: a pair (A), with 1 card high (a cheat).", True)
     # Nothing of a choice shows before everyone has chosen.
     chosen = act(state, 0, Reveal(cards=(CHEAT_AD,)))
     table = public(chosen)
@@ -197,8 +197,8 @@ def test_the_comparison_asks_to_concede_or_accuse_with_the_fine(lang: str) -> No
     seat = ENGINE.to_act(state)[0]
     assert seat == 1
     decision = {
-        "en": "**Ann shows a pair, better than yours: concede, or accuse them of cheating (fine: $350k, half the pot).",
-        "fr": "**Ann montre une paire, mieux que vous : inclinez-vous, ou accusez de triche (amende : 350 k$,",
+        "en": "**Ann shows a pair (A), better than yours: concede, or accuse them of cheating (fine: $350k,",
+        "fr": "**Ann montre une paire (A), mieux que vous : inclinez-vous, ou accusez de triche (amende : 350 k$,",
     }[lang]
     assert hand(state, seat, lang).replace("\u202f", " ").startswith(decision)
     shown = moves(table_of(ENGINE, state, game_id=7, locale=lang, names=NAMES), seat, lang)
