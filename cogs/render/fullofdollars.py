@@ -296,7 +296,7 @@ def situation_field(view: FullOfDollarsPerspective, names: Sequence[str], lang: 
     if view.finished:
         return []
     if view.holdup is not None:
-        title = t(lang, f"{GAME}.holdup.title", victim=display_name(_unbolded(names, view.holdup.victim)),
+        title = t(lang, f"{GAME}.holdup.title", victim=_unbolded(names, view.holdup.victim),
                   lap=view.holdup.lap)  # fmt: skip
         return fields_of(title, holdup_lines(view.holdup, names, lang))
     if view.window is not None:

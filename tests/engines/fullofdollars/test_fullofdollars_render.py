@@ -304,3 +304,10 @@ def test_five_uzis_at_five_players_offer_every_hold_up() -> None:
     assert len(labels) == 21 and labels[-1] == "Hold up Eli: Uzi ×5 (K♠)"
     view = hand_view(table_of(ENGINE, state, game_id=11, names=NAMES), 0, "en")
     assert message_problems(payload(hand_embed(table_of(ENGINE, state, game_id=11), 0, "en"), view)) == []
+
+
+def test_a_name_with_markdown_is_escaped_once_in_the_hold_up_title() -> None:
+    state = act(decline_all(four_players()), 0, HoldUp(card=uzi(3), victim=1))
+    view = ENGINE.perspective(state, None)
+    titles = [field.name for field in RENDERER.table_fields(view, ["Ann", "B_o_b", "Cyd", "Dov"], "en")]
+    assert "🔫 Hold-up on B\\_o\\_b · lap 1" in titles
