@@ -263,29 +263,33 @@ class TableClock(BaseModel):
         by_clock: bool = False,
         clocked_out: bool = False,
         by_computer: bool = False,
+        reported: bool = False,
     ) -> TableClock:
         """The clock after `seat` acted (or the clock acted for it), the game now at `version` with `to_act` due.
 
         The actor's used time is charged and the increment added, capped at the
         starting bank; a seat newly due starts its clock; a seat no longer due
         stops its own (its used time charged, no increment); the others run on.
+        A `reported` action (taken outside the buttons, `TableService.report`)
+        is not the actor's move: its seat then follows the game like any other.
         """
         new = self.model_copy(deep=True)
         actor = new.seats[seat]
-        if actor.turn is not None:
-            new._charge(seat, now)
-            actor.bank = min(new.bank, max(actor.bank, 0.0) + new.increment)
-        actor.turn = None
-        if by_computer:
-            new.auto_at = now
-        elif by_clock:
-            actor.timeouts += 1
-            new.timed_out = (seat, version)
-            if clocked_out and seat not in new.clocked_out:
-                new.clocked_out.append(seat)
-        else:
-            actor.timeouts = 0
-            actor.acted_at = now
+        if not reported:
+            if actor.turn is not None:
+                new._charge(seat, now)
+                actor.bank = min(new.bank, max(actor.bank, 0.0) + new.increment)
+            actor.turn = None
+            if by_computer:
+                new.auto_at = now
+            elif by_clock:
+                actor.timeouts += 1
+                new.timed_out = (seat, version)
+                if clocked_out and seat not in new.clocked_out:
+                    new.clocked_out.append(seat)
+            else:
+                actor.timeouts = 0
+                actor.acted_at = now
         due = set(to_act)
         for other, clock in enumerate(new.seats):
             if clock.turn is not None and other not in due:

@@ -668,7 +668,7 @@ class TableService:
         No decision token: the action is not a click on something drawn. It
         goes through the same locked, versioned commit as a click, and the
         engine judges it (`RefusedError` with its refusal). The clock does not
-        count it as the player's move (see `_reported_clock`).
+        count it as the player's move (`TableClock.after_move`, `reported`).
         """
         async with self._locked(game_id):
             table = await self.playing(game_id)
@@ -718,19 +718,17 @@ class TableService:
             away = await self._away_by_seat(table.record)
             version = table.record.version + 1
             to_act = () if result is not None else table.engine.to_act(new_state)
-            if reported:
-                clock = _reported_clock(clock, seat, to_act, self._clock(), version, away)
-            else:
-                clock = clock.after_move(
-                    seat,
-                    to_act,
-                    self._clock(),
-                    version,
-                    away,
-                    by_clock=consume is not None and not by_computer,
-                    clocked_out=clocked_out,
-                    by_computer=by_computer,
-                )
+            clock = clock.after_move(
+                seat,
+                to_act,
+                self._clock(),
+                version,
+                away,
+                by_clock=consume is not None and not by_computer,
+                clocked_out=clocked_out,
+                by_computer=by_computer,
+                reported=reported,
+            )
             write = self._clock_write(table.record, table.clock, clock, new_state.withdrawn)
         rows = None if result is None else self.result_rows(table.record, result, clock)
         state = table.engine.dump_state(new_state)
@@ -1048,27 +1046,6 @@ class TableService:
 
     async def open_tables(self, guild_id: int) -> list[Table]:
         return [self._table(record) for record in await self.db.open_tables(guild_id)]
-
-
-def _reported_clock(
-    clock: TableClock, seat: int, to_act: Collection[int], now: float, version: int, away: dict[int, float]
-) -> TableClock:
-    """The clock after an action `seat` took outside its turn's buttons (`report`): the others' clocks follow the
-    game as after any move, but the actor's is not charged for a move, gets no increment and keeps its count of
-    timeouts: a decision it still has in hand runs on as it was; one it no longer has stops, its used time
-    charged."""
-    before = clock.seats[seat]
-    moved = clock.after_move(seat, tuple(to_act), now, version, away)
-    if before.turn is not None and seat in to_act:
-        moved.seats[seat] = before.model_copy()
-    elif before.turn is not None:
-        used = max(0.0, now - before.since) if before.since is not None else 0.0
-        moved.seats[seat] = before.model_copy(update={"turn": None, "since": None, "bank": before.bank - used})
-    else:
-        moved.seats[seat] = moved.seats[seat].model_copy(
-            update={"timeouts": before.timeouts, "acted_at": before.acted_at}
-        )
-    return moved
 
 
 def jump_url(guild_id: int | None, channel_id: int, message_id: int | None) -> str:
