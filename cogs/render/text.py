@@ -134,6 +134,15 @@ def money_amount(amount: int, lang: str) -> str:
     return t(lang, "fullofdollars.money", amount=digits)
 
 
+MONEY_MEASURES = frozenset({"fullofdollars"})  # games whose measure is an amount of money
+
+
+def measure_text(game: str, value: float, lang: str, plain: str) -> str:
+    """A game's measure as that game counts it: Full of Dollars' money with its unit ("$1,250k"); `plain` (the
+    number as the caller writes it) for every other game."""
+    return money_amount(round(value), lang) if game in MONEY_MEASURES else plain
+
+
 def _fullofdollars_param(key: str, value: Any, lang: str) -> str | None:
     """A Full of Dollars event param as the language names it: a business ("casino") or a special ("fbi") by its
     name, an amount of money with its unit; None for any other param."""
