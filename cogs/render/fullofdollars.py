@@ -613,6 +613,18 @@ def pick_text(pick_kind: str, card_id: str, lang: str) -> tuple[str, str | None]
     return clip(card_label(card, lang), OPTION_TEXT), None
 
 
+def bomb_target_text(pick: CardPick, card_id: str, names: Sequence[str], lang: str) -> tuple[str, str | None]:
+    """A Bombe's target in the picker: the business and its value; its owner's name below."""
+    cards = deck()
+    owners = str(pick.params.get("owners", "")).split(",")
+    if card_id not in cards.by_id or card_id not in pick.cards:
+        return card_id, None
+    owner = owners[pick.cards.index(card_id)] if len(owners) == len(pick.cards) else ""
+    name = names[int(owner)] if owner.isdigit() and int(owner) < len(names) else ""
+    label = clip(card_label(card_view(cards, card_id), lang), OPTION_TEXT)
+    return label, clip(t(lang, f"{GAME}.pick.bomb_owner", name=name), OPTION_TEXT) if name else None
+
+
 def draft_text(view: FullOfDollarsPerspective, draft: Sequence[str], lang: str) -> tuple[str, bool] | None:
     """Discarding: how many cards are bought back and for how much. Showing: the hand the chosen values make,
     and whether it cheats."""
@@ -734,7 +746,11 @@ class FullOfDollarsRenderer:
     def pick_option(self, game: str, card_id: str, lang: str) -> tuple[str, str | None]:
         return pick_text("discard", card_id, lang)
 
-    def pick_card_option(self, game: str, pick: CardPick, card_id: str, lang: str) -> tuple[str, str | None]:
+    def pick_card_option(
+        self, game: str, pick: CardPick, card_id: str, lang: str, names: Sequence[str] = ()
+    ) -> tuple[str, str | None]:
+        if pick.kind == "bomb":
+            return bomb_target_text(pick, card_id, names, lang)
         return pick_text(pick.kind, card_id, lang)
 
     def draft_feedback(self, game: str, view: Perspective, draft: Sequence[str], lang: str) -> tuple[str, bool] | None:

@@ -419,9 +419,11 @@ def hand_view(
     return view
 
 
-def _card_text(game: str, card: str, lang: str, pick: CardPick | None = None) -> tuple[str, str | None]:
+def _card_text(
+    game: str, card: str, lang: str, pick: CardPick | None = None, names: Sequence[str] = ()
+) -> tuple[str, str | None]:
     with plain_faces():  # an option shows no emoji markup: its picture is its `emoji=` (`card_emoji`)
-        label, description = pick_option(game, card, lang, pick)
+        label, description = pick_option(game, card, lang, pick, names)
     return clip(label, OPTION_TEXT), None if not description else clip(description, OPTION_TEXT)
 
 
@@ -456,7 +458,7 @@ def _add_picker(
     for select, span in enumerate(spans):
         options = []
         for position in span:
-            label, description = _card_text(game, pick.cards[position], lang, pick)
+            label, description = _card_text(game, pick.cards[position], lang, pick, table.names)
             options.append(
                 discord.SelectOption(
                     label=label,
@@ -515,7 +517,7 @@ def pick_notice(table: Table, seat: int, lang: str, draft: Sequence[str]) -> str
     if pick is None or _picker.is_single(pick) or not draft or table.state is None:
         return None
     game = table.record.game
-    cards = " ".join(_card_text(game, card, lang, pick)[0] for card in draft)
+    cards = " ".join(_card_text(game, card, lang, pick, table.names)[0] for card in draft)
     text = t(lang, "pick.selected", cards=cards, count=len(draft), min=pick.min, max=pick.max)
     feedback = draft_feedback(game, table.engine.perspective(table.state, seat), draft, lang)
     if feedback is not None and feedback[0]:

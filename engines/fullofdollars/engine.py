@@ -78,6 +78,9 @@ def subsets(cards: Sequence[str]) -> list[tuple[str, ...]]:
     return [combo for size in range(len(cards) + 1) for combo in combinations(cards, size)]
 
 
+BOMB_BUTTONS = 8  # more targets for a Bombe than this are offered as a pick (a menu) rather than as buttons
+
+
 class FullOfDollarsEngine(
     Engine[FullOfDollarsState, FullOfDollarsAction, FullOfDollarsOptions, FullOfDollarsPerspective]
 ):
@@ -204,7 +207,27 @@ class FullOfDollarsEngine(
                 return CardPick(
                     kind="reveal", field="cards", cards=duals, min=0, max=len(duals), prompt="fullofdollars.pick.reveal"
                 )
+        if state.stage == "end" and any(self.deck.card(card).special == "bombe" for card in state.hands[seat]):
+            return self._bomb_pick(state, seat)
         return None
+
+    def _bomb_pick(self, state: FullOfDollarsState, seat: int) -> CardPick | None:
+        """A Bombe's targets as a pick of one business, grouped by owner in seat order, when they are more than
+        `BOMB_BUTTONS` (a long list reads better as a menu than as buttons); `owners` names each target's owner."""
+        owners = [(owner, card) for owner in state.live() if owner != seat for card in state.businesses[owner]]
+        if len(owners) <= BOMB_BUTTONS:
+            return None
+        groups = [sum(1 for owner, _ in owners if owner == other) for other in state.live() if other != seat]
+        return CardPick(
+            kind="bomb",
+            field="card",
+            cards=tuple(card for _, card in owners),
+            min=1,
+            max=1,
+            prompt="fullofdollars.pick.bomb",
+            params={"owners": ",".join(str(owner) for owner, _ in owners)},
+            groups=tuple(size for size in groups if size),
+        )
 
     # ----- the rules -------------------------------------------------------------------------------------------
     def check(self, state: FullOfDollarsState, seat: int, action: FullOfDollarsAction) -> Refusal | None:

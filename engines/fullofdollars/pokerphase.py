@@ -15,6 +15,7 @@ Hands rank by `engines.poker` with `FULL_OF_DOLLARS_ORDER` and `BRIDGE_SUIT_ORDE
 from __future__ import annotations
 
 from engines.core import Refusal
+from engines.core.messages import Param
 from engines.fullofdollars.cards import FullOfDollarsDeck
 from engines.fullofdollars.money import draw_cards, emit, half_rounded_up, pay, whole_notes
 from engines.fullofdollars.state import CARD_PRICE, HAND_SIZE, FullOfDollarsState, Poker
@@ -67,7 +68,19 @@ def discard(deck: FullOfDollarsDeck, state: FullOfDollarsState, seat: int, cards
     paid = pay(state, seat, price, None) if price else 0
     drawn = draw_cards(state, HAND_SIZE - len(state.hands[seat]))
     state.hands[seat].extend(drawn)
-    emit(state, "discard", seat=seat, count=len(cards), bought=len(drawn), amount=paid, round=poker.round)
+    told: dict[str, Param] = {
+        "seat": seat,
+        "count": len(cards),
+        "bought": len(drawn),
+        "amount": paid,
+        "round": poker.round,
+    }
+    if paid:
+        emit(state, "discard", None, **told)
+    elif drawn:
+        emit(state, "discard_free", None, **told)  # no notes left: the cards come free
+    else:
+        emit(state, "keep_hand", None, **told)
     poker.index += 1
     advance_draw(deck, state)
 

@@ -64,12 +64,14 @@ def test_draw_rounds_dealer_last_50k_a_card_free_without_notes() -> None:
     assert events(state) == ["poker_phase"] and ENGINE.to_act(state) == (1,)
     assert ENGINE.card_pick(state, 1) is not None
     state = act(state, 1, Discard(cards=(valued("KH"),)))  # no notes: 4 cards free
-    assert params(state, "discard") == [{"seat": 1, "count": 1, "bought": 4, "amount": 0, "round": 1}]
+    assert params(state, "discard_free") == [{"seat": 1, "count": 1, "bought": 4, "amount": 0, "round": 1}]
     assert len(state.hands[1]) == 5 and state.money[1] == 0
     state = act(state, 2, Discard(cards=(valued("2S"), valued("7H"))))
     assert state.pot == 200 and state.money[2] == 2600 - 100
     assert ENGINE.to_act(state) == (0,)  # the dealer last
+    assert params(state, "discard") == [{"seat": 2, "count": 2, "bought": 2, "amount": 100, "round": 1}]
     state = act(state, 0, Discard())
+    assert params(state, "keep_hand") == [{"seat": 0, "count": 0, "bought": 0, "amount": 0, "round": 1}]
     assert ENGINE.to_act(state) == (1,) and state.poker is not None and state.poker.round == 2
     assert refused_by(ENGINE, state, 1, Discard(cards=(valued("KH"),))) == "fullofdollars.refusal.not_in_hand"
 

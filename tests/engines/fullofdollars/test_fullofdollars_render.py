@@ -15,15 +15,16 @@ import discord
 import pytest
 from fod_rig import ENGINE, act, biz, decline_all, police, rig, special, uzi, valued
 from test_fod_poker import CHEAT_AD, keep_all, poker, revealed, three_hands
+from test_fod_reactions import many_bombe_targets
 
 from bot import emojis
 from bot.emojis import CardEmoji, card_key, load_manifest
 from bot.i18n import LANGUAGES
 from cogs.render.faces import fullofdollars_text
-from cogs.render.frame import hand_embed, recent_lines, table_embed
+from cogs.render.frame import hand_embed, recent_lines, standings, table_embed
 from cogs.render.fullofdollars import FullOfDollarsRenderer
 from cogs.render.games import Field, draft_feedback, pick_option, renderer_for
-from cogs.render.text import event_line
+from cogs.render.text import event_line, money_amount
 from cogs.tables._components import PickSelect
 from cogs.tables._views import hand_view, table_view
 from engines.core import Event
@@ -311,3 +312,31 @@ def test_a_name_with_markdown_is_escaped_once_in_the_hold_up_title() -> None:
     view = ENGINE.perspective(state, None)
     titles = [field.name for field in RENDERER.table_fields(view, ["Ann", "B_o_b", "Cyd", "Dov"], "en")]
     assert "🔫 Hold-up on B\\_o\\_b · lap 1" in titles
+
+
+@pytest.mark.parametrize(("lang", "owner"), [("en", "Bob’s business"), ("fr", "Business de Bob")])
+def test_many_bombe_targets_are_a_menu_naming_each_owner(lang: str, owner: str) -> None:
+    tbl = table_of(ENGINE, many_bombe_targets(), game_id=12, names=NAMES, locale=lang)
+    view = hand_view(tbl, 3, lang)
+    options = [option for item in view.children if isinstance(item, PickSelect) for option in item.item.options]
+    assert len(options) == 10
+    assert [option.description for option in options].count(owner) == 4
+    buttons = [str(getattr(item.item, "label", "")) for item in view.children if not isinstance(item, PickSelect)]
+    assert buttons and not any("Bomb" in label for label in buttons)  # the targets are in the menu, not on buttons
+    assert message_problems(payload(hand_embed(tbl, 3, lang), view)) == []
+
+
+@pytest.mark.parametrize(("lang", "unit"), [("en", "$"), ("fr", "k$")])
+def test_the_final_standings_count_money_with_its_unit(lang: str, unit: str) -> None:
+    playout, step = next(
+        (playout, step)
+        for playout, step in sampled_states(ENGINE, random.Random(5), playouts=4, per_playout=1, ends=True, players=3)
+        if step == len(playout.log)
+    )
+    state = playout.states[step]
+    result = ENGINE.result(state)
+    assert result is not None
+    lines = standings(table_of(ENGINE, state, game_id=13, names=NAMES, status="finished", locale=lang), lang)
+    for seat in range(3):
+        assert money_amount(state.money[seat], lang) in lines
+    assert unit in lines and "thousands" not in lines and "milliers" not in lines
