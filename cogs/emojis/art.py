@@ -463,6 +463,84 @@ def ohmybrain_card(face_id: str) -> Image.Image:
     return _finish(image)
 
 
+# ----- Full of Dollars ------------------------------------------------------------------------------------------
+# Each kind of card its colour: Uzi red, Police blue, a business green, the FBI navy, a Jugement purple, a Bombe
+# orange; the top shows what the card plays (its icons, a business's value, the special's sign), the bottom its
+# poker value(s), small, in the suit's colour.
+FOD_COLOURS: dict[str, tuple[Colour, Colour]] = {  # kind -> (ink, paper)
+    "uzi": ((183, 28, 28), (255, 228, 224)),
+    "police": ((21, 67, 150), (222, 233, 252)),
+    "business": ((27, 94, 32), (226, 243, 228)),
+    "fbi": ((26, 35, 126), (226, 229, 246)),
+    "jugement": ((106, 27, 154), (240, 228, 247)),
+    "bombe": ((191, 54, 12), (255, 236, 214)),
+}
+
+
+def uzi_gun(pen: Pen, fill: int) -> None:
+    pen.rectangle((-1.0, -0.42, -0.55, -0.22), fill)  # the barrel
+    pen.rectangle((-0.6, -0.55, 0.95, -0.05), fill)  # the body
+    pen.polygon([(0.05, -0.1), (0.45, -0.1), (0.35, 0.9), (-0.05, 0.9)], fill)  # the grip and magazine
+
+
+def police_star(pen: Pen, fill: int) -> None:
+    from math import cos, pi, sin
+
+    points = [
+        (
+            (0.95 if index % 2 == 0 else 0.42) * cos(pi / 2 + index * pi / 5),
+            -(0.95 if index % 2 == 0 else 0.42) * sin(pi / 2 + index * pi / 5),
+        )
+        for index in range(10)
+    ]
+    pen.polygon(points, fill)
+
+
+def bomb(pen: Pen, fill: int) -> None:
+    pen.circle(-0.1, 0.2, 0.72, fill)
+    pen.rectangle((0.25, -0.62, 0.62, -0.3), fill)  # the cap
+    pen.line([(0.45, -0.6), (0.6, -0.9), (0.9, -0.95)], fill, 0.1)  # the fuse
+
+
+def scales(pen: Pen, fill: int) -> None:
+    pen.rectangle((-0.07, -0.8, 0.07, 0.75), fill)  # the post
+    pen.rectangle((-0.5, 0.7, 0.5, 0.9), fill)  # the base
+    pen.line([(-0.9, -0.6), (0.9, -0.6)], fill, 0.1)  # the beam
+    for x in (-0.65, 0.65):
+        pen.polygon([(x, -0.6), (x - 0.35, 0.15), (x + 0.35, 0.15)], fill)  # the pans (as their cords)
+
+
+FOD_SIGNS: dict[str, Shape] = {"uzi": uzi_gun, "police": police_star, "bombe": bomb, "jugement": scales}
+
+
+def fullofdollars_card(face_id: str) -> Image.Image:
+    """A Full of Dollars card ("uzi3-7H", "casino400-QH-KH", "fbi-AH"): on top what it plays (an Uzi or Police card
+    its icons and sign, a business its value in thousands, a special its sign or FBI), below its poker value(s)."""
+    head, *values = face_id.split("-")
+    kind = head.rstrip("0123456789")
+    number = head[len(kind) :]
+    if kind not in FOD_COLOURS:
+        kind = "business"  # "casino400": a business and its value
+    ink, paper = FOD_COLOURS[kind]
+    image = _canvas()
+    _card(image, paper)
+    if kind == "business":
+        _label(image, number, (18, 10, 110, 64), ink)
+    elif number:
+        _label(image, number, (18, 8, 60, 70), ink)
+        _shape(image, (60, 12, 112, 66), FOD_SIGNS[kind], ink)
+    elif kind == "fbi":
+        _label(image, "FBI", (18, 12, 110, 64), ink)
+    else:
+        _shape(image, (36, 8, 92, 68), FOD_SIGNS[kind], ink)
+    suit = values[-1][-1]
+    ranks = "/".join(value[:-1] for value in values)
+    colour = POKER_COLOURS[suit]
+    _label(image, ranks, (18, 78, 80 if len(values) == 1 else 86, 121), colour)
+    _shape(image, (84 if len(values) == 1 else 89, 82, 110, 120), FRENCH_SUITS[suit], colour)
+    return _finish(image)
+
+
 def draw(face: Face) -> Image.Image:
     """The drawing of one face."""
     if face.deck == "pairs":
@@ -473,6 +551,8 @@ def draw(face: Face) -> Image.Image:
         return italian_card(int(face.card[:-1]), face.card[-1])
     if face.deck == "ohmybrain":
         return ohmybrain_card(face.card)
+    if face.deck == "fullofdollars":
+        return fullofdollars_card(face.card)
     if face.deck in ("poker", "poker_fr"):
         if face.card.startswith(BRAIN_PREFIX):
             return brain_card(face.card[-1])

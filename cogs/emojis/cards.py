@@ -15,6 +15,10 @@ Face sets (the `deck` of a manifest entry) and their card ids, as the engines wr
   11 Mouse with their animal), and the same numbers marked with the marshmallow's die, "1m".."19m" (not the
   specials). Which numbers carry the marshmallow is card data (`data/cards/oh_my_brain.json`): both faces
   are drawn, and the table shows the one the data calls for, so a corrected file needs no new drawing.
+* `fullofdollars`: Full of Dollars' cards, one face per distinct card of its card data, named by what it shows:
+  "uzi3-7H" (an Uzi card of 3 icons, poker value 7♥), "police2-9D", "casino400-QH-KH" (a business with two poker
+  values), "fbi-AH", "jugement-7S", "bombe-KS-AS". Drawn from the card data: correcting it calls for a redraw
+  (the faces a corrected card shows are then new; until then it shows as text).
 
 An emoji is named `cr_<code>_<hash>` (`emoji_name`), `<hash>` being the start of the drawing's content
 hash, so redrawn art is uploaded under a new name and never mistaken for the old one.
@@ -24,8 +28,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 
+from bot import games as games_with_data
 from bot.emojis import card_key
+from engines import registry as engines
 from engines.ohmybrain.cards import NUMBERS, SPECIALS
 
 POKER_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -104,6 +111,31 @@ def ohmybrain_faces() -> list[Face]:
     return plain + marked
 
 
+@cache
+def fullofdollars_cards() -> dict[str, tuple[str, int, str]]:
+    """Each Full of Dollars card id -> (its kind: uzi, police, business or its special; its icons; its face id), as
+    the card data the engine was built from says. The face id names what the card shows, its poker values included
+    ("uzi3-7H", "casino400-QH-KH": a business with its value, "fbi-AH")."""
+    games_with_data.install()
+    deck = getattr(engines.get("fullofdollars"), "deck", None)
+    cards: dict[str, tuple[str, int, str]] = {}
+    for spec in getattr(deck, "cards", ()):
+        icons = spec.icons if spec.type in ("uzi", "police") else 0
+        value = deck.value(spec.id) if deck is not None and spec.type == "business" else 0
+        head = f"{spec.type}{icons}" if icons else f"{spec.business}{value}" if value else str(spec.special)
+        kind = "business" if spec.type == "business" else str(spec.special or spec.type)
+        cards[spec.id] = (kind, icons, "-".join([head, *spec.poker]))
+    return cards
+
+
+def fullofdollars_faces() -> list[Face]:
+    """Full of Dollars: one face per distinct card of the card data (what it shows: its uzis or police, its business
+    or special, its poker values), named by what it shows ("uzi3-7H", "casino400-QH-KH", "fbi-AH"), so that a corrected
+    card data file gets new faces rather than stale ones (`cogs.render.faces.fullofdollars_cards`)."""
+    ids = sorted({face_id for _, _, face_id in fullofdollars_cards().values()})
+    return [Face("fullofdollars", face_id, "fd" + re.sub(r"[^A-Za-z0-9]", "", face_id)) for face_id in ids]
+
+
 def all_faces() -> list[Face]:
     """Every face of every face set, in a stable order."""
     return [
@@ -113,7 +145,8 @@ def all_faces() -> list[Face]:
         *blackstone_faces(),
         *italian_faces(),
         *ohmybrain_faces(),
+        *fullofdollars_faces(),
     ]
 
 
-DECKS = ("pairs", "poker", "poker_fr", "blackstone", "italian", "ohmybrain")
+DECKS = ("pairs", "poker", "poker_fr", "blackstone", "italian", "ohmybrain", "fullofdollars")

@@ -16,7 +16,7 @@ from bot.storage import LeaderRow
 from bot.translator import loc
 from cogs.render.limits import DESCRIPTION, clip
 from cogs.render.rating import rating_value
-from cogs.render.text import game_name, player_name
+from cogs.render.text import game_name, measure_text, player_name
 from cogs.tables._cog import game_choices
 from cogs.tables._errors import guarded
 from cogs.tables._reply import Reply
@@ -133,7 +133,7 @@ class InfoCog(commands.Cog, name="Info"):
                 name=player_name(row.user_id, row.name, lang),
                 wins=row.wins,
                 games=row.games,
-                average=average(row.average, lang),
+                average=measure_text(game, row.average, lang, average(row.average, lang)),
                 measure_name=measure_name,
             )
             for rank, row in enumerate(rows, 1)

@@ -663,7 +663,9 @@ class DeadMoneyRenderer:
         label, description = pick_option_text(card_id, lang)
         return label, description or None
 
-    def pick_card_option(self, game: str, pick: CardPick, card_id: str, lang: str) -> tuple[str, str | None]:
+    def pick_card_option(
+        self, game: str, pick: CardPick, card_id: str, lang: str, names: Sequence[str] = ()
+    ) -> tuple[str, str | None]:
         """A bid's options show the card and its coins; other picks' show its cost and effect."""
         label, description = bid_option_text(card_id, lang) if pick.kind == "bid" else pick_option_text(card_id, lang)
         return label, description or None

@@ -36,6 +36,8 @@ from cogs.emojis.cards import (
     ITALIAN_FACES,
     MARSHMALLOW_MARK,
     blackstone_faces,
+    fullofdollars_cards,
+    fullofdollars_faces,
     italian_faces,
     ohmybrain_faces,
     pairs_faces,
@@ -83,6 +85,7 @@ def _cards(deck: str) -> frozenset[str]:
         "blackstone": blackstone_faces,
         "italian": italian_faces,
         "ohmybrain": ohmybrain_faces,
+        "fullofdollars": fullofdollars_faces,
     }
     return frozenset(face.card for face in faces[deck]())
 
@@ -149,6 +152,8 @@ def text(deck: str, card: str, lang: str = "en") -> str:
         return ohmybrain_text(card)
     if deck in ("poker", "poker_fr"):
         return poker_text(card, "fr" if deck == "poker_fr" else lang)
+    if deck == "fullofdollars":
+        return fullofdollars_face_text(card)
     raise ValueError(f"unknown deck {deck!r}")
 
 
@@ -198,6 +203,54 @@ def ohmybrain_face(card: int) -> str:
     return face("ohmybrain", ohmybrain_face_id(card))
 
 
+# ----- Full of Dollars: faces drawn from the card data ------------------------------------------------------------
+FOD_SYMBOLS = {"uzi": "🔫", "police": "🚓", "business": "🏢", "fbi": "🕵️", "jugement": "⚖️", "bombe": "💣"}
+
+
+def fullofdollars_face_text(face_id: str) -> str:
+    """A Full of Dollars face id as text: its kind's symbol and its poker values ("uzi3-7H" -> "🔫3 7♥️")."""
+    head, *values = face_id.split("-")
+    kind = head.rstrip("0123456789")
+    number = head[len(kind) :]
+    symbol = FOD_SYMBOLS.get(kind, FOD_SYMBOLS["business"])
+    shown = "/".join(poker_text(value) for value in values)
+    return f"{symbol}{number if kind in ('uzi', 'police') else ''} {shown}".strip()
+
+
+def fullofdollars_text(card_id: str) -> str:
+    """A Full of Dollars card's text face, its kind's symbol (the card's words follow it): 🔫 an Uzi card, 🚓 a
+    Police card, 🏢 a business, 🕵️ the FBI, ⚖️ a Jugement, 💣 a Bombe; an unknown id unchanged."""
+    known = fullofdollars_cards().get(card_id)
+    if known is None:
+        return card_id
+    return FOD_SYMBOLS.get(known[0], "🃏")
+
+
+def _fullofdollars_key(card_id: str) -> str | None:
+    known = fullofdollars_cards().get(card_id)
+    if known is None:
+        return None
+    key = card_key("fullofdollars", known[2])
+    return key if key in registry() else None
+
+
+def fullofdollars_face(card_id: str, lang: str = "en") -> str:
+    """A Full of Dollars card in message text: its emoji's markup when the bot has its face, else its text face."""
+    key = _fullofdollars_key(card_id) if _markup.get() else None
+    markup = registry().markup(key) if key is not None else None
+    return markup if markup is not None else fullofdollars_text(card_id)
+
+
+def fullofdollars_emoji(card_id: str, lang: str = "en") -> discord.PartialEmoji | str | None:
+    """The picture of a Full of Dollars card on a button: its emoji, else its symbol (a text emoji)."""
+    key = _fullofdollars_key(card_id)
+    emoji = registry().partial(key) if key is not None else None
+    if emoji is not None:
+        return emoji
+    known = fullofdollars_cards().get(card_id)
+    return FOD_SYMBOLS.get(known[0]) if known is not None else None
+
+
 def emoji_for(deck: str, card: str, lang: str = "en") -> discord.PartialEmoji | None:
     """The card's emoji for a button's or a select option's `emoji=`, or None when the bot has none."""
     if deck == "poker_fr":
@@ -210,6 +263,9 @@ def emoji_for(deck: str, card: str, lang: str = "en") -> discord.PartialEmoji | 
 
 def card_emoji(game: str, card: str, lang: str = "en") -> discord.PartialEmoji | None:
     """`emoji_for` a card id of `game` (a picker value, a move's card), or None."""
+    if game == "fullofdollars":
+        emoji = fullofdollars_emoji(card, lang)
+        return discord.PartialEmoji(name=emoji) if isinstance(emoji, str) else emoji
     deck = GAME_DECKS.get(game)
     if deck == "ohmybrain":
         card = ohmybrain_face_id(card)

@@ -23,6 +23,7 @@ from cogs.render.text import (
     duration,
     event_line,
     game_name,
+    measure_text,
     message,
     option_label,
     option_value_label,
@@ -165,7 +166,8 @@ def standings(table: Table, lang: str) -> str:
     lines = []
     for seat in order:
         medal = "🏆 " if seat in result.winners else ""
-        measure = t(lang, "format.label_value", label=t(lang, result.measure_key), value=result.measure[seat])
+        value = measure_text(table.record.game, result.measure[seat], lang, str(result.measure[seat]))
+        measure = t(lang, "format.label_value", label=t(lang, result.measure_key), value=value)
         left = " " + t(lang, "table.left") if table.state is not None and seat in table.state.withdrawn else ""
         if table.clock is not None and seat in table.clock.clocked_out:
             left = " " + t(lang, "table.left_clock")

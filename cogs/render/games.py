@@ -102,8 +102,9 @@ class PickOptionRenderer(Protocol):
     """Optional hooks of a renderer for the card picker (`cogs.tables._picker`).
 
     * `pick_option(game, card_id, lang)`: the label and description (or None) of `card_id` as an option.
-    * `pick_card_option(game, pick, card_id, lang)`: the same for one particular pick (a bid may show a
-      card's coins where playing it shows its effect); preferred to `pick_option` when a renderer has it.
+    * `pick_card_option(game, pick, card_id, lang, names)`: the same for one particular pick (a bid may show a
+      card's coins where playing it shows its effect, a target its owner's name from the seats' `names`);
+      preferred to `pick_option` when a renderer has it.
     * `draft_feedback(game, view, draft, lang)`: what the cards chosen so far in a multi-card pick make
       (a text for the player, maybe empty) and whether they may be confirmed; None: no opinion (any
       draft within the pick's bounds may be confirmed).
@@ -113,7 +114,9 @@ class PickOptionRenderer(Protocol):
 
     def pick_option(self, game: str, card_id: str, lang: str) -> tuple[str, str | None]: ...
 
-    def pick_card_option(self, game: str, pick: CardPick, card_id: str, lang: str) -> tuple[str, str | None]: ...
+    def pick_card_option(
+        self, game: str, pick: CardPick, card_id: str, lang: str, names: Sequence[str] = ()
+    ) -> tuple[str, str | None]: ...
 
     def draft_feedback(
         self, game: str, view: Perspective, draft: Sequence[str], lang: str
@@ -122,12 +125,15 @@ class PickOptionRenderer(Protocol):
     def refusal_params(self, game: str, refusal: Refusal, lang: str) -> Params: ...
 
 
-def pick_option(game: str, card_id: str, lang: str, pick: CardPick | None = None) -> tuple[str, str | None]:
-    """A card's label and description in the picker (for `pick`, if given): the game's own hook, else the card id."""
+def pick_option(
+    game: str, card_id: str, lang: str, pick: CardPick | None = None, names: Sequence[str] = ()
+) -> tuple[str, str | None]:
+    """A card's label and description in the picker (for `pick`, if given, at a table of `names`): the game's own
+    hook, else the card id."""
     renderer = renderer_for(game)
     for_pick = getattr(renderer, "pick_card_option", None)
     if pick is not None and for_pick is not None:
-        label, description = for_pick(game, pick, card_id, lang)
+        label, description = for_pick(game, pick, card_id, lang, names)
     else:
         hook = getattr(renderer, "pick_option", None)
         if hook is None:
@@ -209,6 +215,7 @@ RENDERER_MODULES = (
     "cogs.render.deadmoney",
     "cogs.render.ilmorto",
     "cogs.render.ohmybrain",
+    "cogs.render.fullofdollars",
 )
 
 

@@ -37,7 +37,7 @@ from cogs.render.limits import (
     fit_embed,
 )
 from cogs.render.rating import rating_value
-from cogs.render.text import display_name, game_name, stamp
+from cogs.render.text import display_name, game_name, measure_text, stamp
 from engines.core import Perspective, Withdraw
 
 HISTORY_GAMES = 10  # games `/history` lists (one button each: two rows of five)
@@ -92,7 +92,7 @@ def history_line(row: HistoryRow, lang: str) -> str:
         place=row.place,
         players=row.players,
         measure_name=t(lang, f"{row.game}.measure.name"),
-        measure=row.measure,
+        measure=measure_text(row.game, row.measure, lang, str(row.measure)),
     )
 
 

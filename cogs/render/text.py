@@ -116,11 +116,43 @@ def render_params(params: dict[str, Any], names: Sequence[str], lang: str, game:
             rendered[key] = " ".join(faces.ohmybrain_face(number) for number in numbers)  # `17`🎲, 🕷️`8`
         elif _is_card_param(key) and isinstance(value, str) and (cards := _card_ids_param(value)) is not None:
             rendered[key] = poker_card_faces(cards, lang=lang)
+        elif game == "fullofdollars" and (fod := _fullofdollars_param(key, value, lang)) is not None:
+            rendered[key] = fod  # a business or special by its name, money as "$1,250k"
         elif key == "hand" and isinstance(value, str) and game and catalogue().has("en", f"{game}.hand.{value}"):
             rendered[key] = t(lang, f"{game}.hand.{value}")
         else:
             rendered[key] = value
     return rendered
+
+
+FULL_OF_DOLLARS_MONEY = frozenset({"amount", "money", "pot", "paid", "rest", "fines", "price", "fine", "cost"})
+
+
+def money_amount(amount: int, lang: str) -> str:
+    """Full of Dollars money (counted in thousands) as the language writes it: "$1,250k", "1 250 k$"."""
+    digits = f"{amount:,}".replace(",", "\u202f" if lang == "fr" else ",")
+    return t(lang, "fullofdollars.money", amount=digits)
+
+
+MONEY_MEASURES = frozenset({"fullofdollars"})  # games whose measure is an amount of money
+
+
+def measure_text(game: str, value: float, lang: str, plain: str) -> str:
+    """A game's measure as that game counts it: Full of Dollars' money with its unit ("$1,250k"); `plain` (the
+    number as the caller writes it) for every other game."""
+    return money_amount(round(value), lang) if game in MONEY_MEASURES else plain
+
+
+def _fullofdollars_param(key: str, value: Any, lang: str) -> str | None:
+    """A Full of Dollars event param as the language names it: a business ("casino") or a special ("fbi") by its
+    name, an amount of money with its unit; None for any other param."""
+    if key == "business" and isinstance(value, str) and value:
+        return t(lang, f"fullofdollars.business.{value}")
+    if key == "special" and isinstance(value, str) and value:
+        return t(lang, f"fullofdollars.card.{value}")
+    if key in FULL_OF_DOLLARS_MONEY and isinstance(value, int) and not isinstance(value, bool):
+        return money_amount(value, lang)
+    return None
 
 
 def message(lang: str, key: str, params: dict[str, Any], names: Sequence[str]) -> str:

@@ -2,8 +2,9 @@
 
 Layouts are bounded by construction: the lobby uses rows 0 and 1 for its buttons,
 and the host's table options panel one row per game option (at most four) and
-row 4 for the table's language; a hand shows at most 20 action
-buttons on rows 0-3 and its refresh button on row 4. A hand with a card pick
+row 4 for the table's language; a hand shows its action buttons on rows 0-3
+and its refresh button on row 4 (up to 4 more moves go beside it, so at most
+24: a 5-player Full of Dollars turn may offer 21). A hand with a card pick
 shows the card picker's selects on rows 0-2 first, then the other actions on
 the rows left before row 4, and the picker's controls on row 4 (`_picker`).
 """
@@ -394,7 +395,8 @@ def hand_view(
             for index, action in enumerate(candidates)
             if pick is None or getattr(action, "kind", None) != pick.kind
         ]
-        for position, (index, action) in enumerate(buttons[: MAX_ACTIONS - first_row * PER_ROW]):
+        spare = max(0, PER_ROW - 1 - len(row_4))  # row 4 holds more moves beside Refresh (and the picker's)
+        for position, (index, action) in enumerate(buttons[: MAX_ACTIONS - first_row * PER_ROW + spare]):
             legal = engine.refusal(state, seat, action) is None
             label, costly = move_label(table, seat, action, perspective, lang, legal=legal)
             tone: Tone = "danger" if costly else action_tone(game, action, perspective)
@@ -408,7 +410,7 @@ def hand_view(
                 style=_STYLES[tone] if legal else discord.ButtonStyle.secondary,
                 disabled=not legal,
             )
-            button.row = first_row + position // PER_ROW
+            button.row = min(first_row + position // PER_ROW, 4)
             view.add_item(button)
     refresh = RefreshButton(table.id, label=refresh_label)
     for item in [*row_4, refresh]:
@@ -417,9 +419,11 @@ def hand_view(
     return view
 
 
-def _card_text(game: str, card: str, lang: str, pick: CardPick | None = None) -> tuple[str, str | None]:
+def _card_text(
+    game: str, card: str, lang: str, pick: CardPick | None = None, names: Sequence[str] = ()
+) -> tuple[str, str | None]:
     with plain_faces():  # an option shows no emoji markup: its picture is its `emoji=` (`card_emoji`)
-        label, description = pick_option(game, card, lang, pick)
+        label, description = pick_option(game, card, lang, pick, names)
     return clip(label, OPTION_TEXT), None if not description else clip(description, OPTION_TEXT)
 
 
@@ -454,7 +458,7 @@ def _add_picker(
     for select, span in enumerate(spans):
         options = []
         for position in span:
-            label, description = _card_text(game, pick.cards[position], lang, pick)
+            label, description = _card_text(game, pick.cards[position], lang, pick, table.names)
             options.append(
                 discord.SelectOption(
                     label=label,
@@ -513,7 +517,7 @@ def pick_notice(table: Table, seat: int, lang: str, draft: Sequence[str]) -> str
     if pick is None or _picker.is_single(pick) or not draft or table.state is None:
         return None
     game = table.record.game
-    cards = " ".join(_card_text(game, card, lang, pick)[0] for card in draft)
+    cards = " ".join(_card_text(game, card, lang, pick, table.names)[0] for card in draft)
     text = t(lang, "pick.selected", cards=cards, count=len(draft), min=pick.min, max=pick.max)
     feedback = draft_feedback(game, table.engine.perspective(table.state, seat), draft, lang)
     if feedback is not None and feedback[0]:

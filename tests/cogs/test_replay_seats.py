@@ -16,11 +16,13 @@ import pytest
 from bot import emojis
 from bot.i18n import LANGUAGES, t
 from cogs.render.faces import italian_face, ohmybrain_face
+from cogs.render.fullofdollars import card_text as fod_card_text
 from cogs.render.games import renderer_for, seat_lines
 from cogs.render.replay import HAND_MARK, replay_embed
 from cogs.render.text import card_face, poker_card_face
 from engines import registry
 from engines.deadmoney.state import Arrange, PickCards
+from engines.fullofdollars.perspective import card_view
 from tests.cogs.test_history import finished_table, sampled
 
 SECOND_PERSON = re.compile(r"\b(?:your|yours|you|vous|votre|vos|tu)\b", re.IGNORECASE)
@@ -95,7 +97,14 @@ def _ilmorto(state: Any, seat: int, lang: str) -> list[str]:
     return [italian_face(card, lang) if state.sees(seat, seat) else t(lang, "replay_seat.card_unseen")]
 
 
+def _fullofdollars(state: Any, seat: int, lang: str) -> list[str]:
+    """A Full of Dollars seat's hand, each card with its Business face and poker values."""
+    deck = registry.get("fullofdollars").deck  # type: ignore[attr-defined]
+    return [fod_card_text(card_view(deck, card), lang) for card in state.hands[seat]]
+
+
 HIDDEN: dict[str, Callable[[Any, int, str], list[str]]] = {
+    "fullofdollars": _fullofdollars,
     "ohmybrain": _ohmybrain,
     "ilmorto": _ilmorto,
     "deadmoney": _deadmoney,
