@@ -14,7 +14,7 @@ from typing import Any
 
 from bot import games
 from engines import registry
-from engines.core import Event, Withdraw
+from engines.core import Withdraw
 from engines.fullofdollars import (
     Abstain,
     Accuse,
@@ -35,7 +35,7 @@ from engines.fullofdollars import (
     Open,
     Reveal,
 )
-from tests.engines.family_support import describe_event, golden_record, golden_step, write_golden
+from tests.engines.family_support import golden_play, write_golden
 
 games.install()
 ENGINE: Any = registry.get("fullofdollars")
@@ -86,14 +86,6 @@ def policy(state: FullOfDollarsState, step: int) -> tuple[int, FullOfDollarsActi
     return seat, Accuse() if step % 3 == 0 else Concede()
 
 
-def describe(event: Event) -> str:
-    return describe_event(event, "fullofdollars", audience=True)
-
-
-def step(state: FullOfDollarsState, seat: int, action: Any) -> tuple[FullOfDollarsState, list[str]]:
-    return golden_step(ENGINE, state, seat, action, describe)
-
-
 def facts(state: FullOfDollarsState) -> dict[str, Any]:
     result = ENGINE.result(state)
     return {
@@ -113,14 +105,8 @@ def facts(state: FullOfDollarsState) -> dict[str, Any]:
 
 
 def play() -> dict[str, Any]:
-    state = ENGINE.new(PLAYERS, OPTIONS, SEED)
-    opening = [describe(e) for e in state.events]
-    log: list[dict[str, Any]] = []
-    while not ENGINE.is_over(state):
-        seat, action = policy(state, len(log))
-        state, emitted = step(state, seat, action)
-        log.append({"seat": seat, "action": action.model_dump(mode="json"), "events": emitted})
-    return golden_record(ENGINE, SEED, PLAYERS, OPTIONS, opening, log, facts(state))
+    """Play the golden game from scratch with `policy`."""
+    return golden_play(ENGINE, seed=SEED, players=PLAYERS, options=OPTIONS, choose=policy, facts=facts)
 
 
 def main() -> None:
