@@ -13,7 +13,9 @@ import json
 from collections.abc import Mapping
 from typing import Any, Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import Field, ValidationError, field_validator, model_validator
+
+from engines.core.card_data import Bilingual, StrictData
 
 CARDS_FILE = "cards/dead_money.json"
 """Where the card data lives, relative to the repository's `data/` directory."""
@@ -42,29 +44,11 @@ def card_id(rank: str, suit: str) -> str:
     return f"BRAIN-{suit}" if rank == BRAIN else f"{rank}{suit}"
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
-
-
-class Bilingual(_Strict):
-    """A text in French and English, neither of them blank."""
-
-    fr: str
-    en: str
-
-    @field_validator("fr", "en")
-    @classmethod
-    def _not_blank(cls, value: str) -> str:
-        if not value.strip():
-            raise ValueError("must not be empty")
-        return value
-
-
 class CardText(Bilingual):
     """A card's effect: `fr` is the rulebook's wording, `en` the RULES.md §1.3 back-translation."""
 
 
-class CardSpec(_Strict):
+class CardSpec(StrictData):
     """One distinct card (the deck holds `COPIES` of each)."""
 
     rank: Rank
@@ -112,7 +96,7 @@ class CardSpec(_Strict):
         return int(self.rank) if self.needs_brain else None
 
 
-class SuitSpec(_Strict):
+class SuitSpec(StrictData):
     """A suit as decoded in RULES.md §1.2: letter, symbol, names, and the glyph the extracted rulebook shows."""
 
     suit: SuitLetter
@@ -121,7 +105,7 @@ class SuitSpec(_Strict):
     rulebook_glyph: str
 
 
-class DeadMoneyDeck(_Strict):
+class DeadMoneyDeck(StrictData):
     """The validated card data: 4 suits, 56 distinct cards, `copies` of each."""
 
     copies: int

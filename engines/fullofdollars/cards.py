@@ -14,8 +14,9 @@ from collections.abc import Mapping
 from functools import cached_property
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
+from pydantic import ValidationError, field_validator
 
+from engines.core.card_data import Bilingual, StrictData
 from engines.poker import BRIDGE_SUIT_ORDER, Card, parse_card
 
 CARDS_FILE = "cards/full_of_dollars.json"
@@ -38,23 +39,7 @@ class CardDataError(ValueError):
         self.card_id = card_id
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
-
-
-class Bilingual(_Strict):
-    fr: str
-    en: str
-
-    @field_validator("fr", "en")
-    @classmethod
-    def _not_blank(cls, value: str) -> str:
-        if not value.strip():
-            raise ValueError("must not be empty")
-        return value
-
-
-class BusinessSpec(_Strict):
+class BusinessSpec(StrictData):
     """One of the ten businesses: collected each turn for `value`, opened for twice it."""
 
     id: str
@@ -70,7 +55,7 @@ class BusinessSpec(_Strict):
         return value
 
 
-class CardSpec(_Strict):
+class CardSpec(StrictData):
     """One physical card: its Business-phase face and its poker value(s) (a second one is higher: a cheat)."""
 
     id: str
@@ -90,7 +75,7 @@ class CardSpec(_Strict):
         return self.poker[0]
 
 
-class FullOfDollarsDeck(_Strict):
+class FullOfDollarsDeck(StrictData):
     """The validated card data."""
 
     businesses: tuple[BusinessSpec, ...]
