@@ -336,6 +336,21 @@ async def test_a_whole_game_of_full_of_dollars_with_hold_ups_tricks_and_cheats(t
             message = await answered(await w.discord.click(w.alice, rematch, f"cr:l:{game_id}:start"))
         assert confirmed >= set(WANTED), set(WANTED) - confirmed
         assert state.winners
+
+        board = await answered(await w.discord.slash(w.alice, w.channel, "leaderboard", {"game": "fullofdollars"}))
+        assert all(name in board.text for name in ("alice", "bob", "carol")), board.text
+        by_money = await answered(
+            await w.discord.slash(
+                w.bob, w.channel, "leaderboard", {"game": "fullofdollars", "by": "measure"}, locale="fr"
+            )
+        )
+        assert "fortune" in by_money.text and re.search(r"\d\u00a0k\$ par partie", by_money.text), by_money.text
+        rules = await answered(
+            await w.discord.slash(w.carol, w.channel, "rules", {"game": "fullofdollars"}, locale="fr")
+        )
+        assert rules.ephemeral and "Braquage" in rules.text and "Bombe" in rules.text
+        rules = await answered(await w.discord.slash(w.alice, w.channel, "rules", {"game": "fullofdollars"}))
+        assert "Hold-up" in rules.text and "Poker phase" in rules.text
         w.discord.assert_clean()
 
 
