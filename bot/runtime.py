@@ -118,10 +118,13 @@ class CardroomBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         log.info("Running %s", self.process_shards.describe())
         if self.settings.api_base_url.rstrip("/") != DISCORD_API:
-            # Behind a REST proxy (or the test stand-in) the gateway is wherever it says it is (discord.py asks
-            # `/gateway/bot` itself only without a shard count, and reconnects a shard to the default gateway).
-            _, url, _ = await self.http.get_bot_gateway()
+            # Behind a REST proxy (or the test stand-in) the gateway is wherever it says it is: discord.py connects
+            # (and reconnects) a shard to the default gateway once it has a shard count, so take the recommended
+            # count from the same answer when none is set (it would ask again otherwise).
+            recommended, url, _ = await self.http.get_bot_gateway()
             DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
+            if self.shard_count is None:
+                self.shard_count = recommended
         scale = self.settings.time_scale
         computers = ComputerPlayers(workers=self.settings.computer_workers, budget=self.settings.computer_budget)
         self.tables = TableService(
