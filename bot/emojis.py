@@ -15,6 +15,10 @@ ever held. A failure (a refusal such as 403/50013, the limit, a rate limit or a 
 The result is a module-level registry (`registry()`), card key (`card_key("poker", "KS")`) ->
 `CardEmoji`, which the render functions read. Only complete face sets are installed, so a hand never
 mixes emoji and text faces of one deck. `CARDROOM_EMOJIS=0` turns all of it off.
+
+A bot run as several processes (shards) uploads from one of them only, the one running shard 0; the others
+follow (`upload=False`): they list the application's emojis and install the complete face sets found, and list
+again every `FOLLOW_RETRY` seconds (at most `FOLLOW_TRIES` times) while some are still missing.
 """
 
 from __future__ import annotations
@@ -41,6 +45,8 @@ MAX_IMAGE_BYTES = 256 * 1024  # Discord's limit on an emoji image
 UPLOAD_TIMEOUT = 30.0  # seconds a request may take, rate-limit waits included, before the sync gives up
 OWN_NAME = re.compile(r"^cr_[A-Za-z0-9]+_[0-9a-f]{4}$")  # the names Cardroom gives its card emojis
 LIMIT_CODES = (30008, 30018)  # Discord's "maximum number of emojis reached"
+FOLLOW_RETRY = 30.0  # seconds between two listings of a process that does not upload, while faces are missing
+FOLLOW_TRIES = 20  # listings at most (10 minutes: the uploading process is done by then or has given up)
 
 
 def card_key(deck: str, card: str) -> str:
@@ -282,15 +288,23 @@ async def sync(
     own_user_id: int | None,
     limit: int = MAX_APPLICATION_EMOJIS,
     patience: float = UPLOAD_TIMEOUT,
+    upload: bool = True,
 ) -> SyncReport:
     """Reuse, upload and tidy the application's card emojis; the report holds the emojis to install.
 
-    Listing the application's emojis may raise (discord.DiscordException, TimeoutError): then nothing is known
-    and the caller keeps the text faces.
+    With `upload` False only the emojis already there are reused (nothing is uploaded or deleted): another
+    process uploads them. Listing the application's emojis may raise (discord.DiscordException,
+    TimeoutError): then nothing is known and the caller keeps the text faces.
     """
     report = SyncReport()
     remote = await asyncio.wait_for(api.list(), patience)
     wanted = manifest.emojis
+    if not upload:
+        held = {emoji.name: emoji.id for emoji in remote}
+        report.reused = sum(1 for name in wanted if name in held)
+        report.left_out = [name for name in wanted if name not in held]
+        _install_complete(manifest, held, report)
+        return report
     stale = [  # the bot's own card emojis of older art: only those are ever deleted
         emoji
         for emoji in remote
@@ -314,18 +328,26 @@ async def sync(
             len(report.left_out),
         )
     held.update(await _upload(api, missing, manifest, directory, report, patience))
-    for deck, names in manifest.decks().items():
-        if all(name in held for name in names):
-            for name in names:
-                entry = wanted[name]
-                report.emojis[card_key(entry.deck, entry.card)] = CardEmoji(name, held[name])
-        else:
-            report.incomplete_decks.append(deck)
+    _install_complete(manifest, held, report)
     return report
 
 
-async def run(client: discord.Client, directory: Path = EMOJI_DIR) -> SyncReport | None:
-    """Sync the card emojis with Discord and install them; logs and keeps the text faces on any failure."""
+def _install_complete(manifest: Manifest, held: Mapping[str, int], report: SyncReport) -> None:
+    """Put in `report.emojis` the face sets whose every emoji is `held` (name -> id); note the others."""
+    for deck, names in manifest.decks().items():
+        if all(name in held for name in names):
+            for name in names:
+                entry = manifest.emojis[name]
+                report.emojis[card_key(entry.deck, entry.card)] = CardEmoji(name, held[name])
+        else:
+            report.incomplete_decks.append(deck)
+
+
+async def run(client: discord.Client, directory: Path = EMOJI_DIR, *, upload: bool = True) -> SyncReport | None:
+    """Sync the card emojis with Discord and install them; logs and keeps the text faces on any failure.
+
+    `upload` False: reuse what is there only (another process uploads).
+    """
     try:
         manifest = load_manifest(directory)
     except (OSError, ValueError, ValidationError) as error:
@@ -333,35 +355,62 @@ async def run(client: discord.Client, directory: Path = EMOJI_DIR) -> SyncReport
         return None
     own_user_id = client.user.id if client.user is not None else None
     try:
-        report = await sync(DiscordEmojiApi(client), manifest, directory, own_user_id=own_user_id)
+        report = await sync(DiscordEmojiApi(client), manifest, directory, own_user_id=own_user_id, upload=upload)
     except (discord.DiscordException, TimeoutError, OSError) as error:
         log.warning("Could not list the application's emojis (%s): card faces are shown as text", _describe(error))
         return None
     install(report.emojis)
     log.info(
-        "Card emojis: %d in use (%d reused, %d uploaded, %d of older art deleted)%s",
+        "Card emojis: %d in use (%d reused, %d uploaded, %d of older art deleted)%s%s",
         len(report.emojis),
         report.reused,
         len(report.uploaded),
         len(report.deleted),
         f"; shown as text: {', '.join(report.incomplete_decks)}" if report.incomplete_decks else "",
+        "" if upload else "; the process running shard 0 uploads them",
     )
     return report
 
 
 def start(
-    client: discord.Client, *, enabled: bool, directory: Path = EMOJI_DIR
+    client: discord.Client,
+    *,
+    enabled: bool,
+    directory: Path = EMOJI_DIR,
+    upload: bool = True,
+    retry: float = FOLLOW_RETRY,
 ) -> asyncio.Task[SyncReport | None] | None:
-    """Start the sync in the background (None when turned off): the bot starts and plays with text faces meanwhile."""
+    """Start the sync in the background (None when turned off): the bot starts and plays with text faces meanwhile.
+
+    `upload` False (a process not running shard 0): only follow the uploads of the process that does, listing
+    again every `retry` seconds while face sets are missing.
+    """
     if not enabled:
         log.info("Card emojis are turned off (CARDROOM_EMOJIS=0): card faces are shown as text")
         return None
-    return asyncio.create_task(_guarded(client, directory), name="card-emojis")
+    work = _guarded(client, directory) if upload else _follow(client, directory, retry)
+    return asyncio.create_task(work, name="card-emojis")
 
 
-async def _guarded(client: discord.Client, directory: Path) -> SyncReport | None:
+async def _guarded(client: discord.Client, directory: Path, *, upload: bool = True) -> SyncReport | None:
     try:
-        return await run(client, directory)
+        return await run(client, directory, upload=upload)
     except Exception:  # a bug here must never take the bot down: the faces stay text
         log.exception("The card emoji sync failed; card faces are shown as text")
         return None
+
+
+async def _follow(client: discord.Client, directory: Path, retry: float) -> SyncReport | None:
+    """Install the emojis another process uploads: list until every face set is there (or `FOLLOW_TRIES`)."""
+    try:
+        load_manifest(directory)
+    except (OSError, ValueError, ValidationError):
+        return await _guarded(client, directory, upload=False)  # says so once; no point listing again
+    report = None
+    for attempt in range(FOLLOW_TRIES):
+        if attempt:
+            await asyncio.sleep(retry)
+        report = await _guarded(client, directory, upload=False)
+        if report is not None and not report.incomplete_decks:
+            break
+    return report

@@ -22,6 +22,7 @@ from bot.services.replay import ReplayService
 from bot.services.servers import ServerService
 from bot.services.tables import TableService
 from bot.settings import Settings
+from bot.shards import ProcessShards
 from bot.storage import Database
 from bot.translator import CatalogueTranslator
 
@@ -77,7 +78,14 @@ def invite_url(application_id: int) -> str:
     return discord.utils.oauth_url(application_id, permissions=PERMISSIONS, scopes=SCOPES)
 
 
-class CardroomBot(commands.Bot):
+class CardroomBot(commands.AutoShardedBot):
+    """The bot, as one process running some or all of Discord's shards (`shard_count`, `shard_ids`).
+
+    discord.py's AutoShardedBot identifies each shard of this process on the gateway; without a shard count
+    it asks `/gateway/bot` for Discord's recommended count and runs them all. Several processes with the same
+    `shard_count` and different `shard_ids` split the servers by Discord's rule (`bot.shards.shard_of`).
+    """
+
     db: Database
     tables: TableService
     players: PlayerService
@@ -97,18 +105,26 @@ class CardroomBot(commands.Bot):
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
             http_trace=date_trace(self.discord_clock),
+            shard_count=settings.shard_count,
+            shard_ids=settings.shard_ids,  # type: ignore[arg-type]  # None (its default): every shard of the count
         )
         self.settings = settings
+        self.process_shards = ProcessShards.of(settings.shard_count, settings.shard_ids)
         self.db = db
         self._resync: asyncio.Task[None] | None = None
         self._last_resync = -RESYNC_INTERVAL
         self._emoji_sync: asyncio.Task[emojis.SyncReport | None] | None = None
 
     async def setup_hook(self) -> None:
+        log.info("Running %s", self.process_shards.describe())
         if self.settings.api_base_url.rstrip("/") != DISCORD_API:
-            # Behind a REST proxy (or the test stand-in) the gateway is wherever it says it is.
-            _, url, _ = await self.http.get_bot_gateway()
+            # Behind a REST proxy (or the test stand-in) the gateway is wherever it says it is: discord.py connects
+            # (and reconnects) a shard to the default gateway once it has a shard count, so take the recommended
+            # count from the same answer when none is set (it would ask again otherwise).
+            recommended, url, _ = await self.http.get_bot_gateway()
             DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
+            if self.shard_count is None:
+                self.shard_count = recommended
         scale = self.settings.time_scale
         computers = ComputerPlayers(workers=self.settings.computer_workers, budget=self.settings.computer_budget)
         self.tables = TableService(
@@ -124,9 +140,12 @@ class CardroomBot(commands.Bot):
         await self.tree.set_translator(CatalogueTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
-        await self._sync_commands()
+        if self.process_shards.leads:
+            await self._sync_commands()
+        else:
+            log.info("Slash commands and card emojis are the process running shard 0's to register and upload")
         # Card emojis: in the background, never delaying or breaking the start (text faces meanwhile).
-        self._emoji_sync = emojis.start(self, enabled=self.settings.emojis)
+        self._emoji_sync = emojis.start(self, enabled=self.settings.emojis, upload=self.process_shards.leads)
 
     async def _sync_commands(self) -> None:
         """Register the slash commands when the ones Discord holds differ from the bot's.
@@ -157,8 +176,12 @@ class CardroomBot(commands.Bot):
     def resync_commands(self) -> None:
         """Discord sent a command the bot does not know as sent: check the registration again, soon.
 
-        At most once per `RESYNC_INTERVAL`; the check itself registers only if the commands differ.
+        At most once per `RESYNC_INTERVAL`; the check itself registers only if the commands differ. Only the
+        process running shard 0 registers commands: two processes of different versions (a rolling update)
+        would otherwise register their own commands in turn.
         """
+        if not self.process_shards.leads:
+            return
         now = time.monotonic()
         if self._resync is not None and not self._resync.done():
             return

@@ -5,11 +5,12 @@ Every setting is listed in the README's settings table.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import AliasChoices, Field, SecretStr
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import AliasChoices, Field, SecretStr, ValidationInfo, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA_DIR = ROOT / "data"
@@ -36,3 +37,37 @@ class Settings(BaseSettings):
     computer_workers: int = Field(default=1, ge=0, le=64)  # processes for computer players (0: a thread of the bot)
     computer_floor: float = Field(default=2.0, ge=0, le=60)  # seconds between two computer moves at a table
     emojis: bool = True  # card faces as application emojis, uploaded at start (0: text faces only)
+    # Discord's shards: how many the whole bot runs (None: Discord's recommended count, all in this process)...
+    shard_count: int | None = Field(default=None, ge=1)
+    # ...and which of them this process runs (None: all); "0,2" or "[0, 2]" in the environment.
+    shard_ids: Annotated[list[int] | None, NoDecode] = None
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _shard_id_list(cls, value: Any) -> Any:
+        """`CARDROOM_SHARD_IDS` as a JSON list or as comma-separated numbers ("0,2"); blank: None."""
+        if not isinstance(value, str):
+            return value
+        text = value.strip()
+        if not text:
+            return None
+        if text.startswith("["):
+            return json.loads(text)  # a ValueError is reported as the setting's error
+        return [part.strip() for part in text.split(",")]
+
+    @field_validator("shard_ids")
+    @classmethod
+    def _shards_fit(cls, ids: list[int] | None, info: ValidationInfo) -> list[int] | None:
+        count = info.data.get("shard_count")  # validated before (declared before)
+        if ids is None:
+            return None
+        if count is None:
+            raise ValueError("needs shard_count (CARDROOM_SHARD_COUNT): the ids are shards out of that count")
+        if not ids:
+            raise ValueError("is empty: a process runs at least one shard")
+        outside = sorted(i for i in ids if not 0 <= i < count)
+        if outside:
+            raise ValueError(f"{outside} not within 0..{count - 1} (shard_count {count})")
+        if len(set(ids)) != len(ids):
+            raise ValueError("lists a shard twice")
+        return ids

@@ -72,6 +72,15 @@ COMPUTER_LEASE = 60.0  # seconds a computer move holds its deadline while it thi
 Gate = Callable[[], Awaitable[None]]
 """Awaited right before a change is committed; it raises to stop the change (the caller can no longer show it)."""
 
+Served = Callable[[int | None], bool]
+"""Whether a server (its id; None: no server) is one this process serves (its shards'): `ProcessShards.serves`.
+A table of another process's server is neither listed nor cached here: that process holds it."""
+
+
+def every_server(guild_id: int | None) -> bool:
+    """The `Served` of a bot run as one process."""
+    return True
+
 
 async def open_gate() -> None:
     """The gate of a caller with nothing to check."""
@@ -241,13 +250,15 @@ class TableService:
         record = await self.db.active_in_channel(channel_id)
         return None if record is None else await self.get(record.id)
 
-    async def active(self) -> list[Table]:
-        return [self._table(record) for record in await self.db.active_games()]
+    async def active(self, served: Served = every_server) -> list[Table]:
+        """The running tables of the servers `served` (those of this process's shards)."""
+        return [self._table(record) for record in await self.db.active_games() if served(record.guild_id)]
 
-    async def behind(self, within: float = 86_400.0) -> list[Table]:
-        """Tables whose channel message is behind the database (open, or ended within `within` seconds)."""
+    async def behind(self, within: float = 86_400.0, served: Served = every_server) -> list[Table]:
+        """Tables whose channel message is behind the database (open, or ended within `within` seconds), of the
+        servers `served`."""
         records = await self.db.behind_tables(ended_since=time.time() - within)
-        return [await self._with_ratings(self._table(record)) for record in records]
+        return [await self._with_ratings(self._table(record)) for record in records if served(record.guild_id)]
 
     async def shown(self, table: Table) -> None:
         """The table's channel message now shows this version."""
@@ -265,9 +276,9 @@ class TableService:
             record = replace(cached.record, notified=dict(notified))
             self._cache[game_id] = Table(record=record, engine=cached.engine, state=cached.state)
 
-    async def pinged(self) -> list[Table]:
-        """Games whose last turn notification is still posted (it may predate a crash)."""
-        return [self._table(record) for record in await self.db.pinged_tables()]
+    async def pinged(self, served: Served = every_server) -> list[Table]:
+        """Games of the servers `served` whose last turn notification is still posted (it may predate a crash)."""
+        return [self._table(record) for record in await self.db.pinged_tables() if served(record.guild_id)]
 
     def held_in_memory(self) -> int:
         return len(self._cache)

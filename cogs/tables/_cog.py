@@ -59,6 +59,9 @@ class TablesCog(commands.Cog, name="Tables"):
         self.clicks: ComponentHandlers = self.handlers  # what the components call; mypy checks the interface
         self.dead = TheDead(bot, self.refresher)  # Il Morto: speaking to the dead, /accuse, who died
         self.refresher.watchers.append(self.dead.shown)
+        # SHARDS: the lead passes the shards here once the storage's claiming is in, so that this process fires
+        # only its own servers' deadlines: Scheduler(..., shard_count=bot.settings.shard_count,
+        # shard_ids=bot.settings.shard_ids) (None, None: every deadline, as one process).
         self.scheduler = Scheduler(bot.db, self._fire, clock=bot.tables.now)
         self._thinking: dict[tuple[int, int, str], asyncio.Task[None]] = {}  # (game, seat, kind) -> a move in the works
 
@@ -74,11 +77,12 @@ class TablesCog(commands.Cog, name="Tables"):
         last; deadlines that fell due while the bot was down fire then, once.
         """
         self.bot.tree.on_error = tree_error  # type: ignore[method-assign]
-        active = await self.bot.tables.active()
+        served = self.bot.process_shards.serves  # only the tables of this process's shards: the others' are theirs
+        active = await self.bot.tables.active(served)
         self.dead.known(active)  # who was already dead before this start: not announced again
         tables = {table.id for table in active}
-        tables |= {table.id for table in await self.bot.tables.behind()}
-        for table in await self.bot.tables.pinged():
+        tables |= {table.id for table in await self.bot.tables.behind(served=served)}
+        for table in await self.bot.tables.pinged(served):
             await self.refresher.adopt_ping(table)
         for game_id in sorted(tables):
             self.refresher.mark(game_id)

@@ -282,3 +282,38 @@ def test_the_setting_turns_the_emojis_off(monkeypatch: pytest.MonkeyPatch) -> No
     assert Settings().emojis is True
     monkeypatch.setenv("CARDROOM_EMOJIS", "0")
     assert Settings().emojis is False
+
+
+# ----- a process not running shard 0: it follows the uploads of the one that does ---------------------------------
+async def test_without_upload_only_what_is_there_is_used(art: Path) -> None:
+    old_art = RemoteEmoji(3, "cr_n1_0000", BOT_USER)
+    pairs = [RemoteEmoji(5, "cr_n1_aaaa", BOT_USER), RemoteEmoji(6, "cr_n2_bbbb", BOT_USER)]
+    discord_side = FakeDiscord([*pairs, old_art])
+    report = await sync(discord_side, manifest_of(art), art, own_user_id=BOT_USER, upload=False)
+    assert discord_side.created == [] and discord_side.deleted == [] and old_art in discord_side.held
+    assert set(report.emojis) == {card_key("pairs", "1"), card_key("pairs", "2")}  # the complete face set only
+    assert report.incomplete_decks == ["poker"] and report.left_out == ["cr_KS_cccc", "cr_QH_dddd"]
+
+
+async def test_a_follower_lists_again_until_the_leader_has_uploaded_everything(art: Path) -> None:
+    discord_side = FakeDiscord()
+    listings = 0
+    listed_twice = asyncio.Event()
+    listing = discord_side.list
+
+    async def counted() -> list[RemoteEmoji]:
+        nonlocal listings
+        listings += 1
+        if listings == 2:
+            listed_twice.set()
+        return await listing()
+
+    discord_side.list = counted  # type: ignore[method-assign]
+    task = emojis.start(fake_client(discord_side), enabled=True, directory=art, upload=False, retry=0.01)
+    assert task is not None
+    await asyncio.wait_for(listed_twice.wait(), 5)
+    assert not task.done() and len(emojis.registry()) == 0  # nothing there yet: text faces, and it looks again
+    await sync(discord_side, manifest_of(art), art, own_user_id=BOT_USER)  # the process of shard 0 uploads
+    report = await asyncio.wait_for(task, 5)
+    assert report is not None and not report.incomplete_decks and report.uploaded == [] and report.reused == 4
+    assert set(emojis.registry()) == {card_key(deck, card) for deck, card in FACES.values()}

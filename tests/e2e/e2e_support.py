@@ -73,15 +73,17 @@ class World:
             self.discord.unwatch(bot)
             await bot.stop()
 
+    def query(self, sql: str, *params: object) -> list[tuple[Any, ...]]:
+        """Rows read straight from the bot's database: the tests' oracle (the SQLite file `database`)."""
+        with sqlite3.connect(self.database) as db:
+            return db.execute(sql, params).fetchall()
+
     def version(self, game_id: int) -> int:
         """The committed version of a game, read from the database (the test's oracle)."""
-        with sqlite3.connect(self.database) as db:
-            row = db.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
-        return int(row[0])
+        return int(self.query("SELECT version FROM games WHERE id = ?", game_id)[0][0])
 
     def log_length(self, game_id: int) -> int:
-        with sqlite3.connect(self.database) as db:
-            return int(db.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,)).fetchone()[0])
+        return int(self.query("SELECT COUNT(*) FROM actions WHERE game_id = ?", game_id)[0][0])
 
 
 @asynccontextmanager

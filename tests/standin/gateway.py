@@ -1,4 +1,10 @@
-"""Gateway websocket emulation: HELLO, IDENTIFY/READY/GUILD_CREATE, heartbeats, RESUME, dispatch.
+"""Gateway websocket emulation: HELLO, IDENTIFY/READY/GUILD_CREATE, heartbeats, RESUME, dispatch, shards.
+
+Sharding as Discord does it: a session that IDENTIFYs with ``shard: [id, count]`` gets the READY guilds, the
+GUILD_CREATEs and every event of the guilds with ``(guild_id >> 22) % count == id`` only (DM events go to
+shard 0); a session without ``shard`` gets everything. A shard outside its count is closed with 4010 (Invalid
+shard); with ``sharding_required``, a session with no shard or fewer shards than ``shards`` (the count
+``GET /gateway/bot`` recommends) is closed with 4011 (Sharding required).
 
 Supports ``compress=zlib-stream`` (one zlib stream per connection, every frame flushed with
 Z_SYNC_FLUSH so it ends in ``00 00 ff ff``), ``compress=zstd-stream`` when ``zstandard`` (or
@@ -80,6 +86,16 @@ def _zstd_compressor() -> Callable[[bytes], bytes] | None:
         return None
 
 
+def _valid_shard(shard: Any) -> bool:
+    """``[id, count]`` with 0 <= id < count (Discord closes anything else with 4010)."""
+    return (
+        isinstance(shard, list)
+        and len(shard) == 2
+        and all(isinstance(n, int) and not isinstance(n, bool) for n in shard)
+        and 0 <= shard[0] < shard[1]
+    )
+
+
 class Connection:
     """One websocket connection (a session may span several)."""
 
@@ -116,6 +132,17 @@ class Connection:
             await self.ws.close(code=code, message=reason.encode("utf-8")[:120])
 
 
+def shard_of(guild_id: int | None, shard_count: int) -> int:
+    """Discord's rule: the shard of a guild's events; DMs (no guild) go to shard 0."""
+    return 0 if guild_id is None else (guild_id >> 22) % shard_count
+
+
+def _guild_of(event: str, data: JSON) -> int | None:
+    """The guild a dispatch belongs to (None: a DM, or no guild)."""
+    raw = data.get("id") if event.startswith("GUILD_") and "guild_id" not in data else data.get("guild_id")
+    return None if raw is None else int(raw)
+
+
 class Session:
     def __init__(self, session_id: str, intents: int, identify: JSON) -> None:
         self.id = session_id
@@ -130,13 +157,38 @@ class Session:
         self.ready = False
         self.shard: list[int] | None = identify.get("shard")
 
+    @property
+    def key(self) -> tuple[int, int]:
+        """(shard id, shard count); an unsharded session is shard 0 of 1."""
+        return (self.shard[0], self.shard[1]) if self.shard is not None else (0, 1)
+
+    def serves(self, guild_id: int | None) -> bool:
+        """Whether this session gets the events of that guild (None: DMs)."""
+        shard_id, count = self.key
+        return shard_of(guild_id, count) == shard_id
+
 
 class Gateway:
-    def __init__(self, standin: StandIn, *, heartbeat_interval_ms: int, enabled_privileged_intents: int) -> None:
+    def __init__(
+        self,
+        standin: StandIn,
+        *,
+        heartbeat_interval_ms: int,
+        enabled_privileged_intents: int,
+        shards: int = 1,
+        sharding_required: bool = False,
+    ) -> None:
         self.standin = standin
         self.heartbeat_interval_ms = heartbeat_interval_ms
         self.enabled_privileged_intents = enabled_privileged_intents
+        #: the shard count ``GET /gateway/bot`` recommends
+        self.shards = shards
+        #: refuse (4011) a session with no shard, or fewer shards than ``shards``
+        self.sharding_required = sharding_required
+        #: the session last identified (the only one of an unsharded bot)
         self.session: Session | None = None
+        #: (shard id, shard count) -> the live session of that shard (a new IDENTIFY of the shard replaces it)
+        self.shard_sessions: dict[tuple[int, int], Session] = {}
         self.sessions: dict[str, Session] = {}
         self.connections: set[Connection] = set()
         #: every IDENTIFY payload received (token redacted)
@@ -281,13 +333,18 @@ class Gateway:
             await self._close(conn, 4014, "Disallowed intent(s).")
             return
         shard = data.get("shard")
-        if shard is not None and (not isinstance(shard, list) or len(shard) != 2 or shard[0] >= shard[1]):
+        if shard is not None and not _valid_shard(shard):
             await self._close(conn, 4010, "Invalid shard.")
             return
+        if self.sharding_required and (shard is None or shard[1] < self.shards):
+            await self._close(conn, 4011, "Sharding required.")
+            return
         session = Session(secrets.token_hex(16), intents, redacted)
-        if self.session is not None and self.session.connection is not None and self.session.connection is not conn:
-            await self._close(self.session.connection, 4000, "Session replaced by a new IDENTIFY")
+        previous = self.shard_sessions.get(session.key)
+        if previous is not None and previous.connection is not None and previous.connection is not conn:
+            await self._close(previous.connection, 4000, "Session replaced by a new IDENTIFY")
         self.session = session
+        self.shard_sessions[session.key] = session
         self.sessions[session.id] = session
         session.connection = conn
         conn.session = session
@@ -310,7 +367,7 @@ class Gateway:
             "relationships": [],
             "private_channels": [],
             "presences": [],
-            "guilds": [{"id": str(g.id), "unavailable": True} for g in self.standin.guilds],
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in self.standin.guilds if session.serves(g.id)],
             "guild_join_requests": [],
             "geo_ordered_rtc_regions": ["standin"],
             "application": {"id": str(self.standin.app_id), "flags": self.standin.application_flags},
@@ -321,7 +378,8 @@ class Gateway:
             ready["shard"] = shard
         await self.dispatch("READY", ready, session=session)
         for guild in self.standin.guilds:
-            await self.dispatch("GUILD_CREATE", self.standin.guild_create_payload(guild), session=session)
+            if session.serves(guild.id):
+                await self.dispatch("GUILD_CREATE", self.standin.guild_create_payload(guild), session=session)
         session.ready = True
         self.standin.notify()
 
@@ -331,7 +389,7 @@ class Gateway:
             await self._close(conn, 4004, "Authentication failed.")
             return
         session = self.sessions.get(str(data.get("session_id")))
-        if session is None or session is not self.session:
+        if session is None or self.shard_sessions.get(session.key) is not session:
             await conn.send({"op": 9, "d": False})
             await self._close(conn, 4000, "Invalid session")
             return
@@ -392,19 +450,29 @@ class Gateway:
         on_send: Callable[[], None] | None = None,
         intent: int | None = None,
     ) -> bool:
-        """Send a DISPATCH to the (current) session; buffered for RESUME while disconnected.
+        """Send a DISPATCH to ``session``, or else to every live session of the shard of the event's guild (its
+        ``guild_id``, or ``id`` for GUILD_* events; DMs: shard 0) -- one, unless sessions of different shard
+        counts overlap, as while a bot reshards; buffered for RESUME while disconnected.
 
-        Returns False when there is no session or the session's intents exclude the event.
+        Returns False when there is no such session or the sessions' intents exclude the event.
         ``on_send`` is called whenever the frame is written to a connection (now, or when a
         RESUME replays it). ``intent`` overrides the intent the event needs (``DIRECT_MESSAGES``
         for message events in DMs).
         """
-        session = session or self.session
-        if session is None:
-            return False
+        if session is not None:
+            targets = [session]
+        else:
+            guild_id = _guild_of(event, data)
+            targets = [s for s in self.shard_sessions.values() if s.serves(guild_id)]
         needed = intent if intent is not None else EVENT_INTENTS.get(event)
-        if needed is not None and not (session.intents & needed):
-            return False
+        sent = False
+        for target in targets:
+            if needed is None or target.intents & needed:
+                await self._dispatch_to(target, event, data, on_send)
+                sent = True
+        return sent
+
+    async def _dispatch_to(self, session: Session, event: str, data: JSON, on_send: Callable[[], None] | None) -> None:
         async with session.lock:
             session.seq += 1
             frame = {"op": 0, "t": event, "s": session.seq, "d": data}
@@ -420,7 +488,6 @@ class Gateway:
                     self._sent(session, session.seq)
                 else:
                     session.connection = None
-        return True
 
     @staticmethod
     def _sent(session: Session, seq: int) -> None:
@@ -428,17 +495,37 @@ class Gateway:
         if callback is not None:
             callback()
 
+    def session_for(self, guild_id: int | None) -> Session | None:
+        """The live session that gets this guild's events (None: a DM), if any; the last identified first."""
+        if self.session is not None and self.session.serves(guild_id):
+            return self.session
+        return next((s for s in self.shard_sessions.values() if s.serves(guild_id)), None)
+
+    @property
+    def connected_shards(self) -> list[tuple[int, int]]:
+        """(shard id, shard count) of every live session that is ready and connected, sorted."""
+        return sorted(key for key, s in self.shard_sessions.items() if s.ready and s.connection is not None)
+
+    @property
+    def identified_shards(self) -> list[list[int] | None]:
+        """The ``shard`` of every IDENTIFY received, in order (None: identified without one)."""
+        return [payload.get("shard") for payload in self.identifies]
+
     @property
     def connected(self) -> bool:
-        return self.session is not None and self.session.ready and self.session.connection is not None
+        """Every live session (one per shard; one in all for an unsharded bot) is ready and connected."""
+        return bool(self.shard_sessions) and len(self.connected_shards) == len(self.shard_sessions)
 
     # ------------------------------------------------------------------ test controls
-    async def drop(self, code: int = 4000, reason: str = "Stand-in dropped the connection") -> None:
-        """Close the live connection; the session stays resumable."""
-        if self.session is not None and self.session.connection is not None:
-            conn = self.session.connection
-            self.session.connection = None
-            await self._close(conn, code, reason)
+    async def drop(
+        self, code: int = 4000, reason: str = "Stand-in dropped the connection", *, shard: int | None = None
+    ) -> None:
+        """Close the live connection of every session (or of shard ``shard``'s); the sessions stay resumable."""
+        for session in list(self.shard_sessions.values()):
+            if session.connection is not None and (shard is None or session.key[0] == shard):
+                conn = session.connection
+                session.connection = None
+                await self._close(conn, code, reason)
 
     async def cut(
         self,
@@ -463,8 +550,8 @@ class Gateway:
         self.cut_mode = mode
         previous, self._restored = self._restored, asyncio.Event()
         previous.set()
-        if self.session is not None:
-            self.session.connection = None
+        for session in self.shard_sessions.values():
+            session.connection = None
         for conn in list(self.connections):
             await self._close(conn, code, reason)
         if seconds is not None:

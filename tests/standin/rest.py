@@ -347,7 +347,7 @@ class RestApi:
     async def get_gateway_bot(self, ctx: Ctx) -> tuple[int, Any]:
         return 200, {
             "url": self.s.gateway_url,
-            "shards": 1,
+            "shards": self.s.gateway.shards,
             "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 14_400_000, "max_concurrency": 1},
         }
 

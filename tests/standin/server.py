@@ -95,6 +95,8 @@ class StandIn:
         ack_deadline: float = ACK_DEADLINE_S,
         reaction_time: float = 0.15,
         late_delivery_margin: float | None = None,
+        shards: int = 1,
+        sharding_required: bool = False,
     ) -> None:
         self.log = logging.getLogger("standin")
         if isinstance(clock, Clock):
@@ -117,7 +119,11 @@ class StandIn:
         self.enabled_privileged_intents = enabled_privileged_intents
         self.rate_limiter = RateLimiter(self.clock, enforce=enforce_rate_limits)
         self.gateway = Gateway(
-            self, heartbeat_interval_ms=heartbeat_interval_ms, enabled_privileged_intents=enabled_privileged_intents
+            self,
+            heartbeat_interval_ms=heartbeat_interval_ms,
+            enabled_privileged_intents=enabled_privileged_intents,
+            shards=shards,
+            sharding_required=sharding_required,
         )
         self.rest = RestApi(self, validate_openapi=validate_openapi)
 
@@ -381,13 +387,23 @@ class StandIn:
                 tail = "\n".join(proc.output.splitlines()[-40:])
                 raise BotExited(f"bot process exited with code {proc.returncode} while waiting for {what}:\n{tail}")
 
-    async def wait_until_ready(self, timeout: float = 10.0) -> None:  # noqa: ASYNC109
-        """Wait until the bot identified on the gateway and received its GUILD_CREATEs.
+    async def wait_until_ready(self, timeout: float = 10.0, *, shard: int | None = None) -> None:  # noqa: ASYNC109
+        """Wait until the bot identified on the gateway and received its GUILD_CREATEs (every session, or with
+        ``shard`` the session of that shard id).
 
         After a ``gateway.drop()`` or ``gateway.cut()`` this waits until the bot is connected again
         (by RESUME or by a new IDENTIFY).
         """
-        await self.wait_for(lambda: self.gateway.connected, timeout=timeout, what="the bot to connect to the gateway")
+        if shard is None:
+            await self.wait_for(
+                lambda: self.gateway.connected, timeout=timeout, what="the bot to connect to the gateway"
+            )
+        else:
+            await self.wait_for(
+                lambda: any(key[0] == shard for key in self.gateway.connected_shards),
+                timeout=timeout,
+                what=f"shard {shard} to connect to the gateway",
+            )
 
     async def wait_resumed(self, timeout: float = 20.0) -> None:  # noqa: ASYNC109
         """Wait until the bot is connected again over a RESUMEd connection (after ``gateway.drop()``,
@@ -464,9 +480,18 @@ class StandIn:
         owner: User | None = None,
         everyone_permissions: int = DEFAULT_EVERYONE_PERMISSIONS,
         bot_permissions: int = DEFAULT_BOT_PERMISSIONS,
+        shard: tuple[int, int] | None = None,
     ) -> Guild:
-        """Create a guild the bot is in (with @everyone, the bot's managed role and an owner)."""
+        """Create a guild the bot is in (with @everyone, the bot's managed role and an owner).
+
+        ``shard=(id, count)``: a guild whose events go to that shard (created a few milliseconds earlier).
+        """
         gid = self.snowflake()
+        if shard is not None:
+            shard_id, count = shard
+            if not 0 <= shard_id < count:
+                raise ValueError(f"shard {shard_id} is not within 0..{count - 1}")
+            gid -= (((gid >> 22) - shard_id) % count) << 22
         owner = owner or self._new_user(f"{name.lower().replace(' ', '-')}-owner")
         guild = Guild(gid, name, owner.id, locale=locale, created_at=self.clock.now())
         guild.roles.append(Role(gid, "@everyone", everyone_permissions))
@@ -692,7 +717,7 @@ class StandIn:
 
     def _later_dispatch(self, event: str, payload: Callable[[], JSON]) -> None:
         """Dispatch a world change if the bot is already connected (world building is sync)."""
-        if self.gateway.session is None:
+        if not self.gateway.shard_sessions:
             return
         try:
             loop = asyncio.get_running_loop()
@@ -1046,7 +1071,7 @@ class StandIn:
         channel.last_message_id = msg.id
         if channel.is_thread:
             channel.message_count += 1
-        session = self.gateway.session
+        session = self.gateway.session_for(guild.id)
         reads = session is not None and bool(session.intents & MESSAGE_CONTENT)
         await self.gateway.dispatch("MESSAGE_CREATE", self.gateway_message(msg, reads_content=reads))
         self.notify()
@@ -1368,7 +1393,7 @@ class StandIn:
             raise ValueError("deliver_after must be >= 0")
         guild = self._interaction_guild(channel)
         await self.flush_dispatches()
-        session = self.gateway.session
+        session = self.gateway.session_for(guild.id)  # the session of the guild's shard
         # A session whose connection is down (drop, cut) is fine: the dispatch waits in its backlog.
         if session is None or not session.ready:
             raise RuntimeError("the bot has no gateway session with the stand-in (await wait_until_ready() first)")

@@ -79,15 +79,15 @@ class RawGateway:
         assert self.ws is not None
         await self.ws.send_str(json.dumps({"op": op, "d": data}))
 
-    async def identify(self, *, token: str | None = None, intents: int = 1 | (1 << 9)) -> None:
-        await self.send(
-            2,
-            {
-                "token": token or self.standin.token,
-                "intents": intents,
-                "properties": {"os": "linux", "browser": "raw", "device": "raw"},
-            },
-        )
+    async def identify(self, *, token: str | None = None, intents: int = 1 | (1 << 9), shard: Any = None) -> None:
+        data: JSON = {
+            "token": token or self.standin.token,
+            "intents": intents,
+            "properties": {"os": "linux", "browser": "raw", "device": "raw"},
+        }
+        if shard is not None:
+            data["shard"] = shard
+        await self.send(2, data)
 
     async def close_code(self, timeout: float = 5.0) -> int | None:  # noqa: ASYNC109
         assert self.ws is not None

@@ -1,0 +1,39 @@
+"""What a process lists of the tables at start is its own shards' servers' only (`served`), and it does not cache
+the others' tables: the process holding their shard does."""
+
+from __future__ import annotations
+
+from bot.services.tables import TableService
+from bot.shards import ProcessShards
+from bot.storage import Database, Seat
+
+ALICE, BOB = Seat(1, "Alice"), Seat(2, "Bob")
+ON_SHARD_0 = 8 << 22
+ON_SHARD_1 = (7 << 22) | 12345
+
+
+async def started(service: TableService, guild_id: int, channel_id: int) -> int:
+    table = await service.open_lobby(guild_id=guild_id, channel_id=channel_id, game="pairs", host=ALICE, locale="en")
+    await service.join(table.id, BOB)
+    return (await service.start(table.id, ALICE.user_id)).id
+
+
+async def test_a_process_lists_and_holds_only_its_shards_tables(db: Database) -> None:
+    before = TableService(db)
+    first = await started(before, ON_SHARD_0, 100)
+    second = await started(before, ON_SHARD_1, 200)
+    for game_id in (first, second):
+        await db.set_table_message(game_id, 8000 + game_id)  # posted, never edited since: behind
+        await db.set_ping(game_id, 9000 + game_id)
+
+    shard_1 = ProcessShards.of(2, [1]).serves
+    restarted = TableService(db)  # a process of shard 1 only, after a restart
+    assert [t.id for t in await restarted.active(shard_1)] == [second]
+    assert [t.id for t in await restarted.behind(served=shard_1)] == [second]
+    assert [t.id for t in await restarted.pinged(shard_1)] == [second]
+    assert restarted.held_in_memory() == 1  # the other process's table is not cached here
+
+    alone = TableService(db)  # one process for the whole bot
+    assert sorted(t.id for t in await alone.active()) == [first, second]
+    assert sorted(t.id for t in await alone.behind()) == [first, second]
+    assert sorted(t.id for t in await alone.pinged()) == [first, second]
