@@ -149,8 +149,10 @@ async def test_two_processes_split_the_servers_survive_a_kill_and_fire_a_deadlin
 
             # Once for the whole bot: the commands and the emoji uploads came from A only.
             assert discord.command_syncs == 1
+            manifest = set(load_manifest().emojis)
+            await discord.wait_for(lambda: set(discord.emoji_uploads) >= manifest, timeout=60, what="every upload")
             uploads = Counter(discord.emoji_uploads)
-            assert set(uploads) == set(load_manifest().emojis) and set(uploads.values()) == {1}
+            assert set(uploads) == manifest and set(uploads.values()) == {1}
             for log in logs[1:]:
                 text = log.read_text()
                 assert "Running shard 1 of 2" in text and "process running shard 0's to register" in text
