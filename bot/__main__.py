@@ -27,7 +27,7 @@ import discord
 from pydantic import ValidationError
 
 from bot.settings import Settings
-from bot.storage import Database, StorageError, back_up
+from bot.storage import Database, StorageError, back_up, redacted
 
 EXIT_CONFIG = 2
 EXIT_TOKEN_REJECTED = 3
@@ -148,6 +148,13 @@ def invite() -> int:
 
 def backup(destination: str | None) -> int:
     settings = _settings()
+    if isinstance(settings.database, str):
+        print(
+            f"cardroom: `cardroom backup` copies a SQLite file; {redacted(settings.database)} is PostgreSQL:"
+            " back it up with PostgreSQL's own tools (pg_dump, or the server's continuous archiving)",
+            file=sys.stderr,
+        )
+        return EXIT_DATABASE
     try:
         made = back_up(settings.database, Path(destination) if destination else None)
     except StorageError as error:
@@ -168,7 +175,7 @@ async def _rebuild_ratings(settings: Settings) -> int:
         return EXIT_DATABASE
     finally:
         await db.close()
-    print(f"cardroom: rebuilt the ratings of {settings.database} from {rated} rated games")
+    print(f"cardroom: rebuilt the ratings of {redacted(settings.database)} from {rated} rated games")
     return 0
 
 

@@ -1,4 +1,10 @@
-"""Fixtures for the storage tests: a fresh database file per test, a deterministic clock."""
+"""Fixtures for the storage tests: a fresh database per test on each back end, a deterministic clock.
+
+A test that takes `storage_db` or `db_location` runs twice: on a SQLite file and on a fresh
+database of the session's PostgreSQL server (`tests/support/postgres.py`). A test marked
+`sqlite_only` (WAL, the file itself, SQLite's own checks) runs on SQLite alone; `db_file` is
+always a SQLite file path.
+"""
 
 from __future__ import annotations
 
@@ -10,10 +16,28 @@ from storage_helpers import Clock
 
 from bot.storage import Database
 
+BACKENDS = ("sqlite", "postgresql")
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "backend" in metafunc.fixturenames:
+        only = metafunc.definition.get_closest_marker("sqlite_only") is not None
+        metafunc.parametrize("backend", BACKENDS[:1] if only else BACKENDS)
+
 
 @pytest.fixture
 def db_file(tmp_path: Path) -> Path:
     return tmp_path / "data" / "cardroom.sqlite3"
+
+
+@pytest.fixture
+async def db_location(backend: str, db_file: Path, request: pytest.FixtureRequest) -> str | Path:
+    """Where the test's database is: a SQLite file path, or the URL of a new, empty PostgreSQL database."""
+    if backend == "sqlite":
+        return db_file
+    server = request.getfixturevalue("postgres")
+    location: str = await server.new_database()
+    return location
 
 
 @pytest.fixture
@@ -22,8 +46,8 @@ def clock() -> Clock:
 
 
 @pytest.fixture
-async def storage_db(db_file: Path, clock: Clock) -> AsyncIterator[Database]:
-    db = await Database.open(db_file, clock=clock)
+async def storage_db(db_location: str | Path, clock: Clock) -> AsyncIterator[Database]:
+    db = await Database.open(db_location, clock=clock)
     try:
         yield db
     finally:
