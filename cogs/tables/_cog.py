@@ -114,7 +114,7 @@ class TablesCog(commands.Cog, name="Tables"):
         """
         tables = self.bot.tables
         if deadline.kind == "lobby":
-            table = await tables.expire_lobby(deadline.game_id)
+            table = await tables.expire_lobby(deadline.game_id, deadline)
             if table is not None:
                 log.info("Lobby %s closed itself: not started in time", table.id)
                 self.refresher.mark(table.id)

@@ -15,6 +15,7 @@ import pytest
 from storage_helpers import Clock
 
 from bot.storage import Database
+from tests.support.postgres import PostgresServer
 
 BACKENDS = ("sqlite", "postgresql")
 
@@ -31,13 +32,15 @@ def db_file(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-async def db_location(backend: str, db_file: Path, request: pytest.FixtureRequest) -> str | Path:
+async def db_location(backend: str, db_file: Path, request: pytest.FixtureRequest) -> AsyncIterator[str | Path]:
     """Where the test's database is: a SQLite file path, or the URL of a new, empty PostgreSQL database."""
     if backend == "sqlite":
-        return db_file
-    server = request.getfixturevalue("postgres")
-    location: str = await server.new_database()
-    return location
+        yield db_file
+        return
+    server: PostgresServer = request.getfixturevalue("postgres")
+    url = await server.new_database()
+    yield url
+    await server.drop_database(url)
 
 
 @pytest.fixture
