@@ -7,12 +7,14 @@ placeholders. A driver (`bot.storage._sqlite`, `bot.storage._postgres`) runs it:
   (reads, and the group commit's lone move, a single atomic statement);
 * `transaction()`: a connection inside one write transaction, committed when
   the block returns and rolled back when it raises;
+* `snapshot()`: a connection inside one read transaction (a consistent copy);
 * rows are read by column name or position; `execute` returns the number of
   rows changed; every error of the database itself is a `StorageError`.
 
 The words that differ are the `Dialect`'s: null-safe equality, the length of
 a JSON array held as text, the row locks a claim takes, the table lock that
-serialises a migration or a rebuild, and the column types of the migrations.
+serialises a migration or a rebuild, the column types of the migrations, and
+for `cardroom migrate-db` the list of a table's columns and the id sequence.
 """
 
 from __future__ import annotations
@@ -71,6 +73,10 @@ class Driver(Protocol):
 
     def transaction(self) -> AbstractAsyncContextManager[Connection]: ...
 
+    def snapshot(self) -> AbstractAsyncContextManager[Connection]:
+        """A read transaction: every statement sees what was committed when it began."""
+        ...
+
     def open_failure(self, exc: BaseException) -> BaseException:
         """What to raise when migrating at open failed with `exc` (one line saying what to do)."""
         ...
@@ -87,6 +93,8 @@ class Dialect:
     skip_locked: str  # after a SELECT that claims rows of `d`: lock them, skipping those another claim holds
     lock_table: str | None  # a statement that makes writers of table {} wait for this transaction
     ddl: Callable[[str], str]  # a migration statement in this dialect
+    columns: str  # the (name, declared type) of each column of table ?, in order
+    next_ids: str | None  # after rows were copied with their ids: the next `games.id` comes after them
 
 
 _TYPES = (
@@ -121,6 +129,8 @@ SQLITE = Dialect(
     skip_locked="",  # BEGIN IMMEDIATE: one writer at a time, nothing to skip
     lock_table=None,
     ddl=str,
+    columns="SELECT name, type FROM pragma_table_info(?) ORDER BY cid",
+    next_ids=None,  # AUTOINCREMENT follows the largest id inserted
 )
 POSTGRESQL = Dialect(
     name="postgresql",
@@ -130,4 +140,9 @@ POSTGRESQL = Dialect(
     skip_locked=" FOR UPDATE OF d SKIP LOCKED",
     lock_table="LOCK TABLE {} IN EXCLUSIVE MODE",
     ddl=postgres_ddl,
+    columns=(
+        "SELECT column_name, data_type FROM information_schema.columns"
+        " WHERE table_schema = current_schema() AND table_name = ? ORDER BY ordinal_position"
+    ),
+    next_ids="SELECT setval(pg_get_serial_sequence('games', 'id'), COALESCE(MAX(id), 0) + 1, false) FROM games",
 )

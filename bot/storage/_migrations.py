@@ -82,9 +82,22 @@ game changed no rating (aborted, ended by the clock with no winner, or older
 than ratings until `cardroom ratings --rebuild`). Both are written in the
 transaction that stores the finished game's results.
 
+PostgreSQL
+----------
+The same list builds the same schema there. A statement is written once, in
+SQLite's text; PostgreSQL runs it with its own column types (INTEGER is BIGINT,
+for user ids and Discord snowflakes; REAL is DOUBLE PRECISION; the AUTOINCREMENT
+id an identity column; WITHOUT ROWID dropped: `bot.storage._driver.postgres_ddl`).
+A statement PostgreSQL spells otherwise is `Spelled`, with both texts: so far
+the trigger `actions_append`, a PL/pgSQL function there. The partial indexes
+are the same in both. A migration holds a lock on `schema_migrations` while it
+runs, so two processes starting at once apply it once.
+
 Rules for new migrations: append, never edit a released one; versions are
 1, 2, 3 ... in order. Each migration runs in its own transaction together with
-its `schema_migrations` row, so it applies entirely or not at all.
+its `schema_migrations` row, so it applies entirely or not at all (in both
+databases: PostgreSQL's DDL is transactional too). Write SQL both databases
+take, or a `Spelled` statement; the storage tests run every migration on both.
 """
 
 from __future__ import annotations

@@ -137,6 +137,16 @@ class PostgresDriver:
         except _ERRORS as exc:
             raise StorageError(_one_line(exc)) from exc
 
+    @asynccontextmanager
+    async def snapshot(self) -> AsyncIterator[PostgresConnection]:
+        """A read-only transaction that sees what was committed when it began (REPEATABLE READ)."""
+        pool = self._opened()
+        try:
+            async with pool.acquire() as raw, raw.transaction(isolation="repeatable_read", readonly=True):
+                yield PostgresConnection(raw)
+        except _ERRORS as exc:
+            raise StorageError(_one_line(exc)) from exc
+
     async def close(self) -> None:
         pool, self._pool = self._pool, None
         if pool is not None:

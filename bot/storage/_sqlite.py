@@ -139,6 +139,25 @@ class SqliteDriver:
                     raise StorageError(str(exc)) from exc
                 raise
 
+    @asynccontextmanager
+    async def snapshot(self) -> AsyncIterator[SqliteConnection]:
+        """A read transaction: what was committed when it began, however long it lasts; writers do not wait
+        (WAL)."""
+        async with self._lock:
+            if self._conn is None:
+                raise StorageError("the database is closed")
+            conn = self._conn
+            try:
+                await conn.raw.execute("BEGIN")
+                await conn.raw.execute_fetchall("SELECT 1 FROM schema_migrations LIMIT 1")  # the snapshot starts here
+                yield conn
+                await conn.raw.execute("COMMIT")
+            except BaseException as exc:
+                await _rollback(conn.raw)
+                if isinstance(exc, sqlite3.Error):
+                    raise StorageError(str(exc)) from exc
+                raise
+
     async def close(self) -> None:
         async with self._lock:
             conn, self._conn = self._conn, None
