@@ -94,7 +94,13 @@ def test_a_live_sqlite_database_moves_to_postgresql_and_its_games_go_on(
     clock = Clock()
     done, live = asyncio.run(play_some(sqlite, clock))
     url = postgres.new_database_sync()
+    try:
+        check_the_copy(tmp_path, sqlite, url, clock, done, live)
+    finally:
+        asyncio.run(postgres.drop(url))
 
+
+def check_the_copy(tmp_path: Path, sqlite: Path, url: str, clock: Clock, done: Table, live: Table) -> None:
     copied = cardroom(tmp_path, sqlite, "migrate-db", "--from", str(sqlite), "--to", url)
     assert copied.returncode == 0, copied.stderr
     lines = copied.stdout.splitlines()
@@ -144,11 +150,14 @@ def test_a_value_the_target_cannot_hold_as_it_is_stops_the_copy(tmp_path: Path, 
     asyncio.run(play_some(sqlite, Clock()))
     with contextlib.closing(sqlite3.connect(sqlite)) as conn, conn:
         conn.execute("UPDATE players SET away_year = 2027.5")
-    url = postgres.new_database_sync()
-    refused = cardroom(tmp_path, sqlite, "migrate-db", "--from", str(sqlite), "--to", url)
-    assert refused.returncode == EXIT_DATABASE
-    assert "the source's players.away_year holds 2027.5, not an integer: nothing was copied" in refused.stderr
-    assert asyncio.run(snapshot_games(url)) == []
+    url = asyncio.run(postgres.new_schema())  # an empty schema is an empty database to migrate-db
+    try:
+        refused = cardroom(tmp_path, sqlite, "migrate-db", "--from", str(sqlite), "--to", url)
+        assert refused.returncode == EXIT_DATABASE
+        assert "the source's players.away_year holds 2027.5, not an integer: nothing was copied" in refused.stderr
+        assert asyncio.run(snapshot_games(url)) == []
+    finally:
+        asyncio.run(postgres.drop(url))
 
 
 async def snapshot_games(location: str) -> list[object]:

@@ -36,14 +36,14 @@ def backend() -> str:
 
 @pytest.fixture
 async def db_location(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> AsyncIterator[str | Path]:
-    """A SQLite file, or a new database of the session's PostgreSQL server."""
+    """A SQLite file, or a new, empty schema of the session's PostgreSQL server (`new_schema`)."""
     if backend == "sqlite":
         yield tmp_path / "cardroom.sqlite3"
         return
     server: PostgresServer = request.getfixturevalue("postgres")
-    url = await server.new_database()
+    url = await server.new_schema()
     yield url
-    await server.drop_database(url)
+    await server.drop(url)
 
 
 @pytest.fixture

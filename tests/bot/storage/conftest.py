@@ -33,14 +33,14 @@ def db_file(tmp_path: Path) -> Path:
 
 @pytest.fixture
 async def db_location(backend: str, db_file: Path, request: pytest.FixtureRequest) -> AsyncIterator[str | Path]:
-    """Where the test's database is: a SQLite file path, or the URL of a new, empty PostgreSQL database."""
+    """Where the test's database is: a SQLite file path, or the URL of a new, empty PostgreSQL schema (`new_schema`)."""
     if backend == "sqlite":
         yield db_file
         return
     server: PostgresServer = request.getfixturevalue("postgres")
-    url = await server.new_database()
+    url = await server.new_schema()
     yield url
-    await server.drop_database(url)
+    await server.drop(url)
 
 
 @pytest.fixture

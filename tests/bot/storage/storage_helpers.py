@@ -106,7 +106,7 @@ async def raw_rows(location: str | Path, sql: str) -> list[tuple[Any, ...]]:
 
 async def table_names(location: str | Path) -> set[str]:
     sql = (
-        "SELECT tablename FROM pg_tables WHERE schemaname = 'public'"
+        "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()"
         if is_postgres(location)
         else "SELECT name FROM sqlite_master WHERE type = 'table'"
     )

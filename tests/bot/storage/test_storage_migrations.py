@@ -122,3 +122,4 @@ async def test_two_processes_migrating_one_new_postgresql_database_migrate_once(
         await second.close()
         assert first.schema_version == second.schema_version == len(MIGRATIONS)
         assert await recorded_migrations(url) == list(range(1, len(MIGRATIONS) + 1))
+        await postgres.drop(url)
