@@ -352,7 +352,7 @@ async def apply_migrations(driver: Driver, migrations: Sequence[Migration], now:
                 current = await _current_version(conn)
             break
         except StorageError:
-            if attempt == _BOOTSTRAP_TRIES or dialect.lock_table is None:
+            if attempt == _BOOTSTRAP_TRIES or dialect.name == "sqlite":  # SQLite's writers wait for each other
                 raise
     if current > target:
         raise SchemaTooNewError(current, target)
