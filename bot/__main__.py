@@ -4,6 +4,8 @@ cardroom                start the bot (same as `cardroom run`)
 cardroom invite         print the invite URL with exactly the scopes and permissions needed
 cardroom backup [DEST]  copy the database, safely while the bot runs (default DEST: next to the database)
 cardroom ratings --rebuild  recompute every rating from the stored results (one transaction)
+cardroom migrate-db --from A --to B  copy the database A (a SQLite file, say) into the empty database B
+                        (a postgresql:// URL, say) in one transaction, then check the copy table by table
 cardroom bench          measure the move path, latency, memory, deadlines, poker hands and the computer players
 cardroom emojis draw    draw the card-face emojis into data/emojis (Pillow; the bot uploads them at start)
 cardroom verify GAME    check a finished game's shuffle: its seed commitment and its replay from the seed
@@ -27,7 +29,7 @@ import discord
 from pydantic import ValidationError
 
 from bot.settings import Settings
-from bot.storage import Database, StorageError, back_up
+from bot.storage import Database, StorageError, back_up, is_postgres, redacted
 
 EXIT_CONFIG = 2
 EXIT_TOKEN_REJECTED = 3
@@ -148,6 +150,13 @@ def invite() -> int:
 
 def backup(destination: str | None) -> int:
     settings = _settings()
+    if isinstance(settings.database, str):
+        print(
+            f"cardroom: `cardroom backup` copies a SQLite file; {redacted(settings.database)} is PostgreSQL:"
+            " back it up with PostgreSQL's own tools (pg_dump, or the server's continuous archiving)",
+            file=sys.stderr,
+        )
+        return EXIT_DATABASE
     try:
         made = back_up(settings.database, Path(destination) if destination else None)
     except StorageError as error:
@@ -168,7 +177,7 @@ async def _rebuild_ratings(settings: Settings) -> int:
         return EXIT_DATABASE
     finally:
         await db.close()
-    print(f"cardroom: rebuilt the ratings of {settings.database} from {rated} rated games")
+    print(f"cardroom: rebuilt the ratings of {redacted(settings.database)} from {rated} rated games")
     return 0
 
 
@@ -178,6 +187,40 @@ def ratings(rebuild: bool) -> int:
         print("cardroom: `cardroom ratings` needs --rebuild (recompute every rating from the results)", file=sys.stderr)
         return EXIT_CONFIG
     return asyncio.run(_rebuild_ratings(_settings()))
+
+
+async def _migrate_db(source: str | Path, target: str | Path) -> int:
+    from bot.storage.transfer import transfer
+
+    try:
+        done = await transfer(source, target)
+    except StorageError as error:
+        print(f"cardroom: {error}", file=sys.stderr)
+        return EXIT_DATABASE
+    print(
+        f"cardroom: copied {redacted(source)} to {redacted(target)}"
+        f" (schema version {done.schema_version}, {done.rows} rows in one transaction)"
+    )
+    for check in done.tables:
+        verdict = "same" if check.same else f"DIFFERENT: {check.target_rows} rows, sha256 {check.target_digest[:16]}"
+        print(f"  {check.table}: {check.rows} rows, sha256 {check.digest[:16]} -> {verdict}")
+    if not done.same:
+        print("cardroom: the copy differs from the source (see above); do not use it", file=sys.stderr)
+        return EXIT_DATABASE
+    print("cardroom: checked: every table has the same rows on both sides (count and SHA-256 of its rows)")
+    return 0
+
+
+def migrate_db(source: str | None, target: str | None) -> int:
+    """`cardroom migrate-db --from A --to B`: `bot.storage.transfer`. A and B are files or postgresql:// URLs."""
+    if not source or not target:
+        print("cardroom: `cardroom migrate-db` needs --from DATABASE and --to DATABASE", file=sys.stderr)
+        return EXIT_CONFIG
+    return asyncio.run(_migrate_db(*(_location(text) for text in (source, target))))
+
+
+def _location(text: str) -> str | Path:
+    return text if is_postgres(text) else Path(text)
 
 
 TOOLS = "cardroom.tools"  # entry-point group of commands from higher floors (the bench, on the cogs floor)
@@ -200,15 +243,24 @@ def main(argv: list[str] | None = None) -> int:
         return verify_main(args[1:])
     parser = argparse.ArgumentParser(prog="cardroom", description="Cardroom, a parlor of card games for Discord.")
     parser.add_argument(
-        "command", nargs="?", default="run", choices=("run", "invite", "backup", "ratings", "bench", "emojis")
+        "command",
+        nargs="?",
+        default="run",
+        choices=("run", "invite", "backup", "ratings", "migrate-db", "bench", "emojis"),
     )
     parser.add_argument("destination", nargs="?", help="backup only: the new file (default: next to the database)")
     parser.add_argument("--rebuild", action="store_true", help="ratings only: recompute them from the stored results")
+    parser.add_argument("--from", dest="source", help="migrate-db only: the database to copy (file or URL)")
+    parser.add_argument("--to", dest="target", help="migrate-db only: the empty database to copy it into")
     parsed = parser.parse_args(args)
     if parsed.destination is not None and parsed.command != "backup":
         parser.error(f"`cardroom {parsed.command}` takes no argument")
     if parsed.rebuild and parsed.command != "ratings":
         parser.error("--rebuild goes with `cardroom ratings`")
+    if (parsed.source or parsed.target) and parsed.command != "migrate-db":
+        parser.error("--from and --to go with `cardroom migrate-db`")
+    if parsed.command == "migrate-db":
+        return migrate_db(parsed.source, parsed.target)
     if parsed.command == "ratings":
         return ratings(parsed.rebuild)
     if parsed.command == "invite":

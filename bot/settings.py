@@ -9,11 +9,23 @@ import json
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import AliasChoices, Field, SecretStr, ValidationInfo, field_validator
+from pydantic import AliasChoices, BeforeValidator, Field, SecretStr, ValidationInfo, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+from bot.storage import is_postgres
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA_DIR = ROOT / "data"
+
+
+def _database(value: object) -> object:
+    """A `postgresql://` URL stays text (a path would fold its `//`); anything else is a SQLite file path."""
+    if isinstance(value, str) and not is_postgres(value):
+        return Path(value)
+    return value
+
+
+DatabaseLocation = Annotated[Path | str, BeforeValidator(_database)]  # `bot.storage.Database.open` takes either
 
 
 class Settings(BaseSettings):
@@ -22,7 +34,7 @@ class Settings(BaseSettings):
     discord_token: SecretStr | None = Field(
         default=None, validation_alias=AliasChoices("DISCORD_TOKEN", "CARDROOM_DISCORD_TOKEN")
     )
-    database: Path = DATA_DIR / "cardroom.sqlite3"
+    database: DatabaseLocation = DATA_DIR / "cardroom.sqlite3"  # a SQLite file, or a postgresql:// URL
     api_base_url: str = "https://discord.com"
     application_id: int | None = None
     dev_guild_id: int | None = None

@@ -17,7 +17,7 @@ from bot.i18n import t
 from bot.services.fairness import Verification, verify
 from bot.services.tables import engine_for
 from bot.settings import Settings
-from bot.storage import Database, GameNotFoundError, StorageError
+from bot.storage import Database, GameNotFoundError, StorageError, redacted
 
 EXIT_FAILED = 1
 EXIT_DATABASE = 4
@@ -30,7 +30,7 @@ async def check(settings: Settings, game_id: int, announced: str | None) -> Veri
         try:
             record = await db.get(game_id)
         except GameNotFoundError:
-            return f"there is no game #{game_id} in {settings.database}"
+            return f"there is no game #{game_id} in {redacted(settings.database)}"
         if record.is_open:
             return f"game #{game_id} is still {record.status}: its seed is revealed once it is over"
         actions = await db.actions(game_id)

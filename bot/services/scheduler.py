@@ -7,6 +7,14 @@ crash (an overdue one fires at the next start, late but never twice). A
 deadline whose effect fails is tried again `RETRY` seconds later rather than
 in a tight loop. `fire_due` takes the time from the injected clock, so tests
 move time forward instead of sleeping.
+
+Several processes may run a scheduler on one database: each pass claims what
+it fires (`Database.claim_deadlines`), which holds those rows for `LEASE`
+seconds, so no two processes fire the same deadline; the claims of a process
+that dies come back when their lease ends, and fire then. A process running
+some of the shards (`shard_count`, `shard_ids`) claims only the deadlines of
+its servers' games. An effect must finish within the lease: a deadline whose
+lease ran out before its turn came is left for the next claim.
 """
 
 from __future__ import annotations
@@ -15,7 +23,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 
 from bot.storage import Database, Deadline
 
@@ -23,16 +31,29 @@ log = logging.getLogger("cardroom.scheduler")
 
 Fire = Callable[[Deadline], Awaitable[None]]
 
-BATCH = 500  # deadlines read per query when many are due at once
+BATCH = 500  # deadlines claimed per query when many are due at once
+LEASE = 60.0  # seconds a claimed deadline is held while it fires (a dead process's claims come back after it)
 IDLE = 300.0  # seconds: the longest sleep, so a deadline added by another process is seen within it
 RETRY = 60.0  # seconds before a deadline whose effect failed is tried again
 
 
 class Scheduler:
-    def __init__(self, db: Database, fire: Fire, *, clock: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self,
+        db: Database,
+        fire: Fire,
+        *,
+        clock: Callable[[], float] = time.time,
+        shard_count: int = 1,
+        shard_ids: Sequence[int] | None = None,
+    ) -> None:
+        """`fire` is the effect of a due deadline; `shard_ids` (of `shard_count`) the shards whose games this
+        scheduler serves (None: every game)."""
         self.db = db
         self._fire = fire
         self._clock = clock
+        self.shard_count = shard_count
+        self.shard_ids = None if shard_ids is None else tuple(shard_ids)
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
 
@@ -41,24 +62,28 @@ class Scheduler:
         self._wake.set()
 
     async def fire_due(self) -> int:
-        """Fire every deadline due now, earliest first; returns how many were fired."""
-        now = self._clock()
+        """Claim and fire every deadline due now, earliest first; returns how many were fired."""
         fired = 0
         while True:
-            due = await self.db.due_deadlines(now, BATCH)
+            now = self._clock()
+            due = await self.db.claim_deadlines(
+                now, BATCH, LEASE, shard_count=self.shard_count, shard_ids=self.shard_ids
+            )
             for deadline in due:
+                if self._clock() >= deadline.due_at:
+                    continue  # its lease ran out while earlier ones fired: another pass may hold it now
                 try:
                     await self._fire(deadline)
                     fired += 1
                 except Exception:
                     log.exception("Deadline %s of game %s failed; trying again later", deadline.kind, deadline.game_id)
-                    await self.db.postpone_deadline(deadline, now + RETRY)
+                    await self.db.postpone_deadline(deadline, self._clock() + RETRY)
             if len(due) < BATCH:
                 return fired
 
     async def delay(self) -> float:
-        """Seconds until the earliest pending deadline (at most `IDLE`)."""
-        due = await self.db.next_deadline()
+        """Seconds until the earliest pending deadline of this scheduler's games (at most `IDLE`)."""
+        due = await self.db.next_deadline(shard_count=self.shard_count, shard_ids=self.shard_ids)
         return IDLE if due is None else min(IDLE, max(0.0, due - self._clock()))
 
     async def run(self) -> None:

@@ -409,10 +409,13 @@ class TableService:
             self.deadline_added()
         return self._table(record)
 
-    async def expire_lobby(self, game_id: int) -> Table | None:
-        """A lobby's expiry is due: close it if nobody started it (None when there was nothing to close)."""
+    async def expire_lobby(self, game_id: int, deadline: Deadline | None = None) -> Table | None:
+        """A lobby's expiry is due: close it if nobody started it (None when there was nothing to close).
+
+        `deadline`: the expiry as the scheduler claimed it (its row is held past now by the claim's lease).
+        """
         async with self._locked(game_id):
-            record = await self.db.close_expired_lobby(game_id, self._clock())
+            record = await self.db.close_expired_lobby(game_id, self._clock(), deadline=deadline)
         return None if record is None else self._table(record)
 
     @staticmethod
@@ -825,7 +828,12 @@ class TableService:
         )
 
     def _still_due(self, table: Table, deadline: Deadline) -> bool:
-        """Whether `deadline` is the one the table's clock holds for its seat now."""
+        """Whether `deadline` is the one the table's clock holds for its seat now.
+
+        The clock's due time may come before the row's: a claim or a lease moves the row later, never the
+        clock, and a clock that changes rewrites (or drops) the row. So the row stands for the clock's
+        decision if that decision was due by the time the row fell due.
+        """
         clock = table.clock
         seat = deadline.seat
         if table.record.status != "active" or clock is None or table.state is None or seat >= len(clock.seats):
@@ -833,7 +841,7 @@ class TableService:
         if seat not in table.to_act:
             return False
         due = clock.deadline(seat) if deadline.kind == "expire" else clock.reminder(seat)
-        return due == deadline.due_at
+        return due is not None and due <= deadline.fell_due_at
 
     async def lease(self, deadline: Deadline) -> Deadline | None:
         """Hold `deadline` while its move is decided: it moves `COMPUTER_LEASE` seconds on, so the scheduler does

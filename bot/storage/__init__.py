@@ -1,11 +1,14 @@
-"""Persistence of games on SQLite (aiosqlite): lobbies, engine states, the action log, results.
+"""Persistence of games on SQLite (aiosqlite) or PostgreSQL (asyncpg): lobbies, engine states, the action log, results.
 
 The schema is described in `bot.storage._migrations`, the concurrency and
-durability model in `bot.storage.database`, the integrity check at start and the
-one-line reasons a database cannot be opened in `bot.storage.health`, and
-`cardroom backup` in `bot.storage.backup`.
+durability model in `bot.storage.database` and its two back ends
+(`bot.storage._sqlite`, `bot.storage._postgres`), the integrity check at start and the
+one-line reasons a SQLite file cannot be opened in `bot.storage.health`,
+`cardroom backup` (SQLite) in `bot.storage.backup`, and `cardroom migrate-db` in
+`bot.storage.transfer`.
 """
 
+from bot.storage._driver import is_postgres, redacted
 from bot.storage._migrations import MIGRATIONS, Migration
 from bot.storage.backup import Backup, back_up, default_destination
 from bot.storage.database import Database
@@ -74,4 +77,6 @@ __all__ = [
     "TurnRow",
     "back_up",
     "default_destination",
+    "is_postgres",
+    "redacted",
 ]

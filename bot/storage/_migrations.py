@@ -82,21 +82,47 @@ game changed no rating (aborted, ended by the clock with no winner, or older
 than ratings until `cardroom ratings --rebuild`). Both are written in the
 transaction that stores the finished game's results.
 
+PostgreSQL
+----------
+The same list builds the same schema there. A statement is written once, in
+SQLite's text; PostgreSQL runs it with its own column types (INTEGER is BIGINT,
+for user ids and Discord snowflakes; REAL is DOUBLE PRECISION; the AUTOINCREMENT
+id an identity column; WITHOUT ROWID dropped: `bot.storage._driver.postgres_ddl`).
+A statement PostgreSQL spells otherwise is `Spelled`, with both texts: so far
+the trigger `actions_append`, a PL/pgSQL function there. The partial indexes
+are the same in both. A migration holds a lock on `schema_migrations` while it
+runs, so two processes starting at once apply it once.
+
 Rules for new migrations: append, never edit a released one; versions are
 1, 2, 3 ... in order. Each migration runs in its own transaction together with
-its `schema_migrations` row, so it applies entirely or not at all.
+its `schema_migrations` row, so it applies entirely or not at all (in both
+databases: PostgreSQL's DDL is transactional too). Write SQL both databases
+take, or a `Spelled` statement; the storage tests run every migration on both.
 """
 
 from __future__ import annotations
 
-import contextlib
-import sqlite3
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-import aiosqlite
+from bot.storage._driver import Connection, Driver
+from bot.storage.errors import SchemaTooNewError, StorageError
 
-from bot.storage.errors import SchemaTooNewError
+
+class Spelled(str):
+    """A migration statement PostgreSQL spells differently beyond the column types.
+
+    The string itself is SQLite's text (what runs there, unchanged); `postgresql` is PostgreSQL's.
+    Every other statement is written once: PostgreSQL runs it with its own column types
+    (`bot.storage._driver.postgres_ddl`).
+    """
+
+    postgresql: str
+
+    def __new__(cls, sqlite: str, *, postgresql: str) -> Spelled:
+        spelled = super().__new__(cls, sqlite)
+        spelled.postgresql = postgresql
+        return spelled
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,7 +192,8 @@ MIGRATIONS: tuple[Migration, ...] = (
                 PRIMARY KEY (game_id, seat)
             )
             """,
-            """
+            Spelled(
+                """
             CREATE TRIGGER actions_append AFTER UPDATE OF last_action ON games
             WHEN NEW.last_action IS NOT NULL
             BEGIN
@@ -174,6 +201,19 @@ MIGRATIONS: tuple[Migration, ...] = (
                 VALUES (NEW.id, NEW.version, NEW.last_seat, NEW.last_action, NEW.updated_at);
             END
             """,
+                postgresql="""
+            CREATE FUNCTION actions_append() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                INSERT INTO actions (game_id, seq, seat, action, created_at)
+                VALUES (NEW.id, NEW.version, NEW.last_seat, NEW.last_action, NEW.updated_at);
+                RETURN NULL;
+            END
+            $$;
+            CREATE TRIGGER actions_append AFTER UPDATE OF last_action ON games
+            FOR EACH ROW WHEN (NEW.last_action IS NOT NULL)
+            EXECUTE FUNCTION actions_append();
+            """,
+            ),
             "CREATE INDEX results_board ON results (guild_id, game, user_id)",
             "CREATE INDEX results_user ON results (user_id, finished_at)",
         ),
@@ -286,51 +326,46 @@ def check_migrations(migrations: Sequence[Migration]) -> None:
             raise ValueError(f"migration #{expected} has version {migration.version}; versions must be 1, 2, 3 ...")
 
 
-async def _current_version(conn: aiosqlite.Connection) -> int:
-    rows = list(await conn.execute_fetchall("SELECT COALESCE(MAX(version), 0) FROM schema_migrations"))
+async def _current_version(conn: Connection) -> int:
+    rows = await conn.fetch("SELECT COALESCE(MAX(version), 0) FROM schema_migrations")
     return int(rows[0][0])
 
 
-async def apply_migrations(
-    conn: aiosqlite.Connection, migrations: Sequence[Migration], now: Callable[[], float]
-) -> int:
+_BOOTSTRAP_TRIES = 3  # two PostgreSQL sessions creating the table at once: one fails, and finds it next time
+
+
+async def apply_migrations(driver: Driver, migrations: Sequence[Migration], now: Callable[[], float]) -> int:
     """Apply the pending migrations in order, each in its own transaction; return the schema version.
 
-    Safe against another process migrating the same file at the same time:
-    the version is re-read after `BEGIN IMMEDIATE` has taken the write lock.
+    Safe against another process migrating the same database at the same time:
+    the version is re-read once the transaction holds the write lock (SQLite's
+    `BEGIN IMMEDIATE`, PostgreSQL's lock on `schema_migrations`).
     Raises `SchemaTooNewError` if the database is newer than the code (a downgrade).
     """
     check_migrations(migrations)
+    dialect = driver.dialect
     target = len(migrations)
-    try:
-        await conn.execute("BEGIN IMMEDIATE")
-        await conn.execute(_BOOTSTRAP)
-        current = await _current_version(conn)
-        await conn.execute("COMMIT")
-    except BaseException:
-        await rollback(conn)
-        raise
+    for attempt in range(1, _BOOTSTRAP_TRIES + 1):
+        try:
+            async with driver.transaction() as conn:
+                await conn.execute(dialect.ddl(_BOOTSTRAP))
+                current = await _current_version(conn)
+            break
+        except StorageError:
+            if attempt == _BOOTSTRAP_TRIES or dialect.name == "sqlite":  # SQLite's writers wait for each other
+                raise
     if current > target:
         raise SchemaTooNewError(current, target)
     for migration in migrations[current:]:
-        try:
-            await conn.execute("BEGIN IMMEDIATE")
+        async with driver.transaction() as conn:
+            if dialect.lock_table is not None:
+                await conn.execute(dialect.lock_table.format("schema_migrations"))
             if await _current_version(conn) >= migration.version:  # another process got there first
-                await conn.execute("COMMIT")
                 continue
             for statement in migration.statements:
-                await conn.execute(statement)
+                await conn.execute(dialect.ddl(statement))
             await conn.execute(
                 "INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)", (migration.version, now())
             )
-            await conn.execute("COMMIT")
-        except BaseException:
-            await rollback(conn)
-            raise
-    return await _current_version(conn)
-
-
-async def rollback(conn: aiosqlite.Connection) -> None:
-    # SQLite may already have rolled back by itself (e.g. on a full disk): then there is nothing to undo.
-    with contextlib.suppress(sqlite3.Error):
-        await conn.execute("ROLLBACK")
+    async with driver.connection() as conn:
+        return await _current_version(conn)

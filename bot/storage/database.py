@@ -1,20 +1,21 @@
-"""The games database: one SQLite file in WAL mode, reached through aiosqlite.
+"""The games database: a SQLite file (aiosqlite, the default) or a PostgreSQL database (asyncpg).
+
+`Database.open` takes a file path or a `postgresql://` URL. The SQL below is
+written once; the back ends (`bot.storage._sqlite`, `bot.storage._postgres`)
+run it and supply the few words that differ (`bot.storage._driver.Dialect`).
 
 Concurrency model
 -----------------
-* One `Database` owns one connection (aiosqlite runs it on its own thread).
-  Every operation, read or write, holds `self._lock`, so the statements of two
-  coroutines never interleave on the connection and nobody reads another
-  coroutine's uncommitted changes.
-* Every write is one `BEGIN IMMEDIATE ... COMMIT` transaction. IMMEDIATE takes
-  SQLite's write lock up front, so two processes on the same file serialise
-  (the second waits up to `busy_timeout`) instead of failing half-way.
+* SQLite: one connection, one operation at a time, every write a
+  `BEGIN IMMEDIATE ... COMMIT` transaction, so processes on one file serialise.
+  PostgreSQL: a pool of connections, writes at READ COMMITTED; what a write
+  reads before it writes (ratings, claimed deadlines) it locks.
 * Every change of a game row is `UPDATE games ... WHERE id = ? AND version = ?
   AND status = ?` (optimistic concurrency). Two clicks computed from the same
   version: the first transaction bumps the version, the second matches no row,
   rolls back and raises `StaleVersionError` with the current row. This holds
-  across processes because the check and the write are one statement inside a
-  write-locked transaction.
+  across processes because the check and the write are one statement (a
+  PostgreSQL UPDATE that meets a row being changed waits, then re-checks it).
 * An accepted action (new state + version bump + action log row + results
   when it ends the game) is a single transaction: after a crash the database
   holds either all of it or none of it, so a crash loses at most the action in
@@ -26,7 +27,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
@@ -39,7 +39,9 @@ import aiosqlite
 
 from bot import ratings
 from bot.seating import COMPUTER_IDS
-from bot.storage._migrations import MIGRATIONS, Migration, apply_migrations, rollback
+from bot.storage._driver import Connection, Dialect, Driver, Row, is_postgres
+from bot.storage._migrations import MIGRATIONS, Migration, apply_migrations
+from bot.storage._sqlite import SqliteDriver
 from bot.storage.errors import (
     ChannelBusyError,
     DeadlineGoneError,
@@ -47,7 +49,7 @@ from bot.storage.errors import (
     StaleVersionError,
     StorageError,
 )
-from bot.storage.health import INTEGRITY_MODES, IntegrityMode, check_integrity, open_failure
+from bot.storage.health import INTEGRITY_MODES, IntegrityMode
 from bot.storage.records import (
     OPEN_STATUSES,
     TABLE_SEAT,
@@ -68,10 +70,8 @@ from bot.storage.records import (
     TurnRow,
 )
 
-BUSY_TIMEOUT_MS: Final = 5000
-_MIN_SQLITE: Final = (3, 35, 0)  # UPDATE ... RETURNING
 _INT64 = range(-(2**63), 2**63)
-_WAL_RETRY: Final = 0.01  # seconds between two tries of the switch to WAL
+DISCORD_SHARD_SHIFT: Final = 22  # a server is on shard (guild_id >> 22) % shard_count (Discord's rule)
 
 _LEADER_ORDER: Final[dict[str, tuple[str, ...]]] = {
     "rating": ("provisional", "conservative", "wins", "games"),
@@ -85,7 +85,7 @@ _LEADER_ORDER: Final[dict[str, tuple[str, ...]]] = {
 class _Tx:
     """An open write transaction: its connection and its one timestamp."""
 
-    conn: aiosqlite.Connection
+    conn: Connection
     now: float
 
 
@@ -102,23 +102,25 @@ class _Move:
     done: asyncio.Future[GameRecord]
 
 
-_MOVE_SQL = (
-    "UPDATE games SET state = ?, last_seat = ?, last_action = ?, clock = COALESCE(?, clock),"
-    " version = version + 1, updated_at = ?"
-    " WHERE id = ? AND version = ? AND status = 'active' AND ? < json_array_length(seats)"
-    " RETURNING *"
-)
+def _move_sql(dialect: Dialect) -> str:
+    return (
+        "UPDATE games SET state = ?, last_seat = ?, last_action = ?, clock = COALESCE(?, clock),"
+        " version = version + 1, updated_at = ?"
+        f" WHERE id = ? AND version = ? AND status = 'active' AND ? < {dialect.seat_count}"
+        " RETURNING *"
+    )
 
 
 class Database:
     """Async access to the games database. Create with `await Database.open(path)`."""
 
-    def __init__(self, conn: aiosqlite.Connection, schema_version: int, clock: Callable[[], float]) -> None:
+    def __init__(self, driver: Driver, schema_version: int, clock: Callable[[], float]) -> None:
         """Private: use `Database.open`."""
-        self._conn: aiosqlite.Connection | None = conn
+        self._driver = driver
+        self._sql = driver.dialect
+        self._move_sql = _move_sql(driver.dialect)
         self._schema_version = schema_version
         self._clock = clock
-        self._lock = asyncio.Lock()
         self._moves: list[_Move] = []  # accepted actions waiting for the group commit
         self._committer: asyncio.Task[None] | None = None
         self.group_commits = 0  # transactions that carried moves (for tests and the bench)
@@ -136,70 +138,47 @@ class Database:
     ) -> Database:
         """Open (creating it and its directory if needed) and migrate the database at `path`.
 
-        Re-opening is idempotent: only migrations not yet recorded in
-        `schema_migrations` run. `migrations` and `clock` are injectable for tests.
-        `durability` is SQLite's `synchronous` level (see below); anything but
-        "full" or "normal" is refused.
+        `path` is a SQLite file (or ":memory:"), or a `postgresql://` URL of an
+        existing database (`bot.storage.is_postgres`). Re-opening is idempotent:
+        only migrations not yet recorded in `schema_migrations` run. `migrations`
+        and `clock` are injectable for tests. `durability` is SQLite's
+        `synchronous` level (PostgreSQL: "normal" is `synchronous_commit = off`);
+        anything but "full" or "normal" is refused.
 
         Before anything is written, SQLite checks an existing file (`integrity`:
         "full" is `PRAGMA integrity_check`, "quick" is `quick_check`, "auto" is
         full below `FULL_CHECK_LIMIT` and quick above, "off" skips it); a damaged
-        file raises `DamagedDatabaseError` and is left untouched. Every failure
-        to open is a `StorageError` whose message is one line saying what to do.
+        file raises `DamagedDatabaseError` and is left untouched. PostgreSQL checks
+        its own pages; `integrity` does not apply to it. Every failure to open is
+        a `StorageError` whose message is one line saying what to do.
         """
         if durability not in ("full", "normal"):
             raise ValueError(f"durability must be 'full' or 'normal', not {durability!r}")
         if integrity not in INTEGRITY_MODES:
             raise ValueError(f"integrity must be one of {', '.join(INTEGRITY_MODES)}, not {integrity!r}")
-        if sqlite3.sqlite_version_info < _MIN_SQLITE:
-            raise StorageError(f"SQLite {sqlite3.sqlite_version} is too old; 3.35 or newer is needed")
-        memory = str(path) == ":memory:"
-        if not memory:
-            try:
-                await asyncio.to_thread(Path(path).parent.mkdir, parents=True, exist_ok=True)
-                await asyncio.to_thread(check_integrity, Path(path), integrity, BUSY_TIMEOUT_MS)
-            except (OSError, sqlite3.Error) as exc:
-                raise open_failure(exc, path) from exc
+        driver: Driver
+        if is_postgres(path):
+            from bot.storage._postgres import PostgresDriver  # asyncpg is loaded only when used
+
+            driver = await PostgresDriver.open(str(path), durability=durability)
+        else:
+            driver = await SqliteDriver.open(path, durability=durability, integrity=integrity)
         try:
-            # isolation_level=None: no implicit transactions, we issue BEGIN/COMMIT ourselves.
-            conn = await aiosqlite.connect(str(path), isolation_level=None)
-        except sqlite3.Error as exc:
-            raise open_failure(exc, path) from exc
-        conn.row_factory = sqlite3.Row
-        try:
-            await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-            mode = await _switch_to_wal(conn)
-            if mode != ("memory" if memory else "wal"):
-                raise StorageError(f"could not switch {path} to WAL (journal_mode is {mode})")
-            # Durability: in WAL mode a COMMIT appends to the -wal file. With
-            # synchronous=NORMAL that append is not fsync'ed: an application crash
-            # (even SIGKILL) still loses nothing committed, because the data is in
-            # the OS page cache, but a power loss or kernel crash can drop the last
-            # few committed transactions (never corrupting the file). We choose
-            # FULL by default, which fsyncs the WAL on every commit, so "a crash
-            # loses at most the action in flight" also holds for power loss. The
-            # cost is one fsync per commit (shared by concurrent moves through the
-            # group commit); the setting CARDROOM_DURABILITY=normal trades the
-            # power-loss guarantee for lower latency on slow disks.
-            await conn.execute(f"PRAGMA synchronous = {durability.upper()}")
-            await conn.execute("PRAGMA foreign_keys = ON")
-            version = await apply_migrations(conn, migrations, clock)
+            version = await apply_migrations(driver, migrations, clock)
         except BaseException as exc:
-            await conn.close()
-            if isinstance(exc, sqlite3.Error):
-                raise open_failure(exc, path) from exc
-            raise
-        return cls(conn, version, clock)
+            await driver.close()
+            failure = driver.open_failure(exc)
+            if failure is exc:
+                raise
+            raise failure from exc.__cause__ or exc
+        return cls(driver, version, clock)
 
     async def close(self) -> None:
         """Wait for the operation in progress and the moves already accepted, then close. Idempotent."""
         if self._committer is not None and not self._committer.done():
             with contextlib.suppress(Exception):
                 await self._committer
-        async with self._lock:
-            conn, self._conn = self._conn, None
-            if conn is not None:
-                await conn.close()
+        await self._driver.close()
 
     async def __aenter__(self) -> Database:
         return self
@@ -214,47 +193,36 @@ class Database:
         """The version of the last applied migration."""
         return self._schema_version
 
+    @property
+    def dialect(self) -> str:
+        """The back end: "sqlite" or "postgresql"."""
+        return self._sql.name
+
     # ----- plumbing ---------------------------------------------------------
     def _connection(self) -> aiosqlite.Connection:
-        if self._conn is None:
-            raise StorageError("the database is closed")
-        return self._conn
+        """SQLite's own connection (the bench and SQLite-only checks read it directly)."""
+        if not isinstance(self._driver, SqliteDriver):
+            raise StorageError("this database is not SQLite")
+        return self._driver.raw()
 
-    @asynccontextmanager
-    async def _reading(self) -> AsyncIterator[aiosqlite.Connection]:
-        async with self._lock:
-            conn = self._connection()
-            try:
-                yield conn
-            except sqlite3.Error as exc:
-                raise StorageError(str(exc)) from exc
+    def _reading(self) -> contextlib.AbstractAsyncContextManager[Connection]:
+        """A connection whose statements each commit on their own (reads, and single atomic writes)."""
+        return self._driver.connection()
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[_Tx]:
         """One write transaction: committed if the body returns, rolled back if it raises.
 
-        Its single timestamp is read once the write lock is held, so within one
-        process timestamps follow the order in which transactions commit.
+        Its single timestamp is read once the transaction has begun (in SQLite, once
+        the write lock is held, so within one process timestamps follow the order in
+        which transactions commit).
         """
-        async with self._lock:
-            conn = self._connection()
-            # Every await below can be interrupted by a cancellation of the caller.
-            # The statement it was waiting for still runs on the connection thread,
-            # which executes in order, so the ROLLBACK queued by the handler always
-            # comes after it: the transaction is undone (or, if COMMIT was already
-            # queued, committed whole) before the next one can begin.
-            try:
-                await conn.execute("BEGIN IMMEDIATE")
-                yield _Tx(conn, self._clock())
-                await conn.execute("COMMIT")
-            except BaseException as exc:
-                await rollback(conn)
-                if isinstance(exc, sqlite3.Error):
-                    raise StorageError(str(exc)) from exc
-                raise
+        async with self._driver.transaction() as conn:
+            yield _Tx(conn, self._clock())
 
-    async def _fetch(self, conn: aiosqlite.Connection, game_id: int) -> GameRecord | None:
-        rows = list(await conn.execute_fetchall("SELECT * FROM games WHERE id = ?", (game_id,)))
+    async def _fetch(self, conn: Connection, game_id: int, *, lock: bool = False) -> GameRecord | None:
+        """The game's row; `lock`: held until the transaction ends (PostgreSQL; SQLite's writer holds everything)."""
+        rows = await conn.fetch(f"SELECT * FROM games WHERE id = ?{self._sql.lock_row if lock else ''}", (game_id,))
         return _record(rows[0]) if rows else None
 
     async def _update(
@@ -271,12 +239,10 @@ class Database:
         wanted = tuple(statuses)
         columns = "".join(f"{column} = ?, " for column in assignments)
         marks = ", ".join("?" for _ in wanted)
-        rows = list(
-            await tx.conn.execute_fetchall(
-                f"UPDATE games SET {columns}version = version + 1, updated_at = ?"
-                f" WHERE id = ? AND version = ? AND status IN ({marks}) RETURNING *",
-                (*assignments.values(), tx.now, game_id, expected_version, *wanted),
-            )
+        rows = await tx.conn.fetch(
+            f"UPDATE games SET {columns}version = version + 1, updated_at = ?"
+            f" WHERE id = ? AND version = ? AND status IN ({marks}) RETURNING *",
+            (*assignments.values(), tx.now, game_id, expected_version, *wanted),
         )
         if rows:
             record = _record(rows[0])
@@ -320,10 +286,18 @@ class Database:
         if not ratings.counts(seats):
             return
         guild = ratings.guild_key(record.guild_id)
-        marks = ", ".join("?" for _ in seats)
-        rows = await tx.conn.execute_fetchall(
-            f"SELECT player, mu, sigma, games FROM ratings WHERE guild_id = ? AND game = ? AND player IN ({marks})",
-            (guild, record.game, *(seat.holder for seat in seats)),
+        # Read and lock each holder's rating in one statement: a holder without one gets a newcomer's
+        # (`bot.ratings.INITIAL`, overwritten below in this transaction), an existing row is locked as is,
+        # so two games ending at once in two PostgreSQL sessions rate one after the other, never from the
+        # same old rating. Holders in a fixed order: two such games lock in the same order.
+        holders = sorted({seat.holder for seat in seats})
+        start = ratings.INITIAL
+        rows = await tx.conn.fetch(
+            "INSERT INTO ratings (guild_id, game, player, mu, sigma, games, updated_at) VALUES "
+            + ", ".join("(?, ?, ?, ?, ?, 0, ?)" for _ in holders)
+            + " ON CONFLICT (guild_id, game, player) DO UPDATE SET games = ratings.games"
+            " RETURNING player, mu, sigma, games",
+            [value for holder in holders for value in (guild, record.game, holder, start.mu, start.sigma, tx.now)],
         )
         current = {str(row["player"]): ratings.Rating(row["mu"], row["sigma"], row["games"]) for row in rows}
         changes = ratings.rate(current, seats)
@@ -336,12 +310,14 @@ class Database:
         same `bot.ratings.rate` as the incremental update, so the numbers are the same.
         """
         async with self._transaction() as tx:
+            if self._sql.lock_table is not None:  # a game ending meanwhile waits, then rates from the rebuilt ones
+                await tx.conn.execute(self._sql.lock_table.format("ratings"))
             await tx.conn.execute("DELETE FROM ratings")
             await tx.conn.execute(
                 "UPDATE results SET mu_before = NULL, sigma_before = NULL, mu_after = NULL, sigma_after = NULL"
                 " WHERE mu_before IS NOT NULL"
             )
-            rows = await tx.conn.execute_fetchall(
+            rows = await tx.conn.fetch(
                 "SELECT r.game_id, r.guild_id, r.game, r.seat, r.user_id, r.place, r.won, r.clocked_out"
                 " FROM results AS r JOIN games AS g ON g.id = r.game_id WHERE g.status = 'finished'"
                 " ORDER BY r.finished_at, r.game_id, r.seat"
@@ -383,7 +359,7 @@ class Database:
     async def ratings_of(self, *, guild_id: int | None, game: str) -> dict[str, ratings.Rating]:
         """Every holder's rating of `game` in `guild_id` (None: outside any server)."""
         async with self._reading() as conn:
-            rows = await conn.execute_fetchall(
+            rows = await conn.fetch(
                 "SELECT player, mu, sigma, games FROM ratings WHERE guild_id = ? AND game = ?",
                 (ratings.guild_key(guild_id), game),
             )
@@ -392,7 +368,7 @@ class Database:
     async def rating_changes(self, game_id: int) -> dict[int, SeatRating]:
         """Each seat's rating before and after the game, for the seats it rated (empty when it rated nobody)."""
         async with self._reading() as conn:
-            rows = await conn.execute_fetchall(
+            rows = await conn.fetch(
                 "SELECT seat, mu_before, sigma_before, mu_after, sigma_after FROM results"
                 " WHERE game_id = ? AND mu_after IS NOT NULL ORDER BY seat",
                 (game_id,),
@@ -409,7 +385,7 @@ class Database:
             }
 
     @staticmethod
-    async def _write_clock(conn: aiosqlite.Connection, game_id: int, write: ClockWrite) -> None:
+    async def _write_clock(conn: Connection, game_id: int, write: ClockWrite) -> None:
         """The deadlines and turns of a clock change (the clock itself is set by the game's UPDATE).
 
         Deadlines that did not change keep their rows, so one that already fired
@@ -421,7 +397,8 @@ class Database:
             [(game_id, seat, kind) for seat, kind in gone],
         )
         await conn.executemany(
-            "INSERT OR REPLACE INTO deadlines (game_id, seat, kind, due_at) VALUES (?, ?, ?, ?)",
+            "INSERT INTO deadlines (game_id, seat, kind, due_at) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (game_id, seat, kind) DO UPDATE SET due_at = excluded.due_at",
             [
                 (game_id, seat, kind, due)
                 for (seat, kind), due in write.deadlines.items()
@@ -435,7 +412,7 @@ class Database:
         )
 
     @staticmethod
-    async def _forget_ended(conn: aiosqlite.Connection, game_id: int) -> None:
+    async def _forget_ended(conn: Connection, game_id: int) -> None:
         """A game that ended has nothing left to fire and nobody left to wait for."""
         await conn.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
         await conn.execute("DELETE FROM table_seats WHERE game_id = ?", (game_id,))
@@ -468,33 +445,33 @@ class Database:
         if host.user_id not in {seat.user_id for seat in seated}:
             raise ValueError("the host must have a seat in the lobby")
         async with self._transaction() as tx:
-            try:
-                rows = list(
-                    await tx.conn.execute_fetchall(
-                        "INSERT INTO games (guild_id, channel_id, game, status, host_id, options, seats, seed,"
-                        " state, version, locale, created_at, updated_at, clock, salt)"
-                        " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, NULL, 0, ?, ?, ?, ?, ?) RETURNING *",
-                        (
-                            guild_id,
-                            channel_id,
-                            game,
-                            host.user_id,
-                            _dump_options(options),
-                            _dump_seats(seated),
-                            seed,
-                            locale,
-                            tx.now,
-                            tx.now,
-                            clock,
-                            salt,
-                        ),
-                    )
-                )
-            except sqlite3.IntegrityError as exc:
+            # The partial unique index refuses a second open game in the channel: that refusal (and only
+            # that one) inserts nothing instead of failing, so the transaction can still read who holds it.
+            rows = await tx.conn.fetch(
+                "INSERT INTO games (guild_id, channel_id, game, status, host_id, options, seats, seed,"
+                " state, version, locale, created_at, updated_at, clock, salt)"
+                " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, NULL, 0, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (channel_id) WHERE status IN ('lobby', 'active') DO NOTHING RETURNING *",
+                (
+                    guild_id,
+                    channel_id,
+                    game,
+                    host.user_id,
+                    _dump_options(options),
+                    _dump_seats(seated),
+                    seed,
+                    locale,
+                    tx.now,
+                    tx.now,
+                    clock,
+                    salt,
+                ),
+            )
+            if not rows:
                 existing = await self._open_in_channel(tx.conn, channel_id)
-                if existing is None:  # some other constraint failed
-                    raise
-                raise ChannelBusyError(existing) from exc
+                if existing is None:  # PostgreSQL: it closed between the refusal and this read
+                    raise StorageError(f"channel {channel_id} was busy a moment ago; try again")
+                raise ChannelBusyError(existing)
             record = _record(rows[0])
             if expires_at is not None:
                 await tx.conn.execute(
@@ -537,10 +514,10 @@ class Database:
                 " AND status = 'lobby')",
                 (game_id, expected_version),
             )
-            cursor = await tx.conn.execute(
+            changed = await tx.conn.execute(
                 "DELETE FROM games WHERE id = ? AND version = ? AND status = 'lobby'", (game_id, expected_version)
             )
-            if cursor.rowcount == 0:
+            if changed == 0:
                 current = await self._fetch(tx.conn, game_id)
                 if current is None:
                     raise GameNotFoundError(game_id)
@@ -549,51 +526,105 @@ class Database:
     async def set_table_message(self, game_id: int, message_id: int) -> None:
         """Remember the table's channel message. Not a game change: the version stays."""
         async with self._transaction() as tx:
-            cursor = await tx.conn.execute("UPDATE games SET table_message_id = ? WHERE id = ?", (message_id, game_id))
-            if cursor.rowcount == 0:
+            changed = await tx.conn.execute("UPDATE games SET table_message_id = ? WHERE id = ?", (message_id, game_id))
+            if changed == 0:
                 raise GameNotFoundError(game_id)
 
     async def set_shown_version(self, game_id: int, version: int) -> None:
         """The table's channel message now shows `version` (it never goes back). Not a game change."""
         async with self._transaction() as tx:
-            cursor = await tx.conn.execute(
-                "UPDATE games SET shown_version = MAX(shown_version, ?) WHERE id = ?", (version, game_id)
+            changed = await tx.conn.execute(
+                "UPDATE games SET shown_version = CASE WHEN shown_version < ? THEN ? ELSE shown_version END"
+                " WHERE id = ?",
+                (version, version, game_id),
             )
-            if cursor.rowcount == 0:
+            if changed == 0:
                 raise GameNotFoundError(game_id)
 
     async def set_ping(self, game_id: int, message_id: int | None) -> None:
         """The message that now tells the table's players it is their turn (None: there is none). Not a game change."""
         async with self._transaction() as tx:
-            cursor = await tx.conn.execute("UPDATE games SET ping_message_id = ? WHERE id = ?", (message_id, game_id))
-            if cursor.rowcount == 0:
+            changed = await tx.conn.execute("UPDATE games SET ping_message_id = ? WHERE id = ?", (message_id, game_id))
+            if changed == 0:
                 raise GameNotFoundError(game_id)
 
     async def set_notified(self, game_id: int, notified: dict[int, int]) -> None:
         """The decision (version) each seat was last told about. Not a game change."""
         text = json.dumps({str(seat): turn for seat, turn in sorted(notified.items())}, separators=(",", ":"))
         async with self._transaction() as tx:
-            cursor = await tx.conn.execute("UPDATE games SET notified = ? WHERE id = ?", (text, game_id))
-            if cursor.rowcount == 0:
+            changed = await tx.conn.execute("UPDATE games SET notified = ? WHERE id = ?", (text, game_id))
+            if changed == 0:
                 raise GameNotFoundError(game_id)
 
     async def pinged_tables(self) -> list[GameRecord]:
         """Games with a turn notification posted in their channel, whatever their status (start-up tidying)."""
         async with self._reading() as conn:
-            rows = await conn.execute_fetchall("SELECT * FROM games WHERE ping_message_id IS NOT NULL ORDER BY id")
+            rows = await conn.fetch("SELECT * FROM games WHERE ping_message_id IS NOT NULL ORDER BY id")
             return [_record(row) for row in rows]
 
     # ----- deadlines ----------------------------------------------------------
-    async def next_deadline(self) -> float | None:
-        """When the earliest pending deadline is due (None: there is none). One step down an index."""
+    async def next_deadline(self, *, shard_count: int = 1, shard_ids: Sequence[int] | None = None) -> float | None:
+        """When the earliest pending deadline is due (None: there is none). One step down an index.
+
+        With `shard_ids`, only deadlines of games on those shards count (see `claim_deadlines`).
+        """
+        join, where, params = _on_shards(shard_count, shard_ids)
+        if join is None:
+            return None
         async with self._reading() as conn:
-            rows = list(await conn.execute_fetchall("SELECT MIN(due_at) FROM deadlines"))
-            return None if rows[0][0] is None else float(rows[0][0])
+            if not join:
+                rows = await conn.fetch("SELECT MIN(due_at) FROM deadlines")
+            else:
+                rows = await conn.fetch(
+                    f"SELECT d.due_at FROM deadlines AS d{join} WHERE TRUE{where} ORDER BY d.due_at LIMIT 1", params
+                )
+            return None if not rows or rows[0][0] is None else float(rows[0][0])
+
+    async def claim_deadlines(
+        self,
+        now: float,
+        limit: int,
+        lease: float,
+        *,
+        shard_count: int = 1,
+        shard_ids: Sequence[int] | None = None,
+    ) -> list[Deadline]:
+        """Take up to `limit` deadlines due at `now`, earliest first, and hold each for `lease` seconds.
+
+        In one transaction their `due_at` moves to `now + lease`: no other process
+        (nor this one) claims them again before that, and the claims of a process
+        that died come back when their lease ends. They are returned with that new
+        `due_at` (what `take_deadline`, `postpone_deadline` and a move's `consume`
+        match on) and `fell_due`, the due time they had. PostgreSQL locks the rows
+        it takes (`FOR UPDATE SKIP LOCKED`): two processes claiming at once take
+        different deadlines; SQLite's writers take turns.
+
+        With `shard_ids`, only deadlines of games whose server is on one of those
+        shards are taken, by Discord's rule `(guild_id >> 22) % shard_count` (a game
+        outside any server is on shard 0).
+        """
+        if lease <= 0:
+            raise ValueError(f"a lease lasts a positive time, not {lease}")
+        join, where, params = _on_shards(shard_count, shard_ids)
+        if join is None or limit <= 0:
+            return []
+        until = now + lease
+        async with self._transaction() as tx:
+            rows = await tx.conn.fetch(
+                f"SELECT d.game_id, d.seat, d.kind, d.due_at FROM deadlines AS d{join} WHERE d.due_at <= ?{where}"
+                f" ORDER BY d.due_at LIMIT ?{self._sql.skip_locked}",
+                (now, *params, limit),
+            )
+            await tx.conn.executemany(
+                "UPDATE deadlines SET due_at = ? WHERE game_id = ? AND seat = ? AND kind = ?",
+                [(until, row[0], row[1], row[2]) for row in rows],
+            )
+        return [Deadline(int(row[0]), int(row[1]), str(row[2]), until, fell_due=float(row[3])) for row in rows]
 
     async def due_deadlines(self, now: float, limit: int) -> list[Deadline]:
         """Up to `limit` deadlines due at `now`, earliest first."""
         async with self._reading() as conn:
-            rows = await conn.execute_fetchall(
+            rows = await conn.fetch(
                 "SELECT game_id, seat, kind, due_at FROM deadlines WHERE due_at <= ? ORDER BY due_at LIMIT ?",
                 (now, limit),
             )
@@ -603,19 +634,19 @@ class Database:
         """Move a deadline to `until` (one whose effect failed is tried again then; a computer's move leases its
         own while it thinks). False when it was gone or moved meanwhile."""
         async with self._transaction() as tx:
-            cursor = await tx.conn.execute(
+            changed = await tx.conn.execute(
                 "UPDATE deadlines SET due_at = ? WHERE game_id = ? AND seat = ? AND kind = ? AND due_at = ?",
                 (until, deadline.game_id, deadline.seat, deadline.kind, deadline.due_at),
             )
-            return cursor.rowcount > 0
+            return changed > 0
 
     @staticmethod
-    async def _take(conn: aiosqlite.Connection, deadline: Deadline) -> bool:
-        cursor = await conn.execute(
+    async def _take(conn: Connection, deadline: Deadline) -> bool:
+        changed = await conn.execute(
             "DELETE FROM deadlines WHERE game_id = ? AND seat = ? AND kind = ? AND due_at = ?",
             (deadline.game_id, deadline.seat, deadline.kind, deadline.due_at),
         )
-        return cursor.rowcount > 0
+        return changed > 0
 
     async def take_deadline(self, deadline: Deadline) -> bool:
         """Delete a deadline that has fired; False when it was gone or moved meanwhile (nothing to do then)."""
@@ -625,29 +656,36 @@ class Database:
     async def has_deadline(self, deadline: Deadline) -> bool:
         """Whether this very deadline (same due time) is still pending."""
         async with self._reading() as conn:
-            rows = list(
-                await conn.execute_fetchall(
-                    "SELECT 1 FROM deadlines WHERE game_id = ? AND seat = ? AND kind = ? AND due_at = ?",
-                    (deadline.game_id, deadline.seat, deadline.kind, deadline.due_at),
-                )
+            rows = await conn.fetch(
+                "SELECT 1 FROM deadlines WHERE game_id = ? AND seat = ? AND kind = ? AND due_at = ?",
+                (deadline.game_id, deadline.seat, deadline.kind, deadline.due_at),
             )
             return bool(rows)
 
-    async def close_expired_lobby(self, game_id: int, now: float) -> GameRecord | None:
+    async def close_expired_lobby(
+        self, game_id: int, now: float, *, deadline: Deadline | None = None
+    ) -> GameRecord | None:
         """Fire a lobby's expiry: one transaction deletes the deadline and closes the lobby if still one.
 
+        The expiry is the lobby's deadline row if due at `now`, or exactly `deadline`
+        (one `claim_deadlines` took: its row is held past `now` by the lease).
         Returns the closed game, or None when there was nothing to close (the
         deadline already fired, or the lobby started or was cancelled since).
         A closed lobby is `aborted` with no `ended_by`: nobody closed it.
         """
         async with self._transaction() as tx:
-            cursor = await tx.conn.execute(
-                "DELETE FROM deadlines WHERE game_id = ? AND seat = ? AND kind = 'lobby' AND due_at <= ?",
-                (game_id, TABLE_SEAT, now),
-            )
-            if cursor.rowcount == 0:
+            if deadline is not None:
+                if deadline.game_id != game_id or deadline.kind != "lobby":
+                    raise ValueError(f"{deadline} is not the expiry of lobby {game_id}")
+                changed = int(await self._take(tx.conn, deadline))
+            else:
+                changed = await tx.conn.execute(
+                    "DELETE FROM deadlines WHERE game_id = ? AND seat = ? AND kind = 'lobby' AND due_at <= ?",
+                    (game_id, TABLE_SEAT, now),
+                )
+            if changed == 0:
                 return None
-            current = await self._fetch(tx.conn, game_id)
+            current = await self._fetch(tx.conn, game_id, lock=True)
             if current is None or current.status != "lobby":
                 return None
             return await self._update(
@@ -657,7 +695,7 @@ class Database:
     async def behind_tables(self, *, ended_since: float) -> list[GameRecord]:
         """Games whose table message is behind their row: open ones, and those that ended since `ended_since`."""
         async with self._reading() as conn:
-            rows = await conn.execute_fetchall(
+            rows = await conn.fetch(
                 "SELECT * FROM games WHERE shown_version < version AND table_message_id IS NOT NULL"
                 " AND (status IN ('lobby', 'active') OR ended_at >= ?) ORDER BY id",
                 (ended_since,),
@@ -708,14 +746,15 @@ class Database:
                 game_id, expected_version, seat=seat, action=action, state=state, write=clock
             )
         async with self._transaction() as tx:
-            if consume is not None and not await self._take(tx.conn, consume):
-                raise DeadlineGoneError(consume)
             changes: dict[str, Any] = {"state": state, "last_seat": seat, "last_action": action}
             if clock is not None:
                 changes["clock"] = clock.clock
             if result is not None:
                 changes.update(status="finished", ended_at=tx.now)
+            # The game's row first, then its deadline: every write locks in that order (no deadlock in PostgreSQL).
             record = await self._update(tx, game_id, expected_version, ("active",), changes, seat=seat)
+            if consume is not None and not await self._take(tx.conn, consume):
+                raise DeadlineGoneError(consume)  # rolls the move back
             if result is not None:
                 await self._insert_results(tx, record, result)
                 await self._forget_ended(tx.conn, game_id)
@@ -780,13 +819,17 @@ class Database:
         if len(batch) == 1 and batch[0].write is None:
             async with self._reading() as conn:
                 return [await self._move(conn, batch[0], self._clock())]
+        outcomes: dict[int, GameRecord | Exception] = {}
         async with self._transaction() as tx:
-            return [await self._move(tx.conn, move, tx.now) for move in batch]
+            # By game (a game's own moves in the order they came): two processes' batches lock rows in one order.
+            for index in sorted(range(len(batch)), key=lambda index: batch[index].game_id):
+                outcomes[index] = await self._move(tx.conn, batch[index], tx.now)
+        return [outcomes[index] for index in range(len(batch))]
 
-    async def _move(self, conn: aiosqlite.Connection, move: _Move, now: float) -> GameRecord | Exception:
+    async def _move(self, conn: Connection, move: _Move, now: float) -> GameRecord | Exception:
         clock = None if move.write is None else move.write.clock
         parameters = (move.state, move.seat, move.action, clock, now, move.game_id, move.expected_version, move.seat)
-        rows = list(await conn.execute_fetchall(_MOVE_SQL, parameters))
+        rows = await conn.fetch(self._move_sql, parameters)
         if rows:
             if move.write is not None:
                 await self._write_clock(conn, move.game_id, move.write)
@@ -813,7 +856,7 @@ class Database:
         if the game already ended, or is not at `expected_version` when given.
         """
         async with self._transaction() as tx:
-            current = await self._fetch(tx.conn, game_id)
+            current = await self._fetch(tx.conn, game_id, lock=True)
             if current is None:
                 raise GameNotFoundError(game_id)
             if not current.is_open or expected_version not in (None, current.version):
@@ -843,11 +886,9 @@ class Database:
             raise GameNotFoundError(game_id)
         return record
 
-    async def _open_in_channel(self, conn: aiosqlite.Connection, channel_id: int) -> GameRecord | None:
-        rows = list(
-            await conn.execute_fetchall(
-                "SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')", (channel_id,)
-            )
+    async def _open_in_channel(self, conn: Connection, channel_id: int) -> GameRecord | None:
+        rows = await conn.fetch(
+            "SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')", (channel_id,)
         )
         return _record(rows[0]) if rows else None
 
@@ -859,32 +900,28 @@ class Database:
     async def latest_played_in_channel(self, channel_id: int) -> GameRecord | None:
         """The channel's most recent game that was started (running, finished or aborted after its start)."""
         async with self._reading() as conn:
-            rows = list(
-                await conn.execute_fetchall(
-                    "SELECT * FROM games WHERE channel_id = ? AND state IS NOT NULL ORDER BY id DESC LIMIT 1",
-                    (channel_id,),
-                )
+            rows = await conn.fetch(
+                "SELECT * FROM games WHERE channel_id = ? AND state IS NOT NULL ORDER BY id DESC LIMIT 1",
+                (channel_id,),
             )
             return _record(rows[0]) if rows else None
 
     async def active_games(self) -> list[GameRecord]:
         """Every lobby and active game, oldest first: what to resume at start-up."""
         async with self._reading() as conn:
-            rows = await conn.execute_fetchall("SELECT * FROM games WHERE status IN ('lobby', 'active') ORDER BY id")
+            rows = await conn.fetch("SELECT * FROM games WHERE status IN ('lobby', 'active') ORDER BY id")
             return [_record(row) for row in rows]
 
     async def actions(self, game_id: int) -> list[tuple[int, int, str]]:
         """The game's action log as (seq, seat, action JSON), in order."""
         async with self._reading() as conn:
-            rows = await conn.execute_fetchall(
-                "SELECT seq, seat, action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
-            )
+            rows = await conn.fetch("SELECT seq, seat, action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,))
             return [(int(row[0]), int(row[1]), str(row[2])) for row in rows]
 
     async def results(self, game_id: int) -> list[ResultRow]:
         """The stored standings of one game, by seat (empty if it has none)."""
         async with self._reading() as conn:
-            rows = await conn.execute_fetchall(
+            rows = await conn.fetch(
                 "SELECT seat, user_id, name, place, won, measure, clocked_out FROM results WHERE game_id = ?"
                 " ORDER BY seat",
                 (game_id,),
@@ -929,15 +966,15 @@ class Database:
         terms = [f"{col} {directions.get(col, 'DESC')}" for col in _LEADER_ORDER[order]]
         start = ratings.INITIAL
         async with self._reading() as conn:
-            rows = await conn.execute_fetchall(
+            rows = await conn.fetch(
                 "WITH scoped AS ("
                 " SELECT r.game_id, r.user_id, r.name, r.won, r.measure, r.place,"
                 "  ROW_NUMBER() OVER (PARTITION BY r.user_id ORDER BY r.finished_at DESC, r.game_id DESC) AS recency"
                 " FROM results AS r JOIN games AS g ON g.id = r.game_id"
-                " WHERE r.guild_id IS ? AND r.game = ? AND g.status = 'finished')"
+                f" WHERE r.guild_id {self._sql.same} ? AND r.game = ? AND g.status = 'finished')"
                 " , board AS (SELECT user_id, MAX(CASE WHEN recency = 1 THEN name END) AS name,"
                 # a computer level may sit at several seats of one game: it played and won that game once
-                "  COUNT(DISTINCT game_id) AS games, COUNT(DISTINCT CASE WHEN won THEN game_id END) AS wins,"
+                "  COUNT(DISTINCT game_id) AS games, COUNT(DISTINCT CASE WHEN won = 1 THEN game_id END) AS wins,"
                 "  AVG(measure) AS average, MIN(place) AS best_place"
                 "  FROM scoped GROUP BY user_id)"
                 " , rated AS (SELECT b.*, COALESCE(k.mu, ?) AS mu, COALESCE(k.sigma, ?) AS sigma,"
@@ -975,11 +1012,11 @@ class Database:
     async def history(self, *, guild_id: int | None, user_id: int, limit: int = 10) -> list[HistoryRow]:
         """A user's most recent finished games in `guild_id` (None: outside any guild), newest first."""
         async with self._reading() as conn:
-            rows = await conn.execute_fetchall(
+            rows = await conn.fetch(
                 "SELECT r.game_id, r.game, r.seat, r.place, r.won, r.measure, r.finished_at,"
                 " (SELECT COUNT(*) FROM results AS o WHERE o.game_id = r.game_id) AS players"
                 " FROM results AS r JOIN games AS g ON g.id = r.game_id"
-                " WHERE r.user_id = ? AND r.guild_id IS ? AND g.status = 'finished'"
+                f" WHERE r.user_id = ? AND r.guild_id {self._sql.same} ? AND g.status = 'finished'"
                 " ORDER BY r.finished_at DESC, r.game_id DESC LIMIT ?",
                 (user_id, guild_id, limit),
             )
@@ -1004,13 +1041,13 @@ class Database:
         Two reads: everyone's games and wins in the games the user played there, then those games' ratings.
         """
         async with self._reading() as conn:
-            rows = await conn.execute_fetchall(
+            rows = await conn.fetch(
                 "SELECT r.game, r.user_id, COUNT(DISTINCT r.game_id) AS games,"
-                " COUNT(DISTINCT CASE WHEN r.won THEN r.game_id END) AS wins"
+                " COUNT(DISTINCT CASE WHEN r.won = 1 THEN r.game_id END) AS wins"
                 " FROM results AS r JOIN games AS g ON g.id = r.game_id"
-                " WHERE r.guild_id IS ? AND g.status = 'finished' AND r.game IN"
+                f" WHERE r.guild_id {self._sql.same} ? AND g.status = 'finished' AND r.game IN"
                 "  (SELECT DISTINCT m.game FROM results AS m JOIN games AS n ON n.id = m.game_id"
-                "   WHERE m.user_id = ? AND m.guild_id IS ? AND n.status = 'finished')"
+                f"   WHERE m.user_id = ? AND m.guild_id {self._sql.same} ? AND n.status = 'finished')"
                 " GROUP BY r.game, r.user_id",
                 (guild_id, user_id, guild_id),
             )
@@ -1022,7 +1059,7 @@ class Database:
             if not boards:
                 return []
             marks = ", ".join("?" for _ in boards)
-            rated = await conn.execute_fetchall(
+            rated = await conn.fetch(
                 f"SELECT game, player, mu, sigma, games FROM ratings WHERE guild_id = ? AND game IN ({marks})",
                 (ratings.guild_key(guild_id), *boards),
             )
@@ -1057,7 +1094,7 @@ class Database:
         One indexed look-up (`table_seats_user`) joined to each game by its key.
         """
         async with self._reading() as conn:
-            rows = await conn.execute_fetchall(
+            rows = await conn.fetch(
                 "SELECT g.id, g.guild_id, g.channel_id, g.game, g.table_message_id, g.updated_at,"
                 " s.seat, s.since, s.due_at"
                 " FROM table_seats AS s JOIN games AS g ON g.id = s.game_id"
@@ -1083,7 +1120,7 @@ class Database:
     async def open_tables(self, guild_id: int, limit: int = 100) -> list[GameRecord]:
         """A server's lobbies and running games, oldest first (index `games_open_guild`)."""
         async with self._reading() as conn:
-            rows = await conn.execute_fetchall(
+            rows = await conn.fetch(
                 "SELECT * FROM games WHERE guild_id = ? AND status IN ('lobby', 'active') ORDER BY id LIMIT ?",
                 (guild_id, limit),
             )
@@ -1091,7 +1128,7 @@ class Database:
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         async with self._reading() as conn:
-            rows = list(await conn.execute_fetchall("SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,)))
+            rows = await conn.fetch("SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,))
         if not rows:
             return GuildSettings(guild_id=guild_id)
         row = rows[0]
@@ -1106,8 +1143,10 @@ class Database:
     async def set_guild_settings(self, settings: GuildSettings) -> None:
         async with self._transaction() as tx:
             await tx.conn.execute(
-                "INSERT OR REPLACE INTO guild_settings (guild_id, pace, timeouts, lobby_expiry, notify_channel_id)"
-                " VALUES (?, ?, ?, ?, ?)",
+                "INSERT INTO guild_settings (guild_id, pace, timeouts, lobby_expiry, notify_channel_id)"
+                " VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET pace = excluded.pace,"
+                " timeouts = excluded.timeouts, lobby_expiry = excluded.lobby_expiry,"
+                " notify_channel_id = excluded.notify_channel_id",
                 (
                     settings.guild_id,
                     settings.pace,
@@ -1119,7 +1158,7 @@ class Database:
 
     async def player(self, user_id: int) -> PlayerSettings:
         async with self._reading() as conn:
-            rows = list(await conn.execute_fetchall("SELECT * FROM players WHERE user_id = ?", (user_id,)))
+            rows = await conn.fetch("SELECT * FROM players WHERE user_id = ?", (user_id,))
         if not rows:
             return PlayerSettings(user_id=user_id)
         return _player(rows[0])
@@ -1131,7 +1170,7 @@ class Database:
             return found
         marks = ", ".join("?" for _ in found)
         async with self._reading() as conn:
-            rows = await conn.execute_fetchall(f"SELECT * FROM players WHERE user_id IN ({marks})", tuple(found))
+            rows = await conn.fetch(f"SELECT * FROM players WHERE user_id IN ({marks})", tuple(found))
         for row in rows:
             found[row["user_id"]] = _player(row)
         return found
@@ -1139,8 +1178,10 @@ class Database:
     async def set_player(self, player: PlayerSettings) -> None:
         async with self._transaction() as tx:
             await tx.conn.execute(
-                "INSERT OR REPLACE INTO players (user_id, notify, away_until, away_year, away_used, dm_refused)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
+                "INSERT INTO players (user_id, notify, away_until, away_year, away_used, dm_refused)"
+                " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify,"
+                " away_until = excluded.away_until, away_year = excluded.away_year,"
+                " away_used = excluded.away_used, dm_refused = excluded.dm_refused",
                 (
                     player.user_id,
                     player.notify,
@@ -1154,7 +1195,7 @@ class Database:
     async def away_players(self, now: float) -> dict[int, float]:
         """Users away at `now`, with when they come back."""
         async with self._reading() as conn:
-            rows = await conn.execute_fetchall("SELECT user_id, away_until FROM players WHERE away_until > ?", (now,))
+            rows = await conn.fetch("SELECT user_id, away_until FROM players WHERE away_until > ?", (now,))
             return {int(row[0]): float(row[1]) for row in rows}
 
 
@@ -1162,6 +1203,30 @@ def _holder_sql(column: str) -> str:
     """SQL for the rating holder of the user id in `column` (`bot.ratings.holder`, for the computer levels too)."""
     levels = " ".join(f"WHEN {user_id} THEN 'cpu:{level}'" for level, user_id in COMPUTER_IDS.items())
     return f"(CASE {column} {levels} ELSE CAST({column} AS TEXT) END)"
+
+
+def _on_shards(shard_count: int, shard_ids: Sequence[int] | None) -> tuple[str | None, str, tuple[int, ...]]:
+    """The join and condition that keep the deadlines of games on `shard_ids` (None: every game).
+
+    The join is "" when every game counts, None when no shard is asked for (nothing counts).
+    """
+    if shard_count < 1:
+        raise ValueError(f"shard_count must be at least 1, not {shard_count}")
+    if shard_ids is None:
+        return "", "", ()
+    wanted = tuple(sorted(set(shard_ids)))
+    if any(shard not in range(shard_count) for shard in wanted):
+        raise ValueError(f"shard ids must be in 0..{shard_count - 1}, not {list(shard_ids)}")
+    if not wanted:
+        return None, "", ()
+    if len(wanted) == shard_count:
+        return "", "", ()
+    marks = ", ".join("?" for _ in wanted)
+    return (
+        " JOIN games AS g ON g.id = d.game_id",
+        f" AND ((COALESCE(g.guild_id, 0) >> {DISCORD_SHARD_SHIFT}) % ?) IN ({marks})",
+        (shard_count, *wanted),
+    )
 
 
 def _placed(result: Sequence[ResultRow]) -> list[ratings.Placed]:
@@ -1199,7 +1264,7 @@ async def _store_ratings(tx: _Tx, game_id: int, guild: int, game: str, changes: 
     await _note_changes(tx, game_id, changes)
 
 
-def _player(row: sqlite3.Row) -> PlayerSettings:
+def _player(row: Row) -> PlayerSettings:
     return PlayerSettings(
         user_id=row["user_id"],
         notify=row["notify"],
@@ -1208,24 +1273,6 @@ def _player(row: sqlite3.Row) -> PlayerSettings:
         away_used=row["away_used"],
         dm_refused=bool(row["dm_refused"]),
     )
-
-
-async def _switch_to_wal(conn: aiosqlite.Connection) -> str:
-    """`PRAGMA journal_mode = WAL`, waiting out another connection switching the same new file.
-
-    SQLite does not call the busy handler for this switch: two processes
-    opening a new database at once would otherwise see "database is locked".
-    """
-    waited = 0.0
-    while True:
-        try:
-            rows = list(await conn.execute_fetchall("PRAGMA journal_mode = WAL"))
-            return str(rows[0][0]).lower()
-        except sqlite3.OperationalError as exc:
-            if exc.sqlite_errorcode & 0xFF != sqlite3.SQLITE_BUSY or waited * 1000 >= BUSY_TIMEOUT_MS:
-                raise
-        await asyncio.sleep(_WAL_RETRY)
-        waited += _WAL_RETRY
 
 
 # ----- (de)serialisation ----------------------------------------------------
@@ -1240,7 +1287,7 @@ def _dump_seats(seats: Sequence[Seat]) -> str:
     return json.dumps([{"user_id": s.user_id, "name": s.name} for s in seats], separators=(",", ":"))
 
 
-def _record(row: sqlite3.Row) -> GameRecord:
+def _record(row: Row) -> GameRecord:
     return GameRecord(
         id=row["id"],
         guild_id=row["guild_id"],

@@ -122,12 +122,23 @@ TABLE_SEAT = -1  # a deadline of the whole table, not of one seat
 
 @dataclass(frozen=True, slots=True)
 class Deadline:
-    """Something due at a table at `due_at` (unix seconds): `kind` says what (`lobby`: close if not started)."""
+    """Something due at a table at `due_at` (unix seconds): `kind` says what (`lobby`: close if not started).
+
+    A deadline `Database.claim_deadlines` took is held by a lease: its row's `due_at` (and this one's)
+    is when the lease ends, and `fell_due` is the due time the row had when it was claimed (the
+    time it fell due, or the end of an earlier lease that ran out). None for a deadline not claimed.
+    """
 
     game_id: int
     seat: int
     kind: str
     due_at: float
+    fell_due: float | None = None
+
+    @property
+    def fell_due_at(self) -> float:
+        """When it fell due: `fell_due` for a claimed deadline, else `due_at`."""
+        return self.due_at if self.fell_due is None else self.fell_due
 
 
 @dataclass(frozen=True, slots=True)

@@ -152,7 +152,7 @@ async def lobby_bench(db: Database, pending: int, burst: int) -> dict[str, Any]:
     fired: Counter[int] = Counter()
 
     async def close(deadline: Deadline) -> None:
-        if await service.expire_lobby(deadline.game_id) is not None:
+        if await service.expire_lobby(deadline.game_id, deadline) is not None:
             fired[deadline.game_id] += 1
 
     scheduler, heap = await _scheduler_heap(db, close, time.time)

@@ -59,10 +59,15 @@ class TablesCog(commands.Cog, name="Tables"):
         self.clicks: ComponentHandlers = self.handlers  # what the components call; mypy checks the interface
         self.dead = TheDead(bot, self.refresher)  # Il Morto: speaking to the dead, /accuse, who died
         self.refresher.watchers.append(self.dead.shown)
-        # SHARDS: the lead passes the shards here once the storage's claiming is in, so that this process fires
-        # only its own servers' deadlines: Scheduler(..., shard_count=bot.settings.shard_count,
-        # shard_ids=bot.settings.shard_ids) (None, None: every deadline, as one process).
-        self.scheduler = Scheduler(bot.db, self._fire, clock=bot.tables.now)
+        # This process claims and fires only its own servers' deadlines (every deadline when it runs every shard).
+        shards = bot.process_shards
+        self.scheduler = Scheduler(
+            bot.db,
+            self._fire,
+            clock=bot.tables.now,
+            shard_count=shards.count or 1,
+            shard_ids=None if shards.serves_all else shards.ids,
+        )
         self._thinking: dict[tuple[int, int, str], asyncio.Task[None]] = {}  # (game, seat, kind) -> a move in the works
 
     async def cog_load(self) -> None:
@@ -118,7 +123,7 @@ class TablesCog(commands.Cog, name="Tables"):
         """
         tables = self.bot.tables
         if deadline.kind == "lobby":
-            table = await tables.expire_lobby(deadline.game_id)
+            table = await tables.expire_lobby(deadline.game_id, deadline)
             if table is not None:
                 log.info("Lobby %s closed itself: not started in time", table.id)
                 self.refresher.mark(table.id)

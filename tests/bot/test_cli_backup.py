@@ -16,7 +16,7 @@ from tests.bot.storage.damage import populated_database
 REPO = Path(bot.__file__).resolve().parent.parent
 
 
-def cardroom(tmp_path: Path, database: Path, *args: str) -> subprocess.CompletedProcess[str]:
+def cardroom(tmp_path: Path, database: Path | str, *args: str) -> subprocess.CompletedProcess[str]:
     env = {
         **os.environ,
         "CARDROOM_DATABASE": str(database),
@@ -72,3 +72,12 @@ def test_backup_refuses_an_existing_destination_and_a_missing_database(tmp_path:
 def test_only_backup_takes_a_destination(tmp_path: Path) -> None:
     done = cardroom(tmp_path, tmp_path / "cardroom.sqlite3", "invite", "extra")
     assert done.returncode == 2 and "takes no argument" in done.stderr
+
+
+def test_backup_of_a_postgresql_database_points_at_its_own_tools_and_hides_the_password(tmp_path: Path) -> None:
+    url = "postgresql://cardroom:s3cret@db.example:5432/cardroom"
+    refused = cardroom(tmp_path, url, "backup")
+    assert refused.returncode == EXIT_DATABASE and refused.stdout == ""
+    [line] = refused.stderr.splitlines()
+    assert line.startswith("cardroom: `cardroom backup` copies a SQLite file; postgresql://cardroom:***@db.example")
+    assert "pg_dump" in line and "s3cret" not in line

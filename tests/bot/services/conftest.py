@@ -1,4 +1,8 @@
-"""Shared by the service tests: a fresh database per test, a clock the test moves by hand, a fixed deal."""
+"""Shared by the service tests: a fresh database per test, a clock the test moves by hand, a fixed deal.
+
+The database is a SQLite file; the tests of deadlines and their claims (marked `postgresql_too`)
+run on a PostgreSQL database of the session's server as well.
+"""
 
 from __future__ import annotations
 
@@ -11,6 +15,7 @@ import pytest
 from bot.services.tables import TableService
 from bot.storage import Database
 from tests.bot.services.clocks import Clock
+from tests.support.postgres import PostgresServer
 
 
 @pytest.fixture
@@ -18,9 +23,32 @@ def clock() -> Clock:
     return Clock()
 
 
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """A test marked `postgresql_too` (or in a module so marked) runs on both back ends, the others on SQLite."""
+    if "backend" in metafunc.fixturenames and metafunc.definition.get_closest_marker("postgresql_too"):
+        metafunc.parametrize("backend", ["sqlite", "postgresql"])
+
+
 @pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "cardroom.sqlite3")
+def backend() -> str:
+    return "sqlite"
+
+
+@pytest.fixture
+async def db_location(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> AsyncIterator[str | Path]:
+    """A SQLite file, or a new, empty schema of the session's PostgreSQL server (`new_schema`)."""
+    if backend == "sqlite":
+        yield tmp_path / "cardroom.sqlite3"
+        return
+    server: PostgresServer = request.getfixturevalue("postgres")
+    url = await server.new_schema()
+    yield url
+    await server.drop(url)
+
+
+@pytest.fixture
+async def db(db_location: str | Path) -> AsyncIterator[Database]:
+    database = await Database.open(db_location)
     yield database
     await database.close()
 

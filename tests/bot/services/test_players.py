@@ -17,6 +17,8 @@ from bot.services.tables import Table, TableService
 from bot.storage import Database, Seat
 from tests.bot.services.clocks import Clock
 
+pytestmark = pytest.mark.postgresql_too  # people's settings and away time: on both back ends
+
 ALICE, BOB = Seat(1, "Alice"), Seat(2, "Bob")
 DAY = 86_400.0
 ALLOWANCE = paces().away.allowance_days * DAY

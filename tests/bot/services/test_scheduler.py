@@ -10,10 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from bot.services.scheduler import BATCH, RETRY, Scheduler
+from bot.services import scheduler as scheduler_module
+from bot.services.scheduler import BATCH, LEASE, RETRY, Scheduler
 from bot.services.tables import TableService
 from bot.storage import Database, Deadline, Seat
 from tests.bot.services.clocks import Clock
+
+pytestmark = pytest.mark.postgresql_too  # deadlines, leases and claims: on both back ends
 
 HOUR = 3600.0
 ALICE, BOB = Seat(1, "Alice"), Seat(2, "Bob")
@@ -21,7 +24,7 @@ ALICE, BOB = Seat(1, "Alice"), Seat(2, "Bob")
 
 def lobby_closer(service: TableService, closed: list[int]) -> Scheduler:
     async def fire(deadline: Deadline) -> None:
-        table = await service.expire_lobby(deadline.game_id)
+        table = await service.expire_lobby(deadline.game_id, deadline)
         if table is not None:
             closed.append(table.id)
 
@@ -72,10 +75,10 @@ async def test_a_lobby_started_or_cancelled_in_time_is_left_alone(db: Database) 
     assert await db.next_deadline() == table.clock.reminder(first)
 
 
-async def test_an_overdue_deadline_fires_at_the_next_start(tmp_path: Path) -> None:
+async def test_an_overdue_deadline_fires_at_the_next_start(db_location: str | Path) -> None:
     """The bot was down when the lobby's time came: the first pass after the restart closes it, once."""
     clock = Clock()
-    path = tmp_path / "cardroom.sqlite3"
+    path = db_location
     before = await Database.open(path)
     game = await open_lobby(TableService(before, lobby_expiry=HOUR, clock=clock), 100)
     await before.close()
@@ -101,7 +104,7 @@ async def test_a_failing_effect_is_tried_again_later_not_in_a_loop(db: Database)
         attempts.append(clock.now)
         if len(attempts) == 1:
             raise RuntimeError("Discord is down")
-        await service.expire_lobby(deadline.game_id)
+        await service.expire_lobby(deadline.game_id, deadline)
 
     scheduler = Scheduler(db, flaky, clock=clock)
     clock.now += HOUR
@@ -122,7 +125,7 @@ async def test_many_due_at_once_fire_in_batches_earliest_first(db: Database) -> 
 
     async def record(deadline: Deadline) -> None:
         order.append(deadline.game_id)
-        await service.expire_lobby(deadline.game_id)
+        await service.expire_lobby(deadline.game_id, deadline)
 
     clock.now += HOUR
     assert await Scheduler(db, record, clock=clock).fire_due() == BATCH + 20
@@ -135,7 +138,7 @@ async def test_the_running_scheduler_wakes_for_a_deadline_added_meanwhile(db: Da
     closed = asyncio.Event()
 
     async def fire(deadline: Deadline) -> None:
-        if await service.expire_lobby(deadline.game_id) is not None:
+        if await service.expire_lobby(deadline.game_id, deadline) is not None:
             closed.set()
 
     scheduler = Scheduler(db, fire)
@@ -148,3 +151,68 @@ async def test_the_running_scheduler_wakes_for_a_deadline_added_meanwhile(db: Da
         assert (await db.get(game)).status == "aborted"
     finally:
         await scheduler.stop()
+
+
+# ----- several processes ------------------------------------------------------------
+async def test_two_processes_fire_each_deadline_once(
+    db: Database, db_location: str | Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two schedulers on one database (two `Database` objects) claim small batches in turn: each lobby closes once."""
+    monkeypatch.setattr(scheduler_module, "BATCH", 4)
+    clock = Clock()
+    games = [await open_lobby(TableService(db, lobby_expiry=HOUR, clock=clock), 100 + n) for n in range(30)]
+    other_db = await Database.open(db_location)
+    fired: list[int] = []
+
+    def closer(database: Database) -> Scheduler:
+        service = TableService(database, lobby_expiry=HOUR, clock=clock)
+
+        async def fire(deadline: Deadline) -> None:
+            fired.append(deadline.game_id)
+            await asyncio.sleep(0)  # the other process runs meanwhile
+            assert await service.expire_lobby(deadline.game_id, deadline) is not None
+
+        return Scheduler(database, fire, clock=clock)
+
+    try:
+        clock.now += HOUR
+        counts = await asyncio.gather(closer(db).fire_due(), closer(other_db).fire_due())
+    finally:
+        await other_db.close()
+    assert sorted(fired) == games and sum(counts) == len(games)
+    assert {(await db.get(game)).status for game in games} == {"aborted"}
+    assert await db.next_deadline() is None
+
+
+async def test_the_claims_of_a_process_that_died_fire_when_their_lease_ends(db: Database) -> None:
+    clock = Clock()
+    service = TableService(db, lobby_expiry=HOUR, clock=clock)
+    game = await open_lobby(service, 100)
+    clock.now += HOUR
+    assert len(await db.claim_deadlines(clock.now, BATCH, LEASE)) == 1  # a process claimed it, then was killed
+    closed: list[int] = []
+    survivor = lobby_closer(service, closed)
+    assert await survivor.fire_due() == 0 and await survivor.delay() == pytest.approx(LEASE)
+    clock.now += LEASE
+    assert await survivor.fire_due() == 1 and closed == [game]
+    assert await survivor.fire_due() == 0 and await db.next_deadline() is None
+
+
+async def test_a_scheduler_of_some_shards_fires_only_their_games(db: Database) -> None:
+    """Two shards: a server is on shard (guild_id >> 22) % 2; this process runs shard 1 only."""
+    clock = Clock()
+    service = TableService(db, lobby_expiry=HOUR, clock=clock)
+    theirs = await open_lobby(service, 100)  # guild 9: shard 0
+    mine = await service.open_lobby(guild_id=(1 << 22) + 9, channel_id=101, game="pairs", host=ALICE, locale="en")
+    closed: list[int] = []
+
+    async def fire(deadline: Deadline) -> None:
+        if await service.expire_lobby(deadline.game_id, deadline) is not None:
+            closed.append(deadline.game_id)
+
+    shard_one = Scheduler(db, fire, clock=clock, shard_count=2, shard_ids=[1])
+    assert await db.next_deadline(shard_count=2, shard_ids=[1]) == pytest.approx(clock.now + HOUR)
+    clock.now += HOUR
+    assert await shard_one.fire_due() == 1 and closed == [mine.id]
+    assert await shard_one.delay() == pytest.approx(300.0)  # nothing left of its own: it does not spin on shard 0's
+    assert (await db.get(theirs)).status == "lobby" and await db.next_deadline() == clock.now

@@ -10,6 +10,8 @@ from bot.services.servers import LOBBY_HOURS, ServerService, effective
 from bot.services.tables import TableService
 from bot.storage import Database, GuildSettings, Seat
 
+pytestmark = pytest.mark.postgresql_too  # a server's defaults: on both back ends
+
 GUILD = 9
 
 

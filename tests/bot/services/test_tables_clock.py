@@ -17,6 +17,8 @@ from bot.storage import Database, Deadline, GuildSettings, Seat
 from engines.core import Withdraw
 from tests.bot.services.clocks import Clock
 
+pytestmark = pytest.mark.postgresql_too  # deadlines, leases and claims: on both back ends
+
 ALICE, BOB, CAROL = Seat(1, "Alice"), Seat(2, "Bob"), Seat(3, "Carol")
 GUILD, CHANNEL = 9, 500
 DAY = 86_400.0
@@ -48,7 +50,7 @@ class Firing:
                 self.reminded.append((due[0].id, due[1]))
                 await self.service.reminded(deadline)
         else:
-            await self.service.expire_lobby(deadline.game_id)
+            await self.service.expire_lobby(deadline.game_id, deadline)
 
 
 def scheduler(service: TableService) -> tuple[Scheduler, Firing]:
@@ -260,13 +262,13 @@ async def test_an_expiry_committed_before_the_click_makes_it_stale(
 
 
 async def test_another_process_moving_first_does_not_lose_the_next_expiry(
-    service: TableService, db: Database, clock: Clock, tmp_path: Path
+    service: TableService, db: Database, clock: Clock, db_location: str | Path
 ) -> None:
     """This process still holds the table as it was; the deadline the other process wrote must still fire."""
     table = await started(service)
     (seat,) = table.to_act
     old = expiry(table, seat)
-    other_db = await Database.open(tmp_path / "cardroom.sqlite3")
+    other_db = await Database.open(db_location)
     try:
         other = TableService(other_db, clock=clock)
         clock.now += 60
@@ -285,8 +287,8 @@ async def test_another_process_moving_first_does_not_lose_the_next_expiry(
 
 
 # ----- a restart ------------------------------------------------------------------
-async def test_an_overdue_expiry_fires_once_after_a_restart(tmp_path: Path, clock: Clock) -> None:
-    path = tmp_path / "restart.sqlite3"
+async def test_an_overdue_expiry_fires_once_after_a_restart(db_location: str | Path, clock: Clock) -> None:
+    path = db_location
     before = await Database.open(path)
     try:
         table = await started(TableService(before, clock=clock))
@@ -351,7 +353,8 @@ async def test_a_reminder_row_left_for_a_seat_that_moved_is_dropped(service: Tab
     # A row no longer matching the clock (left by an older process, say), planted by hand.
     async with db._transaction() as tx:
         await tx.conn.execute(
-            "INSERT OR REPLACE INTO deadlines (game_id, seat, kind, due_at) VALUES (?, ?, 'remind', ?)",
+            "INSERT INTO deadlines (game_id, seat, kind, due_at) VALUES (?, ?, 'remind', ?)"
+            " ON CONFLICT (game_id, seat, kind) DO UPDATE SET due_at = excluded.due_at",
             (table.id, 1 - nxt, stale.due_at),
         )
     leftover = Deadline(table.id, 1 - nxt, "remind", stale.due_at)

@@ -21,6 +21,8 @@ from engines.core import Engine, GameState
 from engines.core.computer import Level
 from tests.bot.services.clocks import Clock
 
+pytestmark = pytest.mark.postgresql_too  # deadlines, leases and claims: on both back ends
+
 ALICE = Seat(1, "Alice")
 GUILD, CHANNEL = 9, 500
 FLOOR = 2.0

@@ -28,6 +28,8 @@ from engines.pairs import Fold, Hit
 ALICE, BOB, CAROL = Seat(1, "Alice"), Seat(2, "Bob"), Seat(3, "Carol")
 CHANNEL = 500
 
+pytestmark = pytest.mark.postgresql_too  # the action path: on both back ends
+
 
 async def started(service: TableService, *seats: Seat, options: dict[str, str] | None = None) -> Table:
     table = await service.open_lobby(guild_id=9, channel_id=CHANNEL, game="pairs", host=seats[0], locale="en")
@@ -144,11 +146,13 @@ async def test_two_clicks_at_the_same_instant_apply_once(service: TableService) 
     assert len(await service.db.actions(table.id)) == 1
 
 
-async def test_a_second_process_writing_first_makes_the_click_stale(service: TableService, tmp_path: Path) -> None:
+async def test_a_second_process_writing_first_makes_the_click_stale(
+    service: TableService, db_location: str | Path
+) -> None:
     table = await started(service, ALICE, BOB)
     seat = table.to_act[0]
     user = table.record.seats[seat].user_id
-    other_process = TableService(await Database.open(tmp_path / "cardroom.sqlite3"))
+    other_process = TableService(await Database.open(db_location))
     fold = index_of(service, table, seat, "fold")
     await other_process.act(table.id, user, table.record.version, fold)
     with pytest.raises(StaleMessageError):
@@ -198,12 +202,12 @@ async def test_abort_by_host_or_manager_only(service: TableService) -> None:
     assert table.id == aborted.id
 
 
-async def test_every_open_game_resumes_from_the_database(service: TableService, tmp_path: Path) -> None:
+async def test_every_open_game_resumes_from_the_database(service: TableService, db_location: str | Path) -> None:
     table = await started(service, ALICE, BOB)
     seat = table.to_act[0]
     user = table.record.seats[seat].user_id
     outcome = await service.act(table.id, user, table.record.version, index_of(service, table, seat, "hit"))
-    restarted = TableService(await Database.open(tmp_path / "cardroom.sqlite3"))
+    restarted = TableService(await Database.open(db_location))
     (resumed,) = await restarted.active()
     assert resumed.record.version == outcome.table.record.version
     assert resumed.state == outcome.table.state

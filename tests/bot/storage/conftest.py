@@ -1,4 +1,10 @@
-"""Fixtures for the storage tests: a fresh database file per test, a deterministic clock."""
+"""Fixtures for the storage tests: a fresh database per test on each back end, a deterministic clock.
+
+A test that takes `storage_db` or `db_location` runs twice: on a SQLite file and on a fresh
+database of the session's PostgreSQL server (`tests/support/postgres.py`). A test marked
+`sqlite_only` (WAL, the file itself, SQLite's own checks) runs on SQLite alone; `db_file` is
+always a SQLite file path.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +15,15 @@ import pytest
 from storage_helpers import Clock
 
 from bot.storage import Database
+from tests.support.postgres import PostgresServer
+
+BACKENDS = ("sqlite", "postgresql")
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "backend" in metafunc.fixturenames:
+        only = metafunc.definition.get_closest_marker("sqlite_only") is not None
+        metafunc.parametrize("backend", BACKENDS[:1] if only else BACKENDS)
 
 
 @pytest.fixture
@@ -17,13 +32,25 @@ def db_file(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
+async def db_location(backend: str, db_file: Path, request: pytest.FixtureRequest) -> AsyncIterator[str | Path]:
+    """Where the test's database is: a SQLite file path, or the URL of a new, empty PostgreSQL schema (`new_schema`)."""
+    if backend == "sqlite":
+        yield db_file
+        return
+    server: PostgresServer = request.getfixturevalue("postgres")
+    url = await server.new_schema()
+    yield url
+    await server.drop(url)
+
+
+@pytest.fixture
 def clock() -> Clock:
     return Clock()
 
 
 @pytest.fixture
-async def storage_db(db_file: Path, clock: Clock) -> AsyncIterator[Database]:
-    db = await Database.open(db_file, clock=clock)
+async def storage_db(db_location: str | Path, clock: Clock) -> AsyncIterator[Database]:
+    db = await Database.open(db_location, clock=clock)
     try:
         yield db
     finally:

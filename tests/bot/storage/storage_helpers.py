@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
+import sqlite3
 from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
 
-from bot.storage import Database, GameRecord, ResultRow, Seat
+import asyncpg
+
+from bot.storage import Database, GameRecord, ResultRow, Seat, is_postgres
 
 
 class Clock:
@@ -84,3 +90,28 @@ async def finish_with(db: Database, record: GameRecord, result: list[ResultRow])
         state=json.dumps({"turn": "over"}),
         result=result,
     )
+
+
+async def raw_rows(location: str | Path, sql: str) -> list[tuple[Any, ...]]:
+    """The rows of `sql` read straight from the database at `location`, past `Database` (SQLite or PostgreSQL)."""
+    if is_postgres(location):
+        conn = await asyncpg.connect(str(location))
+        try:
+            return [tuple(row) for row in await conn.fetch(sql)]
+        finally:
+            await conn.close()
+    with contextlib.closing(sqlite3.connect(location)) as conn:
+        return [tuple(row) for row in conn.execute(sql)]
+
+
+async def table_names(location: str | Path) -> set[str]:
+    sql = (
+        "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()"
+        if is_postgres(location)
+        else "SELECT name FROM sqlite_master WHERE type = 'table'"
+    )
+    return {str(row[0]) for row in await raw_rows(location, sql)}
+
+
+async def recorded_migrations(location: str | Path) -> list[int]:
+    return [int(row[0]) for row in await raw_rows(location, "SELECT version FROM schema_migrations ORDER BY version")]

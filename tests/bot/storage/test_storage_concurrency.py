@@ -44,8 +44,8 @@ async def test_same_database_same_version_exactly_one_applies(storage_db: Databa
         game = won[0]
 
 
-async def test_two_databases_on_one_file_exactly_one_applies(storage_db: Database, db_file: Path) -> None:
-    other = await Database.open(db_file)
+async def test_two_databases_on_one_file_exactly_one_applies(storage_db: Database, db_location: str | Path) -> None:
+    other = await Database.open(db_location)
     try:
         game = await new_game(storage_db)
         for round_ in range(10):
@@ -59,9 +59,9 @@ async def test_two_databases_on_one_file_exactly_one_applies(storage_db: Databas
         await other.close()
 
 
-async def test_many_writers_many_games_no_lost_or_double_update(db_file: Path) -> None:
+async def test_many_writers_many_games_no_lost_or_double_update(db_location: str | Path) -> None:
     """Three connections hammer two games with read-modify-write loops; every success is counted once."""
-    dbs = [await Database.open(db_file) for _ in range(3)]
+    dbs = [await Database.open(db_location) for _ in range(3)]
     try:
         games = [await new_game(dbs[0], channel_id=c) for c in (1, 2)]
 
@@ -93,9 +93,9 @@ async def test_many_writers_many_games_no_lost_or_double_update(db_file: Path) -
 
 
 async def test_two_hosts_opening_a_lobby_in_one_channel_from_two_connections(
-    storage_db: Database, db_file: Path
+    storage_db: Database, db_location: str | Path
 ) -> None:
-    other = await Database.open(db_file)
+    other = await Database.open(db_location)
     try:
         outcomes = await asyncio.gather(
             new_lobby(storage_db, channel_id=5, host=Seat(1, "one")),
@@ -122,6 +122,15 @@ async def test_concurrent_joins_from_the_same_version_only_one_lands(storage_db:
     assert len((await storage_db.get(lobby.id)).seats) == 2
 
 
+async def committed(db: Database) -> None:
+    """Wait for the moves a cancelled caller left to the group commit: they still commit (or fail) whole.
+
+    SQLite's reads wait for that commit anyway (one connection); PostgreSQL's run beside it on the pool.
+    """
+    if db._committer is not None:
+        await asyncio.gather(db._committer, return_exceptions=True)
+
+
 async def test_a_cancelled_commit_leaves_the_row_consistent(storage_db: Database) -> None:
     """Cancelling the caller at any point never leaves half an action, nor a transaction left open."""
     game = await new_game(storage_db)
@@ -132,6 +141,7 @@ async def test_a_cancelled_commit_leaves_the_row_consistent(storage_db: Database
             await asyncio.sleep(0)
         task.cancel()
         await asyncio.gather(task, return_exceptions=True)
+        await committed(storage_db)
         stored = await storage_db.get(game.id)
         log = await storage_db.actions(game.id)
         applied = stored.version - game.version

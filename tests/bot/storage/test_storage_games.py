@@ -6,8 +6,9 @@ import json
 import sqlite3
 from pathlib import Path
 
+import asyncpg
 import pytest
-from storage_helpers import Clock, finish_game, new_game, new_lobby, results_for, seats
+from storage_helpers import Clock, finish_game, new_game, new_lobby, raw_rows, results_for, seats
 
 from bot.storage import (
     ChannelBusyError,
@@ -60,12 +61,13 @@ async def test_second_open_table_in_a_channel_is_refused_with_the_existing_one(s
     assert [g.id for g in await storage_db.active_games()] == [first.id]
 
 
-async def test_the_rule_lives_in_the_schema(storage_db: Database, db_file: Path) -> None:
+async def test_the_rule_lives_in_the_schema(storage_db: Database, db_location: str | Path) -> None:
     await new_lobby(storage_db, channel_id=10)
-    with sqlite3.connect(db_file) as raw, pytest.raises(sqlite3.IntegrityError, match="UNIQUE"):
-        raw.execute(
+    with pytest.raises((sqlite3.IntegrityError, asyncpg.UniqueViolationError), match=r"(?i)unique"):
+        await raw_rows(
+            db_location,
             "INSERT INTO games (channel_id, game, status, host_id, seed, state, locale, created_at, updated_at)"
-            " VALUES (10, 'pairs', 'active', 1, 1, '{}', 'en', 0, 0)"
+            " VALUES (10, 'pairs', 'active', 1, 1, '{}', 'en', 0, 0)",
         )
 
 
@@ -241,8 +243,8 @@ async def test_abort_with_expected_version_and_results(storage_db: Database) -> 
 
 
 # ----- resume ----------------------------------------------------------------------
-async def test_every_open_game_resumes_from_a_new_database(db_file: Path) -> None:
-    db = await Database.open(db_file)
+async def test_every_open_game_resumes_from_a_new_database(db_location: str | Path) -> None:
+    db = await Database.open(db_location)
     lobby = await new_lobby(db, channel_id=1)
     lobby = await db.update_lobby(lobby.id, lobby.version, seats=seats("Ada", "Bob"))
     game = await new_game(db, channel_id=2)
@@ -251,7 +253,7 @@ async def test_every_open_game_resumes_from_a_new_database(db_file: Path) -> Non
     await db.abort(ended.id, by_user_id=1)
     await db.close()
 
-    restarted = await Database.open(db_file)
+    restarted = await Database.open(db_location)
     assert await restarted.active_games() == [lobby, game]
     assert await restarted.active_in_channel(3) is None
     assert await restarted.actions(game.id) == [(game.version, 1, '{"kind": "x"}')]

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
-from storage_helpers import new_game
+from storage_helpers import Clock, new_game
 
 from bot.storage import Database, GameRecord, StaleVersionError
 
@@ -50,13 +51,13 @@ async def test_a_wrong_seat_in_a_batch_fails_alone(storage_db: Database) -> None
     assert await storage_db.get(first.id) == first
 
 
-async def test_close_waits_for_accepted_moves(db_file, clock) -> None:  # type: ignore[no-untyped-def]
-    db = await Database.open(db_file, clock=clock)
+async def test_close_waits_for_accepted_moves(db_location: str | Path, clock: Clock) -> None:
+    db = await Database.open(db_location, clock=clock)
     games = [await new_game(db, channel_id=400 + n) for n in range(5)]
     pending = [asyncio.create_task(db.commit_action(g.id, g.version, seat=0, action="{}", state='"z"')) for g in games]
     await asyncio.sleep(0)
     await db.close()
     assert all(task.done() and not task.exception() for task in pending)
-    reopened = await Database.open(db_file, clock=clock)
+    reopened = await Database.open(db_location, clock=clock)
     assert [(await reopened.get(g.id)).version for g in games] == [g.version + 1 for g in games]
     await reopened.close()

@@ -1,4 +1,4 @@
-"""Opening the database: pragmas, versioned migrations, idempotent re-open, upgrades."""
+"""Opening the database: pragmas, versioned migrations, idempotent re-open, upgrades (on SQLite and PostgreSQL)."""
 
 from __future__ import annotations
 
@@ -7,20 +7,10 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from storage_helpers import new_lobby
+from storage_helpers import new_lobby, recorded_migrations, table_names
 
-from bot.storage import MIGRATIONS, Database, Migration, StorageError
-
-
-def table_names(path: Path) -> set[str]:
-    with sqlite3.connect(path) as conn:
-        return {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-
-
-def recorded_migrations(path: Path) -> list[int]:
-    with sqlite3.connect(path) as conn:
-        return [row[0] for row in conn.execute("SELECT version FROM schema_migrations ORDER BY version")]
-
+from bot.storage import MIGRATIONS, Database, Migration, StorageError, is_postgres
+from tests.support.postgres import PostgresServer
 
 NOTES = Migration(
     len(MIGRATIONS) + 1,
@@ -29,27 +19,29 @@ NOTES = Migration(
 )
 
 
-async def test_open_creates_the_directory_and_applies_every_migration_once(db_file: Path) -> None:
-    assert not db_file.parent.exists()
-    db = await Database.open(db_file)
+async def test_open_creates_the_directory_and_applies_every_migration_once(db_location: str | Path) -> None:
+    assert is_postgres(db_location) or not Path(db_location).parent.exists()
+    db = await Database.open(db_location)
     await db.close()
     assert db.schema_version == len(MIGRATIONS)
-    assert {"schema_migrations", "games", "actions", "results"} <= table_names(db_file)
-    assert recorded_migrations(db_file) == list(range(1, len(MIGRATIONS) + 1))
+    tables = {"schema_migrations", "games", "actions", "results", "deadlines", "ratings"}
+    assert tables <= await table_names(db_location)
+    assert await recorded_migrations(db_location) == list(range(1, len(MIGRATIONS) + 1))
 
 
-async def test_reopen_is_idempotent_and_keeps_data(db_file: Path) -> None:
-    db = await Database.open(db_file)
+async def test_reopen_is_idempotent_and_keeps_data(db_location: str | Path) -> None:
+    db = await Database.open(db_location)
     lobby = await new_lobby(db)
     await db.close()
     for _ in range(2):
-        db = await Database.open(db_file)
+        db = await Database.open(db_location)
         assert db.schema_version == len(MIGRATIONS)
         assert await db.get(lobby.id) == lobby
         await db.close()
-    assert recorded_migrations(db_file) == list(range(1, len(MIGRATIONS) + 1))
+    assert await recorded_migrations(db_location) == list(range(1, len(MIGRATIONS) + 1))
 
 
+@pytest.mark.sqlite_only
 async def test_pragmas_wal_full_sync_foreign_keys(storage_db: Database, db_file: Path) -> None:
     with sqlite3.connect(db_file) as raw:  # journal_mode=WAL is persistent, in the file itself
         assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
@@ -59,40 +51,40 @@ async def test_pragmas_wal_full_sync_foreign_keys(storage_db: Database, db_file:
         assert rows[0][0] == value, pragma
 
 
-async def test_a_newer_migration_is_applied_on_reopen(db_file: Path) -> None:
-    old = await Database.open(db_file, migrations=MIGRATIONS)
+async def test_a_newer_migration_is_applied_on_reopen(db_location: str | Path) -> None:
+    old = await Database.open(db_location, migrations=MIGRATIONS)
     lobby = await new_lobby(old)
     await old.close()
-    assert "notes" not in table_names(db_file)
+    assert "notes" not in await table_names(db_location)
 
-    new = await Database.open(db_file, migrations=[*MIGRATIONS, NOTES])
+    new = await Database.open(db_location, migrations=[*MIGRATIONS, NOTES])
     assert new.schema_version == NOTES.version
     assert await new.get(lobby.id) == lobby  # the earlier migrations did not run again
     await new.close()
-    assert "notes" in table_names(db_file)
-    assert recorded_migrations(db_file) == list(range(1, NOTES.version + 1))
+    assert "notes" in await table_names(db_location)
+    assert await recorded_migrations(db_location) == list(range(1, NOTES.version + 1))
 
-    again = await Database.open(db_file, migrations=[*MIGRATIONS, NOTES])
+    again = await Database.open(db_location, migrations=[*MIGRATIONS, NOTES])
     await again.close()
-    assert recorded_migrations(db_file) == list(range(1, NOTES.version + 1))
+    assert await recorded_migrations(db_location) == list(range(1, NOTES.version + 1))
 
 
-async def test_a_failing_migration_is_rolled_back_entirely(db_file: Path) -> None:
+async def test_a_failing_migration_is_rolled_back_entirely(db_location: str | Path) -> None:
     broken = Migration(len(MIGRATIONS) + 1, "fails half-way", ("CREATE TABLE half (x INTEGER)", "THIS IS NOT SQL"))
     with pytest.raises(StorageError):
-        await Database.open(db_file, migrations=[*MIGRATIONS, broken])
-    assert "half" not in table_names(db_file)
-    assert recorded_migrations(db_file) == list(range(1, len(MIGRATIONS) + 1))  # each committed on its own
-    db = await Database.open(db_file)  # and the database still works
+        await Database.open(db_location, migrations=[*MIGRATIONS, broken])
+    assert "half" not in await table_names(db_location)
+    assert await recorded_migrations(db_location) == list(range(1, len(MIGRATIONS) + 1))  # each committed alone
+    db = await Database.open(db_location)  # and the database still works
     assert db.schema_version == len(MIGRATIONS)
     await db.close()
 
 
-async def test_a_database_newer_than_the_code_is_refused(db_file: Path) -> None:
-    db = await Database.open(db_file, migrations=[*MIGRATIONS, NOTES])
+async def test_a_database_newer_than_the_code_is_refused(db_location: str | Path) -> None:
+    db = await Database.open(db_location, migrations=[*MIGRATIONS, NOTES])
     await db.close()
     with pytest.raises(StorageError, match="newer than this code"):
-        await Database.open(db_file)
+        await Database.open(db_location)
 
 
 @pytest.mark.parametrize("versions", [[2], [1, 3], [1, 1]])
@@ -110,12 +102,24 @@ async def test_two_databases_opening_one_new_file_at_once_migrate_once(db_file: 
         await first.close()
         await second.close()
         assert first.schema_version == second.schema_version == len(MIGRATIONS)
-        assert recorded_migrations(path) == list(range(1, len(MIGRATIONS) + 1))
+        assert await recorded_migrations(path) == list(range(1, len(MIGRATIONS) + 1))
 
 
-async def test_closed_database_refuses_work(db_file: Path) -> None:
-    db = await Database.open(db_file)
+async def test_closed_database_refuses_work(db_location: str | Path) -> None:
+    db = await Database.open(db_location)
     await db.close()
     await db.close()  # idempotent
     with pytest.raises(StorageError, match="closed"):
         await db.active_games()
+
+
+async def test_two_processes_migrating_one_new_postgresql_database_migrate_once(postgres: PostgresServer) -> None:
+    """Each migration takes a lock on `schema_migrations`; creating that table itself may race once, and is retried."""
+    for _ in range(4):
+        url = await postgres.new_database()
+        first, second = await asyncio.gather(Database.open(url), Database.open(url))
+        await first.close()
+        await second.close()
+        assert first.schema_version == second.schema_version == len(MIGRATIONS)
+        assert await recorded_migrations(url) == list(range(1, len(MIGRATIONS) + 1))
+        await postgres.drop(url)

@@ -9,6 +9,7 @@ import pytest
 
 from bot.storage import MIGRATIONS, Database, Migration, SchemaTooNewError, StorageError
 from bot.storage.health import open_failure
+from tests.support.postgres import PostgresServer
 
 FILL_UP = Migration(
     len(MIGRATIONS) + 1,
@@ -106,3 +107,14 @@ async def test_a_schema_newer_than_the_code_carries_both_versions(db_file: Path)
         await Database.open(db_file)
     assert (refused.value.found, refused.value.supported) == (len(MIGRATIONS) + 1, len(MIGRATIONS))
     assert "upgrade Cardroom or point CARDROOM_DATABASE at another file" in one_line(refused.value)
+
+
+async def test_a_postgresql_database_that_cannot_be_opened_says_so_without_its_password(
+    postgres: PostgresServer,
+) -> None:
+    url = postgres.url("no_such_database").replace("postgres@", "postgres:s3cret@")
+    with pytest.raises(StorageError) as refused:
+        await Database.open(url)
+    message = one_line(refused.value)
+    assert message.startswith("cannot open the PostgreSQL database postgresql://postgres:***@/no_such_database")
+    assert 'database "no_such_database" does not exist' in message and "s3cret" not in message

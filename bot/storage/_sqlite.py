@@ -1,0 +1,189 @@
+"""The SQLite back end: one file in WAL mode, one aiosqlite connection, one operation at a time.
+
+* One connection (aiosqlite runs it on its own thread). Every operation, read
+  or write, holds `_lock`, so the statements of two coroutines never interleave
+  on the connection and nobody reads another coroutine's uncommitted changes.
+* Every write is one `BEGIN IMMEDIATE ... COMMIT` transaction. IMMEDIATE takes
+  SQLite's write lock up front, so two processes on the same file serialise
+  (the second waits up to `busy_timeout`) instead of failing half-way.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import sqlite3
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Final, Literal
+
+import aiosqlite
+
+from bot.storage._driver import SQLITE, Row
+from bot.storage.errors import StorageError
+from bot.storage.health import IntegrityMode, check_integrity, open_failure
+
+BUSY_TIMEOUT_MS: Final = 5000
+_MIN_SQLITE: Final = (3, 35, 0)  # UPDATE ... RETURNING
+_WAL_RETRY: Final = 0.01  # seconds between two tries of the switch to WAL
+
+
+class SqliteConnection:
+    __slots__ = ("raw",)
+
+    def __init__(self, raw: aiosqlite.Connection) -> None:
+        self.raw = raw
+
+    async def fetch(self, sql: str, params: Sequence[object] = ()) -> list[Row]:
+        return list(await self.raw.execute_fetchall(sql, params))
+
+    async def execute(self, sql: str, params: Sequence[object] = ()) -> int:
+        cursor = await self.raw.execute(sql, params)
+        return cursor.rowcount
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[object]]) -> None:
+        await self.raw.executemany(sql, rows)
+
+
+class SqliteDriver:
+    dialect = SQLITE
+
+    def __init__(self, raw: aiosqlite.Connection, path: str | Path) -> None:
+        self._conn: SqliteConnection | None = SqliteConnection(raw)
+        self._path = path
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(
+        cls, path: str | Path, *, durability: Literal["full", "normal"], integrity: IntegrityMode
+    ) -> SqliteDriver:
+        """Connect to the file at `path` (creating it and its directory), checked, in WAL mode; not yet migrated."""
+        if sqlite3.sqlite_version_info < _MIN_SQLITE:
+            raise StorageError(f"SQLite {sqlite3.sqlite_version} is too old; 3.35 or newer is needed")
+        memory = str(path) == ":memory:"
+        if not memory:
+            try:
+                await asyncio.to_thread(Path(path).parent.mkdir, parents=True, exist_ok=True)
+                await asyncio.to_thread(check_integrity, Path(path), integrity, BUSY_TIMEOUT_MS)
+            except (OSError, sqlite3.Error) as exc:
+                raise open_failure(exc, path) from exc
+        try:
+            # isolation_level=None: no implicit transactions, we issue BEGIN/COMMIT ourselves.
+            conn = await aiosqlite.connect(str(path), isolation_level=None)
+        except sqlite3.Error as exc:
+            raise open_failure(exc, path) from exc
+        conn.row_factory = sqlite3.Row
+        try:
+            await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            mode = await _switch_to_wal(conn)
+            if mode != ("memory" if memory else "wal"):
+                raise StorageError(f"could not switch {path} to WAL (journal_mode is {mode})")
+            # Durability: in WAL mode a COMMIT appends to the -wal file. With
+            # synchronous=NORMAL that append is not fsync'ed: an application crash
+            # (even SIGKILL) still loses nothing committed, because the data is in
+            # the OS page cache, but a power loss or kernel crash can drop the last
+            # few committed transactions (never corrupting the file). We choose
+            # FULL by default, which fsyncs the WAL on every commit, so "a crash
+            # loses at most the action in flight" also holds for power loss. The
+            # cost is one fsync per commit (shared by concurrent moves through the
+            # group commit); the setting CARDROOM_DURABILITY=normal trades the
+            # power-loss guarantee for lower latency on slow disks.
+            await conn.execute(f"PRAGMA synchronous = {durability.upper()}")
+            await conn.execute("PRAGMA foreign_keys = ON")
+        except BaseException as exc:
+            await conn.close()
+            if isinstance(exc, sqlite3.Error):
+                raise open_failure(exc, path) from exc
+            raise
+        return cls(conn, path)
+
+    def open_failure(self, exc: BaseException) -> BaseException:
+        cause = exc.__cause__ if isinstance(exc, StorageError) else exc
+        return open_failure(cause, self._path) if isinstance(cause, sqlite3.Error) else exc
+
+    def raw(self) -> aiosqlite.Connection:
+        """The aiosqlite connection itself (the bench and SQLite's own checks read its pragmas)."""
+        if self._conn is None:
+            raise StorageError("the database is closed")
+        return self._conn.raw
+
+    @asynccontextmanager
+    async def connection(self) -> AsyncIterator[SqliteConnection]:
+        async with self._lock:
+            if self._conn is None:
+                raise StorageError("the database is closed")
+            try:
+                yield self._conn
+            except sqlite3.Error as exc:
+                raise StorageError(str(exc)) from exc
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[SqliteConnection]:
+        async with self._lock:
+            if self._conn is None:
+                raise StorageError("the database is closed")
+            conn = self._conn
+            # Every await below can be interrupted by a cancellation of the caller.
+            # The statement it was waiting for still runs on the connection thread,
+            # which executes in order, so the ROLLBACK queued by the handler always
+            # comes after it: the transaction is undone (or, if COMMIT was already
+            # queued, committed whole) before the next one can begin.
+            try:
+                await conn.raw.execute("BEGIN IMMEDIATE")
+                yield conn
+                await conn.raw.execute("COMMIT")
+            except BaseException as exc:
+                await _rollback(conn.raw)
+                if isinstance(exc, sqlite3.Error):
+                    raise StorageError(str(exc)) from exc
+                raise
+
+    @asynccontextmanager
+    async def snapshot(self) -> AsyncIterator[SqliteConnection]:
+        """A read transaction: what was committed when it began, however long it lasts; writers do not wait
+        (WAL)."""
+        async with self._lock:
+            if self._conn is None:
+                raise StorageError("the database is closed")
+            conn = self._conn
+            try:
+                await conn.raw.execute("BEGIN")
+                await conn.raw.execute_fetchall("SELECT 1 FROM schema_migrations LIMIT 1")  # the snapshot starts here
+                yield conn
+                await conn.raw.execute("COMMIT")
+            except BaseException as exc:
+                await _rollback(conn.raw)
+                if isinstance(exc, sqlite3.Error):
+                    raise StorageError(str(exc)) from exc
+                raise
+
+    async def close(self) -> None:
+        async with self._lock:
+            conn, self._conn = self._conn, None
+            if conn is not None:
+                await conn.raw.close()
+
+
+async def _rollback(conn: aiosqlite.Connection) -> None:
+    # SQLite may already have rolled back by itself (e.g. on a full disk): then there is nothing to undo.
+    with contextlib.suppress(sqlite3.Error):
+        await conn.execute("ROLLBACK")
+
+
+async def _switch_to_wal(conn: aiosqlite.Connection) -> str:
+    """`PRAGMA journal_mode = WAL`, waiting out another connection switching the same new file.
+
+    SQLite does not call the busy handler for this switch: two processes
+    opening a new database at once would otherwise see "database is locked".
+    """
+    waited = 0.0
+    while True:
+        try:
+            rows = list(await conn.execute_fetchall("PRAGMA journal_mode = WAL"))
+            return str(rows[0][0]).lower()
+        except sqlite3.OperationalError as exc:
+            if exc.sqlite_errorcode & 0xFF != sqlite3.SQLITE_BUSY or waited * 1000 >= BUSY_TIMEOUT_MS:
+                raise
+        await asyncio.sleep(_WAL_RETRY)
+        waited += _WAL_RETRY
