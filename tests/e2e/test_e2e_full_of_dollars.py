@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import random
 import re
-import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -233,9 +232,8 @@ class Game:
         self.players = players  # in seat order
 
     def state(self) -> FullOfDollarsState:
-        with sqlite3.connect(self.w.database) as db:
-            row = db.execute("SELECT state FROM games WHERE id = ?", (self.game_id,)).fetchone()
-        state = engine().load_state(row[0])
+        ((text,),) = self.w.query("SELECT state FROM games WHERE id = ?", self.game_id)
+        state = engine().load_state(text)
         assert isinstance(state, FullOfDollarsState)
         return state
 

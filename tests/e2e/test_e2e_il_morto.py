@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import random
 import re
-import sqlite3
 from pathlib import Path
 
 from bot.i18n import language_of, t
@@ -57,16 +56,14 @@ class Game:
         self.looked = False  # someone looked early this game
 
     def state(self) -> IlMortoState:
-        with sqlite3.connect(self.w.database) as db:
-            row = db.execute("SELECT state FROM games WHERE id = ?", (self.game_id,)).fetchone()
-        state = ENGINE.load_state(row[0])
+        ((text,),) = self.w.query("SELECT state FROM games WHERE id = ?", self.game_id)
+        state = ENGINE.load_state(text)
         assert isinstance(state, IlMortoState)
         return state
 
     def over(self) -> bool:
-        with sqlite3.connect(self.w.database) as db:
-            row = db.execute("SELECT status FROM games WHERE id = ?", (self.game_id,)).fetchone()
-        return str(row[0]) == "finished"
+        ((status,),) = self.w.query("SELECT status FROM games WHERE id = ?", self.game_id)
+        return str(status) == "finished"
 
     def user(self, seat: int) -> User:
         return self.players[seat]

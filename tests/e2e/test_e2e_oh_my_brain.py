@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import random
-import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -29,15 +28,13 @@ DANGER = 4  # a button's style: red, a move that costs its player
 
 
 def actions(w: World, game_id: int) -> list[dict[str, Any]]:
-    with sqlite3.connect(w.database) as db:
-        rows = db.execute("SELECT action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)).fetchall()
-    return [json.loads(row[0]) for row in rows]
+    rows = w.query("SELECT action FROM actions WHERE game_id = ? ORDER BY seq", game_id)
+    return [json.loads(action) for (action,) in rows]
 
 
 def finished(w: World, game_id: int) -> bool:
-    with sqlite3.connect(w.database) as db:
-        row = db.execute("SELECT status FROM games WHERE id = ?", (game_id,)).fetchone()
-    return str(row[0]) != "active"
+    ((status,),) = w.query("SELECT status FROM games WHERE id = ?", game_id)
+    return str(status) != "active"
 
 
 def enabled_buttons(hand: Message) -> list[dict[str, Any]]:

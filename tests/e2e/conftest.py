@@ -1,0 +1,46 @@
+"""Every end-to-end test runs once per storage back end: `[sqlite]`, its bots on a SQLite file, and `[postgresql]`,
+its bots on a new, empty schema of the session's PostgreSQL server (`tests/support/postgres.py`): the bot sees an
+empty database of its own. `World` (e2e_support) passes it as `CARDROOM_DATABASE` and reads it back.
+
+Without PostgreSQL installed the `[postgresql]` run is skipped, or fails when `CI` is set (the `postgres`
+fixture, tests/conftest.py). A test marked `no_database` starts no bot that opens the database (a missing token,
+the invite URL): it runs once, as `[sqlite]`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from tests.e2e import e2e_database
+from tests.support.postgres import PostgresServer
+
+BACKENDS = ("sqlite", "postgresql")
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "backend" in metafunc.fixturenames:
+        once = metafunc.definition.get_closest_marker("no_database") is not None
+        metafunc.parametrize("backend", BACKENDS[:1] if once else BACKENDS)
+
+
+@pytest.fixture(autouse=True)
+async def e2e_db(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> AsyncIterator[e2e_database.Oracle]:
+    """The database of the test's bots, in use (`e2e_database.use`) for the test's length."""
+    if backend == "sqlite":
+        database: e2e_database.Oracle = e2e_database.SqliteFile(tmp_path / "cardroom.sqlite3")
+        server = None
+    else:
+        server = request.getfixturevalue("postgres")
+        assert isinstance(server, PostgresServer)
+        database = e2e_database.PostgresDatabase(await server.new_schema())
+    e2e_database.use(database)
+    try:
+        yield database
+    finally:
+        e2e_database.use(None)
+        database.close()
+        if server is not None:
+            await server.drop(database.location)
