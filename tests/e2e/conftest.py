@@ -3,8 +3,8 @@ its bots on a new, empty schema of the session's PostgreSQL server (`tests/suppo
 empty database of its own. `World` (e2e_support) passes it as `CARDROOM_DATABASE` and reads it back.
 
 Without PostgreSQL installed the `[postgresql]` run is skipped, or fails when `CI` is set (the `postgres`
-fixture, tests/conftest.py). A test marked `no_database` starts no bot that opens the database (a missing token,
-the invite URL): it runs once, as `[sqlite]`.
+fixture, tests/conftest.py). A test marked `no_database` opens no database (no bot, or one that stops before: a
+missing token, the invite URL): it runs once, as `[sqlite]`.
 """
 
 from __future__ import annotations

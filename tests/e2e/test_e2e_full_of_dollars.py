@@ -22,6 +22,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bot import i18n
 from engines import registry
 from engines.fullofdollars import FullOfDollarsEngine, FullOfDollarsState
@@ -352,6 +354,7 @@ async def test_a_whole_game_of_full_of_dollars_with_hold_ups_tricks_and_cheats(t
         w.discord.assert_clean()
 
 
+@pytest.mark.no_database
 def test_the_players_policy_sees_everything_and_ends_games_on_the_engine_alone() -> None:
     """The policy the e2e players follow, on the engine alone (no Discord; fast): games end, nearly every one after
     everything was seen, so a rematch or two is a rare fallback."""
