@@ -5,6 +5,11 @@ empty database of its own. `World` (e2e_support) passes it as `CARDROOM_DATABASE
 Without PostgreSQL installed the `[postgresql]` run is skipped, or fails when `CI` is set (the `postgres`
 fixture, tests/conftest.py). A test marked `no_database` opens no database (no bot, or one that stops before: a
 missing token, the invite URL): it runs once, as `[sqlite]`.
+
+A test marked `rules_only` plays whole games for a game's rules and faces: the database does the same for every
+game (a versioned update and a log row per move, results and ratings at the end), which the other tests do on
+PostgreSQL too, so it runs on SQLite alone. Run twice, these few long tests (some 40% of the PostgreSQL
+pass's time) would bring the whole suite past CI's time budget.
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ BACKENDS = ("sqlite", "postgresql")
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "backend" in metafunc.fixturenames:
-        once = metafunc.definition.get_closest_marker("no_database") is not None
+        once = any(metafunc.definition.get_closest_marker(name) for name in ("no_database", "rules_only"))
         metafunc.parametrize("backend", BACKENDS[:1] if once else BACKENDS)
 
 

@@ -16,6 +16,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.e2e.e2e_support import World, answered, footer, in_step, open_lobby, waiting_for, world
 from tests.standin.model import Message, User
 
@@ -143,6 +145,7 @@ async def play_to_the_end(
     raise AssertionError("the game did not end")
 
 
+@pytest.mark.rules_only
 async def test_four_player_games_to_the_end_with_a_showdown(tmp_path: Path) -> None:
     async with world(tmp_path) as w, w.running():
         players = [w.alice, w.bob, w.carol, w.dan]

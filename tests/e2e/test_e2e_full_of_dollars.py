@@ -312,6 +312,7 @@ async def play_to_the_end(game: Game, policy: Policy, rng: random.Random) -> Ful
     raise AssertionError(f"the game did not end in {MAX_MOVES} moves")
 
 
+@pytest.mark.rules_only
 async def test_a_whole_game_of_full_of_dollars_with_hold_ups_tricks_and_cheats(tmp_path: Path) -> None:
     async with world(tmp_path) as w, w.running():
         players = [w.alice, w.bob, w.carol]

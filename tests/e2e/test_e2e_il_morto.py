@@ -18,6 +18,8 @@ import random
 import re
 from pathlib import Path
 
+import pytest
+
 from bot.i18n import language_of, t
 from engines.ilmorto import ENGINE, IlMortoState
 from engines.ilmorto import table as rules
@@ -244,6 +246,7 @@ def check_log(game: Game, log: str) -> None:
     assert log.count(LOGGED["accuse"]) == game.spoken.count("accuse"), log
 
 
+@pytest.mark.rules_only
 async def test_a_whole_game_of_il_morto_with_the_dead(tmp_path: Path) -> None:
     async with world(tmp_path) as w:
         erin = w.discord.add_user("erin", locale="en-US")

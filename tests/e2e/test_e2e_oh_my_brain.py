@@ -14,6 +14,8 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.e2e.e2e_support import World, answered, footer, in_step, lobby_in_step, open_lobby, waiting_for, world
 from tests.standin.model import Message, User
 
@@ -132,6 +134,7 @@ async def play_to_the_end(w: World, game_id: int, table: Message, rng: random.Ra
     raise AssertionError("the game did not end")
 
 
+@pytest.mark.rules_only
 async def test_two_players_play_whole_games_with_the_secret_deal_and_the_cemetery_by_clicking(tmp_path: Path) -> None:
     # Text faces (`14`) throughout: with emojis the faces would change once their upload ends, mid-game.
     async with world(tmp_path) as w, w.running(CARDROOM_EMOJIS="0"):
