@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import random
 import re
-import sqlite3
 import sys
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tests.e2e import e2e_database
 from tests.standin import BotProcess, Perm, StandIn
 from tests.standin.interactions import Interaction
 from tests.standin.model import Channel, Message, User
@@ -36,17 +36,20 @@ class World:
     dan: User  # not playing
     mod: User  # Manage Channels
 
-    @property
-    def database(self) -> Path:
-        return self.tmp / "cardroom.sqlite3"
-
     edit_delay: str = "0.05"  # fast table edits keep the tests quick; the coalescing test uses the default
+    # The bots' database: the test's back end (tests/e2e/conftest.py), a SQLite file or a PostgreSQL database.
+    db: e2e_database.Oracle = field(default_factory=e2e_database.in_use)
+
+    @property
+    def database(self) -> str:
+        """`CARDROOM_DATABASE`: a SQLite file path or a `postgresql://` URL."""
+        return self.db.location
 
     def env(self, **extra: str) -> dict[str, str]:
         return {
             "DISCORD_TOKEN": TOKEN,
             "CARDROOM_API_BASE_URL": self.discord.base_url,
-            "CARDROOM_DATABASE": str(self.database),
+            "CARDROOM_DATABASE": self.database,
             "CARDROOM_TABLE_EDIT_DELAY": self.edit_delay,
             "CARDROOM_LOG_LEVEL": "INFO",
             **extra,
@@ -74,9 +77,12 @@ class World:
             await bot.stop()
 
     def query(self, sql: str, *params: object) -> list[tuple[Any, ...]]:
-        """Rows read straight from the bot's database: the tests' oracle (the SQLite file `database`)."""
-        with sqlite3.connect(self.database) as db:
-            return db.execute(sql, params).fetchall()
+        """Rows read straight from the bots' database, on either back end: the tests' oracle (`?` placeholders)."""
+        return self.db.query(sql, params)
+
+    def execute(self, sql: str, *params: object) -> int:
+        """One write straight to the bots' database, committed at once (`?` placeholders); the rows it changed."""
+        return self.db.execute(sql, params)
 
     def version(self, game_id: int) -> int:
         """The committed version of a game, read from the database (the test's oracle)."""
@@ -163,9 +169,8 @@ async def lobby_in_step(w: World, game_id: int) -> None:
     """Wait until the game's channel message shows its committed version (the lobby follows its settings)."""
 
     def shown() -> bool:
-        with sqlite3.connect(w.database) as db:
-            row = db.execute("SELECT shown_version, version FROM games WHERE id = ?", (game_id,)).fetchone()
-        return row is not None and row[0] == row[1]
+        rows = w.query("SELECT shown_version, version FROM games WHERE id = ?", game_id)
+        return bool(rows) and rows[0][0] == rows[0][1]
 
     await w.discord.wait_for(shown, timeout=10, what="the lobby in step")
 

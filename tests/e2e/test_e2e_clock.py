@@ -15,7 +15,6 @@ import json
 import os
 import random
 import signal
-import sqlite3
 import time
 from pathlib import Path
 
@@ -26,9 +25,8 @@ SCALE = "0.0001"  # Daily: a 36 h bank is 13 s, +12 h per move is 4.3 s, the rem
 
 
 def clock_of(w: World, game_id: int) -> dict[str, object]:
-    with sqlite3.connect(w.database) as db:
-        row = db.execute("SELECT clock FROM games WHERE id = ?", (game_id,)).fetchone()
-    clock: dict[str, object] = json.loads(row[0])
+    ((text,),) = w.query("SELECT clock FROM games WHERE id = ?", game_id)
+    clock: dict[str, object] = json.loads(text)
     return clock
 
 
@@ -39,18 +37,12 @@ def timeouts_of(w: World, game_id: int, seat: int) -> int:
 
 
 def expiry_of(w: World, game_id: int, seat: int) -> float | None:
-    with sqlite3.connect(w.database) as db:
-        row = db.execute(
-            "SELECT due_at FROM deadlines WHERE game_id = ? AND seat = ? AND kind = 'expire'", (game_id, seat)
-        ).fetchone()
-    return None if row is None else float(row[0])
+    rows = w.query("SELECT due_at FROM deadlines WHERE game_id = ? AND seat = ? AND kind = 'expire'", game_id, seat)
+    return float(rows[0][0]) if rows else None
 
 
 def moves_by(w: World, game_id: int, seat: int) -> int:
-    with sqlite3.connect(w.database) as db:
-        return int(
-            db.execute("SELECT COUNT(*) FROM actions WHERE game_id = ? AND seat = ?", (game_id, seat)).fetchone()[0]
-        )
+    return int(w.query("SELECT COUNT(*) FROM actions WHERE game_id = ? AND seat = ?", game_id, seat)[0][0])
 
 
 async def test_a_daily_clock_reminds_plays_for_the_player_and_withdraws_them_across_a_restart(tmp_path: Path) -> None:
@@ -113,20 +105,16 @@ async def test_a_daily_clock_reminds_plays_for_the_player_and_withdraws_them_acr
 
         # 4. The third timeout in a row withdraws them; two players: the game ends, and the results say why.
         for _ in range(20):
-            with sqlite3.connect(w.database) as db:
-                status = db.execute("SELECT status FROM games WHERE id = ?", (game_id,)).fetchone()[0]
+            ((status,),) = w.query("SELECT status FROM games WHERE id = ?", game_id)
             if status == "finished":
                 break
             with contextlib.suppress(AssertionError, LookupError):
                 await other_plays()
             await asyncio.sleep(0.5)
-        with sqlite3.connect(w.database) as db:
-            status = db.execute("SELECT status FROM games WHERE id = ?", (game_id,)).fetchone()[0]
-            out = db.execute(
-                "SELECT clocked_out, place FROM results WHERE game_id = ? AND seat = ?", (game_id, seat)
-            ).fetchone()
+        ((status,),) = w.query("SELECT status FROM games WHERE id = ?", game_id)
+        out = w.query("SELECT clocked_out, place FROM results WHERE game_id = ? AND seat = ?", game_id, seat)
         assert status == "finished"
-        assert out == (1, 2)  # marked as lost to the clock, ranked last
+        assert out == [(1, 2)]  # marked as lost to the clock, ranked last
         await w.discord.wait_for(
             lambda: "Final standings" in current(w, table).text, timeout=10, what="the final standings"
         )

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 import re
-import sqlite3
 from pathlib import Path
 
 from tests.e2e.e2e_support import (
@@ -91,11 +90,8 @@ async def test_one_person_and_two_computers_play_to_the_end(tmp_path: Path) -> N
         assert f"{committed[1]}…" in final.text  # the seed and salt revealed behind the commitment
 
         # The computers are seats of their own levels: rated, never mentioned (they have no Discord account).
-        with sqlite3.connect(w.database) as db:
-            players = {row[0] for row in db.execute("SELECT player FROM ratings")}
-            seated = [
-                row[0] for row in db.execute("SELECT user_id FROM results WHERE game_id = ? ORDER BY seat", (game_id,))
-            ]
+        players = {player for (player,) in w.query("SELECT player FROM ratings")}
+        seated = [user for (user,) in w.query("SELECT user_id FROM results WHERE game_id = ? ORDER BY seat", game_id)]
         assert seated == [w.alice.id, -2, -1] and players == {str(w.alice.id), "cpu:normal", "cpu:easy"}
         for message in w.discord.channel_messages(w.channel):
             assert "<@-" not in message.text

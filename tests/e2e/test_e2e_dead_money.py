@@ -13,9 +13,10 @@ from __future__ import annotations
 import json
 import random
 import re
-import sqlite3
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from tests.e2e.e2e_support import World, answered, footer, in_step, open_lobby, waiting_for, world
 from tests.standin.model import Message, User
@@ -37,9 +38,8 @@ async def seated(w: World, players: list[User]) -> tuple[int, Message]:
 
 
 def actions(w: World, game_id: int) -> list[dict[str, Any]]:
-    with sqlite3.connect(w.database) as db:
-        rows = db.execute("SELECT action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)).fetchall()
-    return [json.loads(row[0]) for row in rows]
+    rows = w.query("SELECT action FROM actions WHERE game_id = ? ORDER BY seq", game_id)
+    return [json.loads(action) for (action,) in rows]
 
 
 def preferred(values: list[str], rng: random.Random) -> str:
@@ -107,9 +107,8 @@ def acting(hand: Message) -> bool:
 
 
 def finished(w: World, game_id: int) -> bool:
-    with sqlite3.connect(w.database) as db:
-        row = db.execute("SELECT status FROM games WHERE id = ?", (game_id,)).fetchone()
-    return str(row[0]) != "active"
+    ((status,),) = w.query("SELECT status FROM games WHERE id = ?", game_id)
+    return str(status) != "active"
 
 
 async def whose_turn(
@@ -146,6 +145,7 @@ async def play_to_the_end(
     raise AssertionError("the game did not end")
 
 
+@pytest.mark.rules_only
 async def test_four_player_games_to_the_end_with_a_showdown(tmp_path: Path) -> None:
     async with world(tmp_path) as w, w.running():
         players = [w.alice, w.bob, w.carol, w.dan]

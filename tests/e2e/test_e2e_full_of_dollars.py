@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import random
 import re
-import sqlite3
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from bot import i18n
 from engines import registry
@@ -233,9 +234,8 @@ class Game:
         self.players = players  # in seat order
 
     def state(self) -> FullOfDollarsState:
-        with sqlite3.connect(self.w.database) as db:
-            row = db.execute("SELECT state FROM games WHERE id = ?", (self.game_id,)).fetchone()
-        state = engine().load_state(row[0])
+        ((text,),) = self.w.query("SELECT state FROM games WHERE id = ?", self.game_id)
+        state = engine().load_state(text)
         assert isinstance(state, FullOfDollarsState)
         return state
 
@@ -312,6 +312,7 @@ async def play_to_the_end(game: Game, policy: Policy, rng: random.Random) -> Ful
     raise AssertionError(f"the game did not end in {MAX_MOVES} moves")
 
 
+@pytest.mark.rules_only
 async def test_a_whole_game_of_full_of_dollars_with_hold_ups_tricks_and_cheats(tmp_path: Path) -> None:
     async with world(tmp_path) as w, w.running():
         players = [w.alice, w.bob, w.carol]
@@ -354,6 +355,7 @@ async def test_a_whole_game_of_full_of_dollars_with_hold_ups_tricks_and_cheats(t
         w.discord.assert_clean()
 
 
+@pytest.mark.no_database
 def test_the_players_policy_sees_everything_and_ends_games_on_the_engine_alone() -> None:
     """The policy the e2e players follow, on the engine alone (no Discord; fast): games end, nearly every one after
     everything was seen, so a rematch or two is a rare fallback."""

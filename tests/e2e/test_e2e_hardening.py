@@ -10,7 +10,6 @@ import asyncio
 import contextlib
 import os
 import signal
-import sqlite3
 import time
 from pathlib import Path
 from typing import Any
@@ -50,9 +49,8 @@ def first_action(hand: Message) -> str:
 
 
 def open_games(w: World, channel_id: int) -> int:
-    with sqlite3.connect(w.database) as db:
-        query = "SELECT COUNT(*) FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')"
-        return int(db.execute(query, (channel_id,)).fetchone()[0])
+    query = "SELECT COUNT(*) FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')"
+    return int(w.query(query, channel_id)[0][0])
 
 
 async def test_a_click_delivered_past_its_window_changes_nothing(tmp_path: Path) -> None:
@@ -198,13 +196,11 @@ async def test_a_turn_notification_survives_a_crash_exactly_once(tmp_path: Path,
             ]
 
         def stored_ping() -> int | None:
-            with sqlite3.connect(w.database) as db:
-                row = db.execute("SELECT ping_message_id FROM games WHERE id = ?", (game_id,)).fetchone()
-            return None if row[0] is None else int(row[0])
+            ((ping,),) = w.query("SELECT ping_message_id FROM games WHERE id = ?", game_id)
+            return None if ping is None else int(ping)
 
         def told() -> str:
-            with sqlite3.connect(w.database) as db:
-                return str(db.execute("SELECT notified FROM games WHERE id = ?", (game_id,)).fetchone()[0])
+            return str(w.query("SELECT notified FROM games WHERE id = ?", game_id)[0][0])
 
         (left,) = await w.discord.wait_for(lambda: mentions() or None, timeout=10, what="a turn mention")
         await w.discord.wait_for(lambda: stored_ping() == left.id, timeout=10, what="the mention stored")
@@ -215,8 +211,8 @@ async def test_a_turn_notification_survives_a_crash_exactly_once(tmp_path: Path,
         await bot.proc.wait()
         await w.discord.wait_for(lambda: not w.discord.gateway.connected, timeout=10, what="disconnect")
         if not stored:
-            with sqlite3.connect(w.database) as db:  # the state a crash leaves between the post and its store
-                db.execute("UPDATE games SET ping_message_id = 0, notified = '{}' WHERE id = ?", (game_id,))
+            # The state a crash leaves between the post and its store.
+            assert w.execute("UPDATE games SET ping_message_id = 0, notified = '{}' WHERE id = ?", game_id) == 1
 
         await bots.enter_async_context(w.running("after"))
         if stored:
@@ -342,10 +338,9 @@ async def test_a_lobby_nobody_starts_closes_itself_even_across_a_restart(tmp_pat
                 timeout=15,
                 what="the new lobby closes in time",
             )
-        with sqlite3.connect(w.database) as db:
-            closed = db.execute("SELECT COUNT(*) FROM games WHERE status = 'aborted' AND ended_by IS NULL").fetchone()
-            pending = db.execute("SELECT COUNT(*) FROM deadlines").fetchone()
-        assert closed == (3,) and pending == (0,)
+        closed = w.query("SELECT COUNT(*) FROM games WHERE status = 'aborted' AND ended_by IS NULL")
+        pending = w.query("SELECT COUNT(*) FROM deadlines")
+        assert closed == [(3,)] and pending == [(0,)]
         w.discord.assert_clean()
 
 
@@ -355,9 +350,7 @@ async def open_lobby_elsewhere(w: World) -> Message:
     assert not lobby.ephemeral
 
     def stored() -> bool:
-        with sqlite3.connect(w.database) as db:
-            query = "SELECT table_message_id FROM games WHERE channel_id = ?"
-            return db.execute(query, (w.other_channel.id,)).fetchone() == (lobby.id,)
+        return w.query("SELECT table_message_id FROM games WHERE channel_id = ?", w.other_channel.id) == [(lobby.id,)]
 
     await w.discord.wait_for(stored, timeout=10, what="the lobby message stored")
     return lobby
@@ -372,8 +365,7 @@ async def play_one_move(w: World, table: Message) -> Message:
 
 
 def stored_table_message(w: World, game_id: int) -> int:
-    with sqlite3.connect(w.database) as db:
-        return int(db.execute("SELECT table_message_id FROM games WHERE id = ?", (game_id,)).fetchone()[0])
+    return int(w.query("SELECT table_message_id FROM games WHERE id = ?", game_id)[0][0])
 
 
 @pytest.mark.parametrize("why", ["an hour later", "Discord refuses the edit (30046)"])

@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import random
 import re
-import sqlite3
 from pathlib import Path
+
+import pytest
 
 from bot.i18n import language_of, t
 from engines.ilmorto import ENGINE, IlMortoState
@@ -57,16 +58,14 @@ class Game:
         self.looked = False  # someone looked early this game
 
     def state(self) -> IlMortoState:
-        with sqlite3.connect(self.w.database) as db:
-            row = db.execute("SELECT state FROM games WHERE id = ?", (self.game_id,)).fetchone()
-        state = ENGINE.load_state(row[0])
+        ((text,),) = self.w.query("SELECT state FROM games WHERE id = ?", self.game_id)
+        state = ENGINE.load_state(text)
         assert isinstance(state, IlMortoState)
         return state
 
     def over(self) -> bool:
-        with sqlite3.connect(self.w.database) as db:
-            row = db.execute("SELECT status FROM games WHERE id = ?", (self.game_id,)).fetchone()
-        return str(row[0]) == "finished"
+        ((status,),) = self.w.query("SELECT status FROM games WHERE id = ?", self.game_id)
+        return str(status) == "finished"
 
     def user(self, seat: int) -> User:
         return self.players[seat]
@@ -247,6 +246,7 @@ def check_log(game: Game, log: str) -> None:
     assert log.count(LOGGED["accuse"]) == game.spoken.count("accuse"), log
 
 
+@pytest.mark.rules_only
 async def test_a_whole_game_of_il_morto_with_the_dead(tmp_path: Path) -> None:
     async with world(tmp_path) as w:
         erin = w.discord.add_user("erin", locale="en-US")

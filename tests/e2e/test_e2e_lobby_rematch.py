@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import random
 import re
-import sqlite3
 from pathlib import Path
 
 from tests.e2e.e2e_support import World, answered, button, footer, lobby_in_step, play_game, world
@@ -106,9 +105,8 @@ async def test_lobby_start_rule_host_options_table_language_the_end_and_a_rematc
 
 def message_of(w: World, game_id: int) -> int | None:
     """The table message the bot stored for a game."""
-    with sqlite3.connect(w.database) as db:
-        row = db.execute("SELECT table_message_id FROM games WHERE id = ?", (game_id,)).fetchone()
-    return None if row is None else row[0]
+    rows = w.query("SELECT table_message_id FROM games WHERE id = ?", game_id)
+    return rows[0][0] if rows else None
 
 
 def thread_of(w: World, answer: Message) -> Channel:
@@ -163,6 +161,5 @@ async def test_a_game_name_thousands_of_characters_long_is_answered_clipped(tmp_
             answer = await answered(await w.discord.slash(w.bob, w.channel, command, {"game": typed}))
             assert answer.content.startswith("⚠️") and len(answer.content) <= 2000 and typed not in answer.content
         assert not w.discord.channel_messages(w.channel)  # nothing was opened
-        with sqlite3.connect(w.database) as db:
-            assert db.execute("SELECT COUNT(*) FROM games").fetchone() == (0,)
+        assert w.query("SELECT COUNT(*) FROM games") == [(0,)]
         w.discord.assert_clean()

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import json
 import random
-import sqlite3
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from tests.e2e.e2e_support import World, answered, footer, in_step, lobby_in_step, open_lobby, waiting_for, world
 from tests.standin.model import Message, User
@@ -29,15 +30,13 @@ DANGER = 4  # a button's style: red, a move that costs its player
 
 
 def actions(w: World, game_id: int) -> list[dict[str, Any]]:
-    with sqlite3.connect(w.database) as db:
-        rows = db.execute("SELECT action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)).fetchall()
-    return [json.loads(row[0]) for row in rows]
+    rows = w.query("SELECT action FROM actions WHERE game_id = ? ORDER BY seq", game_id)
+    return [json.loads(action) for (action,) in rows]
 
 
 def finished(w: World, game_id: int) -> bool:
-    with sqlite3.connect(w.database) as db:
-        row = db.execute("SELECT status FROM games WHERE id = ?", (game_id,)).fetchone()
-    return str(row[0]) != "active"
+    ((status,),) = w.query("SELECT status FROM games WHERE id = ?", game_id)
+    return str(status) != "active"
 
 
 def enabled_buttons(hand: Message) -> list[dict[str, Any]]:
@@ -135,6 +134,7 @@ async def play_to_the_end(w: World, game_id: int, table: Message, rng: random.Ra
     raise AssertionError("the game did not end")
 
 
+@pytest.mark.rules_only
 async def test_two_players_play_whole_games_with_the_secret_deal_and_the_cemetery_by_clicking(tmp_path: Path) -> None:
     # Text faces (`14`) throughout: with emojis the faces would change once their upload ends, mid-game.
     async with world(tmp_path) as w, w.running(CARDROOM_EMOJIS="0"):

@@ -6,6 +6,8 @@ import asyncio
 import random
 from pathlib import Path
 
+import pytest
+
 from tests.e2e.e2e_support import (
     World,
     answered,
@@ -29,6 +31,7 @@ async def seated(w: World, game: str, options: dict[str, str], *players: User) -
     return game_id, table
 
 
+@pytest.mark.rules_only
 async def test_hawthorn_secret_starting_cards_then_a_whole_session(tmp_path: Path) -> None:
     async with world(tmp_path) as w, w.running():
         users = {"alice": w.alice, "bob": w.bob, "carol": w.carol}
@@ -56,6 +59,7 @@ async def test_hawthorn_secret_starting_cards_then_a_whole_session(tmp_path: Pat
         w.discord.assert_clean()
 
 
+@pytest.mark.rules_only
 async def test_blackstone_session_to_the_end(tmp_path: Path) -> None:
     async with world(tmp_path) as w, w.running():
         users = {"alice": w.alice, "bob": w.bob, "carol": w.carol}
@@ -69,6 +73,7 @@ async def test_blackstone_session_to_the_end(tmp_path: Path) -> None:
         w.discord.assert_clean()
 
 
+@pytest.mark.rules_only
 async def test_zombie_life_game_to_the_end(tmp_path: Path) -> None:
     async with world(tmp_path) as w, w.running():
         users = {"alice": w.alice, "bob": w.bob}

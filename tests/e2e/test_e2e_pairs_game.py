@@ -7,6 +7,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.e2e.e2e_support import World, answered, button, footer, open_lobby, play_game, world
 from tests.standin import openapi_available
 from tests.standin.model import Message, User
@@ -22,6 +24,7 @@ async def play_to_the_end(w: World, table: Message, users: dict[str, User], seed
     return await play_game(w, table, users, random.Random(seed), choose=hit_mostly)
 
 
+@pytest.mark.rules_only
 async def test_three_players_play_a_whole_game(tmp_path: Path) -> None:
     async with world(tmp_path) as w, w.running():
         users = {"alice": w.alice, "bob": w.bob, "carol": w.carol}

@@ -8,6 +8,7 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
 import discord
+import pytest
 
 from tests.e2e.e2e_support import TOKEN, answered, footer, world
 from tests.standin import BotProcess
@@ -26,6 +27,7 @@ def clean_env(**values: str) -> dict[str, str]:
     return {"DISCORD_TOKEN": "", "CARDROOM_DISCORD_TOKEN": "", **values}
 
 
+@pytest.mark.no_database
 async def test_missing_token_is_one_clear_line(tmp_path: Path) -> None:
     code, output = await run_to_exit(["run"], clean_env(), tmp_path, "missing")
     assert code == 2
@@ -43,6 +45,7 @@ async def test_rejected_token_is_one_clear_line(tmp_path: Path) -> None:
         assert w.discord.auth_failures
 
 
+@pytest.mark.no_database
 async def test_invite_url_has_exactly_the_scopes_and_permissions(tmp_path: Path) -> None:
     async with world(tmp_path) as w:
         code, output = await run_to_exit(["invite"], w.env(), tmp_path, "invite")

@@ -15,8 +15,6 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
-import pytest
-
 from bot.emojis import load_manifest
 from tests.e2e.e2e_support import TOKEN, World, answered, footer, in_step, take_turn
 from tests.standin import BotProcess, Perm, StandIn
@@ -24,14 +22,6 @@ from tests.standin.model import Message, User
 
 EXPIRY = "3"  # seconds before a lobby nobody started closes itself
 CLOSED = "closed by itself"
-
-
-@pytest.fixture
-def database(tmp_path: Path) -> str:
-    """The database both processes share (`CARDROOM_DATABASE`): one SQLite file, the file `World.query` reads.
-
-    The one place to parametrize for PostgreSQL (with `World.query` reading the same server)."""
-    return str(tmp_path / "cardroom.sqlite3")
 
 
 @asynccontextmanager
@@ -84,10 +74,9 @@ async def kill(w: World, bot: BotProcess) -> None:
     await bot.proc.wait()
 
 
-async def test_two_processes_split_the_servers_survive_a_kill_and_fire_a_deadline_once(
-    tmp_path: Path, database: str
-) -> None:
+async def test_two_processes_split_the_servers_survive_a_kill_and_fire_a_deadline_once(tmp_path: Path) -> None:
     async with two_servers(tmp_path) as (a, b):
+        database = a.database  # both processes share the test's database (a SQLite file, or PostgreSQL's)
         discord = a.discord
         users: dict[str, User] = {"alice": a.alice, "bob": a.bob}
         rng, rng_b = random.Random(7), random.Random(8)
