@@ -133,6 +133,7 @@ class CardroomBot(commands.AutoShardedBot):
             time_scale=scale,
             computers=computers,
             computer_floor=self.settings.computer_floor,
+            cache_size=self.settings.table_cache,
         )
         self.players = PlayerService(self.db, self.tables, clock=self.tables.now, time_scale=scale)
         self.servers = ServerService(self.db)

@@ -49,6 +49,8 @@ class Settings(BaseSettings):
     computer_workers: int = Field(default=1, ge=0, le=64)  # processes for computer players (0: a thread of the bot)
     computer_floor: float = Field(default=2.0, ge=0, le=60)  # seconds between two computer moves at a table
     emojis: bool = True  # card faces as application emojis, uploaded at start (0: text faces only)
+    table_cache: int = Field(default=5000, ge=1)  # open tables held in memory (least recently used out first)
+    repair_rate: float = Field(default=5.0, gt=0, le=40)  # tables per second brought up to date after a restart
     # Discord's shards: how many the whole bot runs (None: Discord's recommended count, all in this process)...
     shard_count: int | None = Field(default=None, ge=1)
     # ...and which of them this process runs (None: all); "0,2" or "[0, 2]" in the environment.

@@ -26,7 +26,6 @@ from bot import games
 from bot.computers import ComputerPlayers, computer_seat, is_computer, level_of, parse_level
 from bot.errors import (
     AlreadySeatedError,
-    BusyError,
     CardroomError,
     ForgedComponentError,
     GameEndedError,
@@ -42,6 +41,8 @@ from bot.errors import (
     UnknownGameError,
 )
 from bot.i18n import LANGUAGES, t
+from bot.services._table_cache import TableCache
+from bot.services._table_locks import TableLocks
 from bot.services.clock import TableClock, paces
 from bot.services.fairness import Verification, new_salt, verify
 from bot.services.log import LogCache, LogEntry, public_log
@@ -55,6 +56,7 @@ from bot.storage import (
     GameNotFoundError,
     GameRecord,
     GuildSettings,
+    RepairRow,
     ResultRow,
     Seat,
     SeatTurn,
@@ -68,6 +70,7 @@ games.install()
 LOCK_TIMEOUT = 2.0  # seconds; well inside Discord's 3-second acknowledgement window
 COMPUTER_FLOOR = 2.0  # seconds (before the time scale) between two computer moves at a table
 COMPUTER_LEASE = 60.0  # seconds a computer move holds its deadline while it thinks; a crash frees it after that
+CACHE_SIZE = 5000  # open tables held in memory by default (`CARDROOM_TABLE_CACHE`)
 
 Gate = Callable[[], Awaitable[None]]
 """Awaited right before a change is committed; it raises to stop the change (the caller can no longer show it)."""
@@ -157,13 +160,16 @@ class TableService:
         time_scale: float = 1.0,
         computers: ComputerPlayers | None = None,
         computer_floor: float = COMPUTER_FLOOR,
+        cache_size: int = CACHE_SIZE,
     ) -> None:
         """`lobby_expiry`: seconds after which a lobby not started closes itself (None: never).
 
         `time_scale` multiplies the paces' durations, a server's own lobby
         expiry and the computers' pace floor `computer_floor` (tests make a day
         pass in seconds); `clock` is the time; `computers` decide for the
-        computer seats and for the people whose time ran out.
+        computer seats and for the people whose time ran out. At most
+        `cache_size` open tables stay in memory (least recently used out
+        first); any other loads from the database on its next use.
         """
         self.db = db
         self.computers = computers if computers is not None else ComputerPlayers(budget=0.2)
@@ -172,8 +178,8 @@ class TableService:
         self.time_scale = time_scale
         self.deadline_added: Callable[[], None] = lambda: None  # the scheduler listens here
         self._clock = clock
-        self._locks: dict[int, asyncio.Lock] = {}
-        self._cache: dict[int, Table] = {}
+        self._locks = TableLocks(LOCK_TIMEOUT)
+        self._cache: TableCache[Table] = TableCache(cache_size)
         self._logs = LogCache()
         self._away: dict[int, float] | None = None  # user -> back at; loaded on first use
 
@@ -181,26 +187,40 @@ class TableService:
         return self._clock()
 
     # ----- loading ------------------------------------------------------------
-    def _table(self, record: GameRecord) -> Table:
+    @staticmethod
+    def _build(record: GameRecord) -> Table:
+        """The table of a row read from the database (the cache is left alone)."""
         engine = engine_for(record.game)
         state = engine.load_state(record.state) if record.state is not None else None
-        table = Table(record=record, engine=engine, state=state)
-        if record.status in ("lobby", "active"):
-            self._cache[record.id] = table
+        return Table(record=record, engine=engine, state=state)
+
+    def _committed(self, record: GameRecord, state: GameState | None = None) -> Table:
+        """The table as a write of this process left it (`state`: its engine state, when already at hand): cached
+        while open, dropped from memory once over."""
+        if state is None:
+            table = self._build(record)
         else:
-            self._cache.pop(record.id, None)
-            self._locks.pop(record.id, None)
+            table = Table(record=record, engine=engine_for(record.game), state=state)
+        if record.is_open:
+            self._cache.put(record.id, table)
+        else:
+            self._cache.drop(record.id)
         return table
 
     async def get(self, game_id: int) -> Table:
+        """The table, from memory or else from the database (an open one is then kept in memory)."""
         cached = self._cache.get(game_id)
         if cached is not None:
             return cached
-        try:
-            record = await self.db.get(game_id)
-        except GameNotFoundError:
-            raise ForgedComponentError() from None
-        return await self._with_ratings(self._table(record))
+        with self._cache.reading(game_id) as read:
+            try:
+                record = await self.db.get(game_id)
+            except GameNotFoundError:
+                raise ForgedComponentError() from None
+            table = self._build(record)
+            if record.is_open:
+                return self._cache.offer(game_id, table, read)  # never over a copy this process wrote meanwhile
+        return await self._with_ratings(table)
 
     async def _with_ratings(self, table: Table) -> Table:
         """A finished table with each seat's rating change (one query); any other table as it is."""
@@ -226,7 +246,7 @@ class TableService:
             return None
         if record.status in ("lobby", "active"):
             return await self.get(record.id)  # the cached table: a read must not replace a newer one
-        return await self._with_ratings(self._table(record))
+        return await self._with_ratings(self._build(record))
 
     async def public_log(self, game_id: int) -> tuple[Table, list[LogEntry]]:
         """The table and its whole public log, move by move (rebuilt by a replay, off the event loop)."""
@@ -241,8 +261,9 @@ class TableService:
         return table, entries
 
     async def in_channel(self, channel_id: int) -> Table | None:
+        """The channel's open table as the database holds it now (read outside its lock: not kept in memory)."""
         record = await self.db.active_in_channel(channel_id)
-        return None if record is None else self._table(record)
+        return None if record is None else self._build(record)
 
     async def open_in_channel(self, channel_id: int) -> Table | None:
         """The channel's open table as this process holds it: a read for what is heard in a channel, which may
@@ -250,15 +271,18 @@ class TableService:
         record = await self.db.active_in_channel(channel_id)
         return None if record is None else await self.get(record.id)
 
-    async def active(self, served: Served = every_server) -> list[Table]:
-        """The running tables of the servers `served` (those of this process's shards)."""
-        return [self._table(record) for record in await self.db.active_games() if served(record.guild_id)]
+    async def to_repair(self, within: float = 86_400.0, served: Served = every_server) -> list[RepairRow]:
+        """What to bring up to date after a restart, most recently changed first: every open table, every table
+        whose channel message is behind the database (open, or ended within `within` seconds), and every table
+        whose last turn notification is still posted, of the servers `served` (this process's shards). Rows only:
+        nothing is loaded into memory."""
+        rows = await self.db.tables_to_repair(ended_since=time.time() - within)
+        return [row for row in rows if served(row.guild_id)]
 
-    async def behind(self, within: float = 86_400.0, served: Served = every_server) -> list[Table]:
-        """Tables whose channel message is behind the database (open, or ended within `within` seconds), of the
-        servers `served`."""
-        records = await self.db.behind_tables(ended_since=time.time() - within)
-        return [await self._with_ratings(self._table(record)) for record in records if served(record.guild_id)]
+    async def peek(self, game_id: int) -> Table | None:
+        """The game as the database holds it now, not kept in memory (a look at many tables in turn); None when
+        there is no such game."""
+        return await self._peek(game_id)
 
     async def shown(self, table: Table) -> None:
         """The table's channel message now shows this version."""
@@ -271,29 +295,26 @@ class TableService:
     async def remember_notified(self, game_id: int, notified: dict[int, int]) -> None:
         """The decision (version) each seat was last told about; the cached table follows (it is not versioned)."""
         await self.db.set_notified(game_id, notified)
-        cached = self._cache.get(game_id)
-        if cached is not None:
-            record = replace(cached.record, notified=dict(notified))
-            self._cache[game_id] = Table(record=record, engine=cached.engine, state=cached.state)
-
-    async def pinged(self, served: Served = every_server) -> list[Table]:
-        """Games of the servers `served` whose last turn notification is still posted (it may predate a crash)."""
-        return [self._table(record) for record in await self.db.pinged_tables() if served(record.guild_id)]
+        told = dict(notified)
+        self._cache.amend(
+            game_id,
+            lambda cached: Table(
+                record=replace(cached.record, notified=told), engine=cached.engine, state=cached.state
+            ),
+        )
 
     def held_in_memory(self) -> int:
+        """Open tables held in memory now (at most the cache's size)."""
         return len(self._cache)
+
+    def locks_held(self) -> int:
+        """Tables whose lock someone holds or waits for now."""
+        return len(self._locks)
 
     @asynccontextmanager
     async def _locked(self, game_id: int) -> AsyncIterator[None]:
-        lock = self._locks.setdefault(game_id, asyncio.Lock())
-        try:
-            await asyncio.wait_for(lock.acquire(), LOCK_TIMEOUT)
-        except TimeoutError:
-            raise BusyError() from None
-        try:
+        async with self._locks.held(game_id):
             yield
-        finally:
-            lock.release()
 
     async def _peek(self, game_id: int) -> Table | None:
         """The game as the database holds it now, leaving the cache alone (a read outside the table's lock must
@@ -309,7 +330,7 @@ class TableService:
 
     async def _fresh(self, game_id: int) -> Table:
         """Reload from the database after a conflict: another process may have written."""
-        self._cache.pop(game_id, None)
+        self._cache.drop(game_id)
         return await self.get(game_id)
 
     # ----- lobby --------------------------------------------------------------
@@ -407,7 +428,7 @@ class TableService:
             raise TableBusyError(game=existing.game, url=self.jump_url(existing), game_id=existing.id) from None
         if expiry is not None:
             self.deadline_added()
-        return self._table(record)
+        return self._committed(record)
 
     async def expire_lobby(self, game_id: int, deadline: Deadline | None = None) -> Table | None:
         """A lobby's expiry is due: close it if nobody started it (None when there was nothing to close).
@@ -416,7 +437,7 @@ class TableService:
         """
         async with self._locked(game_id):
             record = await self.db.close_expired_lobby(game_id, self._clock(), deadline=deadline)
-        return None if record is None else self._table(record)
+            return None if record is None else self._committed(record)
 
     @staticmethod
     def jump_url(record: GameRecord) -> str:
@@ -424,13 +445,19 @@ class TableService:
 
     async def discard_lobby(self, table: Table) -> None:
         """Undo a lobby nobody has seen (its message could not be posted), so it does not hold the channel."""
-        self._cache.pop(table.id, None)
-        self._locks.pop(table.id, None)
+        self._cache.drop(table.id)
         await self.db.discard_lobby(table.id, table.record.version)
 
     async def set_table_message(self, table: Table, message_id: int) -> Table:
+        """The table's channel message is now `message_id` (no version guards it: the cached copy follows)."""
         await self.db.set_table_message(table.id, message_id)
-        return self._table(await self.db.get(table.id))
+        self._cache.amend(
+            table.id,
+            lambda cached: Table(
+                record=replace(cached.record, table_message_id=message_id), engine=cached.engine, state=cached.state
+            ),
+        )
+        return await self.get(table.id)
 
     async def _lobby(self, game_id: int) -> Table:
         table = await self.get(game_id)
@@ -445,7 +472,7 @@ class TableService:
         except StaleVersionError:
             await self._fresh(table.id)
             raise StaleMessageError() from None
-        return self._table(record)
+        return self._committed(record)
 
     async def join(self, game_id: int, user: Seat, gate: Gate = open_gate) -> Table:
         async with self._locked(game_id):
@@ -559,7 +586,7 @@ class TableService:
                 raise StaleMessageError() from None
             if write is not None:
                 self.deadline_added()
-            return self._table(record)
+            return self._committed(record, state)
 
     async def set_clock_option(
         self, game_id: int, user_id: int, field: str, value: str, gate: Gate = open_gate
@@ -587,7 +614,7 @@ class TableService:
             if user_id != table.record.host_id:
                 raise NotHostError()
             await gate()
-            return self._table(await self.db.abort(game_id, by_user_id=user_id))
+            return self._committed(await self.db.abort(game_id, by_user_id=user_id))
 
     # ----- playing ------------------------------------------------------------
     async def playing(self, game_id: int) -> Table:
@@ -763,12 +790,8 @@ class TableService:
             raise StaleMessageError() from None
         if write is not None:
             self.deadline_added()
-        new_table = Table(record=record, engine=table.engine, state=new_state)
-        if record.status == "active":
-            self._cache[record.id] = new_table
-        else:
-            self._cache.pop(record.id, None)
-            self._locks.pop(record.id, None)
+        new_table = self._committed(record, new_state)
+        if not record.is_open:
             new_table = await self._with_ratings(new_table)
         by_clock = consume is not None and not by_computer
         return Outcome(table=new_table, seat=seat, finished=result is not None, by_clock=by_clock)
@@ -982,7 +1005,7 @@ class TableService:
             await self._fresh(table.id)
             raise StaleMessageError() from None
         self.deadline_added()
-        return self._table(record)
+        return self._committed(record, table.state)
 
     async def set_paused(
         self, game_id: int, user_id: int, paused: bool, *, can_manage: bool, gate: Gate = open_gate
@@ -1043,7 +1066,7 @@ class TableService:
             if user_id != table.record.host_id and not can_manage:
                 raise NotHostError("error.abort_forbidden")
             await gate()
-            return self._table(await self.db.abort(table.id, by_user_id=user_id))
+            return self._committed(await self.db.abort(table.id, by_user_id=user_id))
 
     async def force_end(self, game_id: int, guild_id: int, user_id: int, gate: Gate = open_gate) -> Table:
         """A server manager ends one of the server's open tables (`/cardroom`); the caller checked the permission."""
@@ -1058,13 +1081,14 @@ class TableService:
                 raise GameEndedError()
             await gate()
             try:
-                return self._table(await self.db.abort(game_id, by_user_id=user_id))
+                return self._committed(await self.db.abort(game_id, by_user_id=user_id))
             except StaleVersionError:
                 await self._fresh(game_id)
                 raise GameEndedError() from None
 
     async def open_tables(self, guild_id: int) -> list[Table]:
-        return [self._table(record) for record in await self.db.open_tables(guild_id)]
+        """The server's open tables as the database holds them (a listing: not kept in memory)."""
+        return [self._build(record) for record in await self.db.open_tables(guild_id)]
 
 
 def jump_url(guild_id: int | None, channel_id: int, message_id: int | None) -> str:

@@ -62,6 +62,7 @@ from bot.storage.records import (
     LeaderRow,
     MeasureOrder,
     PlayerSettings,
+    RepairRow,
     ResultRow,
     Seat,
     SeatRating,
@@ -701,6 +702,19 @@ class Database:
                 (ended_since,),
             )
             return [_record(row) for row in rows]
+
+    async def tables_to_repair(self, *, ended_since: float) -> list[RepairRow]:
+        """What a restart brings up to date, most recently changed first: open games, games whose table message is
+        behind their row and that ended since `ended_since`, and games whose turn notification is still posted."""
+        async with self._reading() as conn:
+            rows = await conn.fetch(
+                "SELECT id, guild_id, channel_id, game, status, updated_at, ping_message_id FROM games"
+                " WHERE status IN ('lobby', 'active') OR ping_message_id IS NOT NULL"
+                " OR (shown_version < version AND table_message_id IS NOT NULL AND ended_at >= ?)"
+                " ORDER BY updated_at DESC, id DESC",
+                (ended_since,),
+            )
+            return [RepairRow(row[0], row[1], row[2], row[3], row[4], row[5], row[6]) for row in rows]
 
     async def start(
         self, game_id: int, expected_version: int, *, state: str, clock: ClockWrite | None = None

@@ -214,6 +214,19 @@ class TurnRow:
     updated_at: float
 
 
+@dataclass(frozen=True, slots=True)
+class RepairRow:
+    """A table to bring up to date after a restart: what orders and paces its repair, not its state."""
+
+    game_id: int
+    guild_id: int | None  # its server (None outside any): which shard repairs it
+    channel_id: int
+    game: str
+    status: Status
+    updated_at: float  # its last change: the most recently changed tables are repaired first
+    ping_message_id: int | None  # its turn notification still posted by an earlier run, if any
+
+
 NotifyMode = Literal["channel", "dm", "both"]
 
 

@@ -75,12 +75,15 @@ class HeldResult:
 
 async def held(db: Database) -> HeldResult:
     """Python heap growth (tracemalloc) when a fresh TableService loads every open game into its cache."""
-    service = TableService(db)
+    rows = [row for row in await TableService(db).to_repair() if row.status in ("lobby", "active")]
+    service = TableService(db, cache_size=max(1, len(rows)))  # room for every open table
     gc.collect()
     tracemalloc.start()
     try:
         before = tracemalloc.get_traced_memory()[0]
-        tables = len(await service.active())  # the list goes; only the cache keeps the tables
+        for row in rows:
+            await service.get(row.game_id)  # only the cache keeps the tables
+        tables = len(rows)
         gc.collect()
         after = tracemalloc.get_traced_memory()[0]
     finally:

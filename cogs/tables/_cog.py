@@ -25,6 +25,7 @@ from cogs.tables._dead import TheDead
 from cogs.tables._errors import in_flight, reply_error, tree_error
 from cogs.tables._handlers import TableHandlers
 from cogs.tables._refresher import TableRefresher
+from cogs.tables._repair import RepairQueue
 from cogs.tables._reply import Reply
 from engines import registry
 
@@ -54,7 +55,7 @@ def game_choices(interaction: discord.Interaction[Any], current: str) -> list[ap
 class TablesCog(commands.Cog, name="Tables"):
     def __init__(self, bot: CardroomBot) -> None:
         self.bot = bot
-        self.refresher = TableRefresher(bot, bot.settings.table_edit_delay)
+        self.refresher = TableRefresher(bot, bot.settings.table_edit_delay, RepairQueue(bot.settings.repair_rate))
         self.handlers = TableHandlers(bot, self.refresher)
         self.clicks: ComponentHandlers = self.handlers  # what the components call; mypy checks the interface
         self.dead = TheDead(bot, self.refresher)  # Il Morto: speaking to the dead, /accuse, who died
@@ -80,17 +81,17 @@ class TablesCog(commands.Cog, name="Tables"):
         or deleted if the game is over. The command tree's errors go through the
         same error pipeline as the commands'. The deadline scheduler starts
         last; deadlines that fell due while the bot was down fire then, once.
+
+        Only their rows are read here: the tables are repaired in the
+        background, the most recently changed first and a few per second
+        (`CARDROOM_REPAIR_RATE`), each loaded when its turn comes, while live
+        clicks go first.
         """
         self.bot.tree.on_error = tree_error  # type: ignore[method-assign]
         served = self.bot.process_shards.serves  # only the tables of this process's shards: the others' are theirs
-        active = await self.bot.tables.active(served)
-        self.dead.known(active)  # who was already dead before this start: not announced again
-        tables = {table.id for table in active}
-        tables |= {table.id for table in await self.bot.tables.behind(served=served)}
-        for table in await self.bot.tables.pinged(served):
-            await self.refresher.adopt_ping(table)
-        for game_id in sorted(tables):
-            self.refresher.mark(game_id)
+        repairs = await self.bot.tables.to_repair(served=served)
+        await self.dead.known_at_start(repairs)  # who was already dead before this start: not announced again
+        self.refresher.repair(repairs)
         self.bot.tables.deadline_added = self.scheduler.poke
         self.scheduler.start()
 
@@ -99,6 +100,7 @@ class TablesCog(commands.Cog, name="Tables"):
 
         Each wait is bounded by `SETTLE`; a table left unedited is brought up to date at the next start.
         """
+        self.refresher.stop_repair()
         left = await in_flight.settle(SETTLE)
         if left:
             log.warning("Stopping with %d interactions still being handled", left)
@@ -106,6 +108,7 @@ class TablesCog(commands.Cog, name="Tables"):
             await asyncio.wait_for(self.refresher.idle(), SETTLE)
 
     async def cog_unload(self) -> None:
+        self.refresher.stop_repair()
         await self.scheduler.stop()
         for task in self._thinking.values():
             task.cancel()

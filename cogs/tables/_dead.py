@@ -24,6 +24,7 @@ from bot.errors import CardroomError, RefusedError
 from bot.i18n import language_of, list_of, t
 from bot.seating import is_computer
 from bot.services.tables import Table, TableService
+from bot.storage import RepairRow
 from cogs.render.games import worded_refusal
 from cogs.render.limits import CONTENT, clip
 from cogs.render.text import display_name
@@ -193,6 +194,15 @@ class TheDead:
         await reply.send(private=False, content=text, allowed_mentions=allowed)
 
     # ----- the dead's mark -----------------------------------------------------------
+    async def known_at_start(self, rows: Iterable[RepairRow]) -> None:
+        """The running Il Morto tables at the bot's start (among the rows of the start-up repair), read one at a
+        time and not kept in memory: only their dead are."""
+        for row in rows:
+            if row.game == GAME and row.status == "active":
+                table = await self.service.peek(row.game_id)
+                if table is not None:
+                    self.known([table])
+
     def known(self, tables: Iterable[Table]) -> None:
         """The running tables at the bot's start: their dead were announced by an earlier run."""
         for table in tables:

@@ -16,6 +16,11 @@ crash is replaced (or, once the game is over, deleted) after the restart. While
 a bell is being posted its id is not known yet: the database then holds
 `POSTING`, and a restart that finds it looks for the table's bells in the
 channel's recent messages instead.
+
+After a restart the tables to bring up to date are repaired in order and at a
+pace (`_repair`): the most recently changed first, a few per second, each
+loaded only when its turn comes, its earlier bell adopted then. A table with
+live work is passed at once instead, ahead of the queue.
 """
 
 from __future__ import annotations
@@ -30,10 +35,12 @@ import discord
 
 from bot.i18n import t
 from bot.services.tables import Table
+from bot.storage import RepairRow
 from cogs.tables._bell import POSTING, Bell
 from cogs.tables._components import carried
 from cogs.tables._endings import end_announcement
 from cogs.tables._ids import hand as hand_id
+from cogs.tables._repair import REPAIR_RATE, RepairQueue
 from cogs.tables._views import table_message
 
 if TYPE_CHECKING:
@@ -45,14 +52,19 @@ REPOST_AFTER = 3600.0  # seconds: Discord limits edits of messages older than an
 TOO_MANY_OLD_EDITS = 30046  # Discord's error: too many edits of messages older than an hour
 RETRY_DELAYS = (2.0, 5.0, 15.0, 60.0, 300.0)  # seconds before a failed refresh is tried again (the last repeats)
 SWEPT = 50  # recent channel messages searched for a mention whose id was lost in a crash
+REPAIRS_IN_FLIGHT = 4  # repair passes at once at most: a slow Discord slows the repair down, not the other way
 
 
 class TableRefresher:
-    def __init__(self, bot: CardroomBot, delay: float) -> None:
+    def __init__(self, bot: CardroomBot, delay: float, repairs: RepairQueue | None = None) -> None:
         self.bot = bot
         self.delay = delay
+        self.repairs = repairs if repairs is not None else RepairQueue(REPAIR_RATE)
         self._dirty: set[int] = set()
         self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._repairing: set[asyncio.Task[None]] = set()  # passes the repair started, still running
+        self._repairer: asyncio.Task[None] | None = None
+        self._adopt: dict[int, int] = {}  # game id -> its bell posted by an earlier run, adopted at its next pass
         self._rendered: dict[int, int] = {}  # game id -> version shown on the table message
         self.bell = Bell(bot, watching=bot.settings.watching)
         self._failures: dict[int, int] = {}  # game id -> refreshes failed in a row
@@ -60,13 +72,47 @@ class TableRefresher:
         self.watchers: list[Callable[[Table], Awaitable[None]]] = []
 
     def mark(self, game_id: int) -> None:
-        """The table changed: schedule one coalesced edit."""
-        self._dirty.add(game_id)
-        if game_id not in self._tasks:
-            self._tasks[game_id] = asyncio.create_task(self._run(game_id), name=f"table-{game_id}")
+        """The table changed: schedule one coalesced edit (ahead of any repair it was queued for)."""
+        self.repairs.take(game_id)
+        self._pass(game_id, self.delay)
 
-    async def adopt_ping(self, table: Table) -> None:
-        """A mention left by an earlier run (found in the database at start): the next pass replaces or deletes it.
+    def _pass(self, game_id: int, delay: float) -> asyncio.Task[None]:
+        self._dirty.add(game_id)
+        task = self._tasks.get(game_id)
+        if task is None:
+            task = self._tasks[game_id] = asyncio.create_task(self._run(game_id, delay), name=f"table-{game_id}")
+        return task
+
+    def repair(self, rows: list[RepairRow]) -> None:
+        """After a restart: bring these tables up to date, the most recently changed first, at the repair's pace.
+
+        A table's bell posted by the earlier run is adopted at its pass (replaced or deleted then); until its
+        turn comes nothing of it is loaded.
+        """
+        for row in rows:
+            if row.ping_message_id is not None:
+                self._adopt[row.game_id] = row.ping_message_id
+            self.repairs.add(row.game_id, row.updated_at)
+        if self._repairer is None or self._repairer.done():
+            self._repairer = asyncio.create_task(self._repair(), name="table-repair")
+
+    async def _repair(self) -> None:
+        while (game_id := await self.repairs.next()) is not None:
+            while len(self._repairing) >= REPAIRS_IN_FLIGHT:
+                await asyncio.wait(self._repairing, return_when=asyncio.FIRST_COMPLETED)
+            if game_id in self._tasks:
+                continue  # a pass is under way: it shows the table as it is now
+            task = self._pass(game_id, 0.0)
+            self._repairing.add(task)
+            task.add_done_callback(self._repairing.discard)
+
+    def stop_repair(self) -> None:
+        """No further repair starts (a stop): what is left is repaired at the next start."""
+        if self._repairer is not None:
+            self._repairer.cancel()
+
+    async def _adopt_ping(self, table: Table, ping_message_id: int) -> None:
+        """A mention left by an earlier run (found in the database at start): this pass replaces or deletes it.
 
         If the earlier run stopped while posting it, its id is unknown: the
         table's mentions are looked for among the channel's recent messages and
@@ -74,9 +120,8 @@ class TableRefresher:
         than the table itself).
         """
         record = table.record
-        if record.ping_message_id != POSTING:
-            assert record.ping_message_id is not None
-            await self.bell.adopt(table, record.ping_message_id)
+        if ping_message_id != POSTING:
+            await self.bell.adopt(table, ping_message_id)
         else:
             channel = self.bot.get_partial_messageable(record.channel_id)
             hand = (discord.ComponentType.button.value, hand_id(table.id))
@@ -89,7 +134,6 @@ class TableRefresher:
                 await self.bot.tables.remember_ping(table.id, None)
             except discord.HTTPException as failure:
                 log.warning("Could not look for the lost mention of game %s: %s", table.id, failure.status)
-        self.mark(table.id)
 
     def ensure_posted(self, game_id: int) -> None:
         """Someone was sent to this table: edit its message once more, which posts it anew if it is gone.
@@ -109,10 +153,11 @@ class TableRefresher:
         while self._tasks:
             await asyncio.gather(*self._tasks.values(), return_exceptions=True)
 
-    async def _run(self, game_id: int) -> None:
+    async def _run(self, game_id: int, delay: float) -> None:
         try:
             while game_id in self._dirty:
-                await asyncio.sleep(self.delay)
+                await asyncio.sleep(delay)
+                delay = self.delay
                 self._dirty.discard(game_id)
                 try:
                     await self._refresh(game_id)
@@ -128,6 +173,9 @@ class TableRefresher:
 
     async def _refresh(self, game_id: int) -> None:
         table = await self.bot.tables.get(game_id)
+        ping = self._adopt.pop(game_id, None)
+        if ping is not None:
+            await self._adopt_ping(table, ping)
         news = table.record.shown_version < table.record.version  # the channel has not seen this version
         if self._rendered.get(game_id) != table.record.version:
             await self._edit_table(table, new_turn=self._is_new_turn(table))

@@ -1,5 +1,5 @@
-"""What a process lists of the tables at start is its own shards' servers' only (`served`), and it does not cache
-the others' tables: the process holding their shard does."""
+"""What a process repairs at start is its own shards' servers' tables only (`served`), and listing them loads
+no table into memory: the process holding the other shards repairs theirs."""
 
 from __future__ import annotations
 
@@ -28,12 +28,8 @@ async def test_a_process_lists_and_holds_only_its_shards_tables(db: Database) ->
 
     shard_1 = ProcessShards.of(2, [1]).serves
     restarted = TableService(db)  # a process of shard 1 only, after a restart
-    assert [t.id for t in await restarted.active(shard_1)] == [second]
-    assert [t.id for t in await restarted.behind(served=shard_1)] == [second]
-    assert [t.id for t in await restarted.pinged(shard_1)] == [second]
-    assert restarted.held_in_memory() == 1  # the other process's table is not cached here
+    assert [row.game_id for row in await restarted.to_repair(served=shard_1)] == [second]
+    assert restarted.held_in_memory() == 0  # rows only: nothing loaded, the other process's table least of all
 
     alone = TableService(db)  # one process for the whole bot
-    assert sorted(t.id for t in await alone.active()) == [first, second]
-    assert sorted(t.id for t in await alone.behind()) == [first, second]
-    assert sorted(t.id for t in await alone.pinged()) == [first, second]
+    assert sorted(row.game_id for row in await alone.to_repair()) == [first, second]
