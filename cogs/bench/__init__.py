@@ -3,10 +3,13 @@ Measures; never judges.
 
     python -m bot bench [--quick] [--only SECTION ...] [--moves N] [--games N] [--rate R] [--duration S]
                         [--answers N] [--deadlines N] [--burst N] [--computer-games N] [--playouts N]
-                        [--long-playouts N] [--game-moves N] [--database BACKEND ...] [--out FILE] [--dir DIR]
+                        [--long-playouts N] [--game-moves N] [--database BACKEND ...] [--scale-tables N]
+                        [--scale-cache N] [--restart-tables N] [--out FILE] [--dir DIR]
 
 Sections (`--only`, default all): `core` (1-4: the Pairs move path, latency, memory, deadlines), `poker`,
-`computers`, `games` (the move path of every game next to the bare commit, on each `--database` back end).
+`computers`, `games` (the move path of every game next to the bare commit, on each `--database` back end),
+`scale` (memory with many open tables and the bounded cache), `restart` (the first live click after a restart
+with many open tables).
 
 The bench sits on the cogs floor (it drives the whole path, rendering included);
 `cardroom bench` finds it through the `cardroom.tools` entry point.
@@ -29,7 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bot.services.tables import TableService
+from bot.services.tables import CACHE_SIZE, TableService
 from bot.storage import Database
 from cogs.bench._computers import (
     GAMES,
@@ -52,14 +55,17 @@ from ._load import load
 from ._memory import held, stored
 from ._path import Room, Throughput
 from ._report import TARGET_RATIO, figures, machine, text
+from ._scale import QUICK_WINDOW, WINDOW, memory_at_scale, restart_bench, restart_text, scale_text
 from ._storage import storage_target
 
 DEFAULT_OUT = Path("bench-results/bench.json")
 QUICK = {"moves": 150, "games": 20, "rate": 100.0, "duration": 1.0, "answers": 200, "deadlines": 2000, "burst": 100,
-         "computer_games": QUICK_GAMES, "playouts": QUICK_PLAYOUTS, "game_moves": 20}  # fmt: skip
+         "computer_games": QUICK_GAMES, "playouts": QUICK_PLAYOUTS, "game_moves": 20, "scale_tables": 2000,
+         "scale_cache": 200, "restart_tables": 300}  # fmt: skip
 FULL = {"moves": 2000, "games": 100, "rate": 200.0, "duration": 10.0, "answers": 3000, "deadlines": 100_000,
-        "burst": 1000, "computer_games": GAMES, "playouts": PLAYOUTS, "game_moves": 600}  # fmt: skip
-SECTIONS = ("core", "poker", "computers", "games")
+        "burst": 1000, "computer_games": GAMES, "playouts": PLAYOUTS, "game_moves": 600, "scale_tables": 100_000,
+        "scale_cache": CACHE_SIZE, "restart_tables": 10_000}  # fmt: skip
+SECTIONS = ("core", "poker", "computers", "games", "scale", "restart")
 WARMUP = 60  # moves (and bare commits) before measuring: caches, the WAL file, a state sample
 ROUNDS = 5  # the path and the bare commit alternate, so both see the same disk weather
 
@@ -82,6 +88,9 @@ class Settings:
     playouts: int
     long_playouts: int | None  # None: the computer bench's default
     game_moves: int = 600
+    scale_tables: int = 100_000
+    scale_cache: int = CACHE_SIZE
+    restart_tables: int = 10_000
     databases: tuple[str, ...] = ("sqlite",)
     only: tuple[str, ...] = SECTIONS
 
@@ -156,6 +165,15 @@ def parse_args(argv: list[str]) -> Settings:
         "--game-moves", type=_positive(int), help="moves per game in the every-game path section (default 600)"
     )
     parser.add_argument(
+        "--scale-tables", type=_positive(int), help="open tables in the memory-at-scale section (default 100000)"
+    )
+    parser.add_argument(
+        "--scale-cache", type=_positive(int), help=f"the table cache's size there (default {CACHE_SIZE})"
+    )
+    parser.add_argument(
+        "--restart-tables", type=_positive(int), help="open tables in the restart section (default 10000)"
+    )
+    parser.add_argument(
         "--database",
         action="append",
         dest="databases",
@@ -193,6 +211,9 @@ def parse_args(argv: list[str]) -> Settings:
         playouts=args.playouts or int(defaults["playouts"]),
         long_playouts=args.long_playouts,
         game_moves=args.game_moves or int(defaults["game_moves"]),
+        scale_tables=args.scale_tables or int(defaults["scale_tables"]),
+        scale_cache=args.scale_cache or int(defaults["scale_cache"]),
+        restart_tables=args.restart_tables or int(defaults["restart_tables"]),
         databases=tuple(args.databases or ("sqlite",)),
         only=tuple(dict.fromkeys(args.only)) if args.only else SECTIONS,
     )
@@ -266,6 +287,13 @@ def main(argv: list[str] | None = None) -> int:
             targets = [storage_target(spec, directory) for spec in settings.databases]
             result["games"] = asyncio.run(games_bench(targets, settings.game_moves, settings.seed))
             print(games_text(result["games"], TARGET_RATIO))
+        if "scale" in settings.only:
+            result["scale"] = asyncio.run(memory_at_scale(directory, settings.scale_tables, settings.scale_cache))
+            print(scale_text(result["scale"]))
+        if "restart" in settings.only:
+            window = QUICK_WINDOW if settings.quick else WINDOW
+            result["restart"] = asyncio.run(restart_bench(directory, settings.restart_tables, window))
+            print(restart_text(result["restart"]))
     if "poker" in settings.only:
         result["poker"] = poker_bench(settings.poker_hands)
         print(poker_text(result["poker"]))

@@ -55,6 +55,14 @@ def test_quick_bench_writes_positive_figures(tmp_path: Path, capsys: pytest.Capt
     assert [row["game"] for row in every] == registry.names()
     assert all(row["moves"] == 20 and row["ratio"] > 0 and row["ms_per_move"] > 0 for row in every)
     assert "The move path of every game" in report
+    scale = results["scale"]  # 2,000 open tables through a cache of 200: 200 held, the rest loaded and let go
+    assert scale["tables"] == 2000 and scale["bounded"]["held_in_memory"] == 200
+    assert scale["bounded"]["heap_bytes"] < scale["unbounded_heap_bytes_extrapolated"]
+    restart = results["restart"]  # the first click after a restart is answered; the paced start loads no table
+    for run in (restart["paced"], restart["at_once"]):
+        assert run["clicks"] > 0 and run["first_click_answered_ms"] > 0
+    assert restart["paced"]["held_in_memory"] < restart["at_once"]["held_in_memory"] == 300
+    assert "Memory with 2,000 open tables" in report and "Restart with 300 open tables" in report
     computers = results["computers"]  # the computer players, a tiny size (strength and timings not judged)
     assert computers["settings"]["games"] == 3 and computers["settings"]["playouts"] == 3
     assert [row["game"] for row in computers["games"]] == registry.names()
