@@ -122,9 +122,8 @@ class Database:
         self._lock = asyncio.Lock()
         self._moves: list[_Move] = []  # accepted actions waiting for the group commit
         self._committer: asyncio.Task[None] | None = None
-        self._alone: asyncio.Future[None] | None = (
-            None  # done when the move its own caller commits is (`_commit_alone`)
-        )
+        # The move its own caller is committing (`_commit_alone`): this future is done once that move is.
+        self._alone: asyncio.Future[None] | None = None
         self.group_commits = 0  # transactions that carried moves (for tests and the bench)
 
     # ----- life cycle -------------------------------------------------------
