@@ -86,8 +86,10 @@ def babel_locale(lang: str) -> Locale:
     return _parse_locale(BABEL_LOCALES.get(lang, BABEL_LOCALES[DEFAULT_LANGUAGE]))
 
 
+@lru_cache(maxsize=4096, typed=True)  # 1 and 1.0 may differ
 def plural_category(lang: str, number: float) -> str:
-    """The CLDR plural category of `number` in `lang`: "one", "many", "other" ..."""
+    """The CLDR plural category of `number` in `lang`: "one", "many", "other" ... (cached: the same few numbers
+    come back on every render, and Babel evaluates its rules anew each time)."""
     return str(babel_locale(lang).plural_form(abs(number)))
 
 

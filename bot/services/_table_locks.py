@@ -44,10 +44,13 @@ class TableLocks:
             entry = self._entries[game_id] = _Entry()
         entry.users += 1
         try:
-            try:
-                await asyncio.wait_for(entry.lock.acquire(), self.timeout)
-            except TimeoutError:
-                raise BusyError() from None
+            if entry.users == 1:
+                await entry.lock.acquire()  # nobody else holds or awaits it: taken at once, without wait_for's task
+            else:
+                try:
+                    await asyncio.wait_for(entry.lock.acquire(), self.timeout)
+                except TimeoutError:
+                    raise BusyError() from None
             try:
                 yield
             finally:

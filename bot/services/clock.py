@@ -215,6 +215,17 @@ class TableClock(BaseModel):
         return turns
 
     # ----- changes (each returns a new clock) ------------------------------------
+    def _copy(self) -> TableClock:
+        """A copy to change: its own seats and lists (what `model_copy(deep=True)` gives, without deepcopy's cost;
+        the other fields are immutable)."""
+        return self.model_copy(
+            update={
+                "seats": [seat.model_copy() for seat in self.seats],
+                "clocked_out": list(self.clocked_out),
+                "computers": list(self.computers),
+            }
+        )
+
     def begin(
         self,
         players: int,
@@ -228,7 +239,7 @@ class TableClock(BaseModel):
     ) -> TableClock:
         """The clock of a game that starts now at `version`, with `to_act` deciding first and `computers` played
         by the computer at least `floor` seconds apart."""
-        new = self.model_copy(deep=True)
+        new = self._copy()
         new.seats = [SeatClock(bank=self.bank) for _ in range(players)]
         new.paused_at = None
         new.clocked_out = []
@@ -273,7 +284,7 @@ class TableClock(BaseModel):
         A `reported` action (taken outside the buttons, `TableService.report`)
         is not the actor's move: its seat then follows the game like any other.
         """
-        new = self.model_copy(deep=True)
+        new = self._copy()
         actor = new.seats[seat]
         if not reported:
             if actor.turn is not None:
@@ -300,7 +311,7 @@ class TableClock(BaseModel):
         return new
 
     def pause(self, now: float) -> TableClock:
-        new = self.model_copy(deep=True)
+        new = self._copy()
         if new.paused_at is None:
             for seat in new.due():
                 new._charge(seat, now)
@@ -308,7 +319,7 @@ class TableClock(BaseModel):
         return new
 
     def resume(self, now: float, away: Mapping[int, float]) -> TableClock:
-        new = self.model_copy(deep=True)
+        new = self._copy()
         if new.paused_at is not None:
             new.paused_at = None
             for seat in new.due():
@@ -317,7 +328,7 @@ class TableClock(BaseModel):
 
     def set_away(self, seat: int, until: float, now: float) -> TableClock:
         """`seat`'s player is away until `until` (or back, when `until` <= now): their clock stops meanwhile."""
-        new = self.model_copy(deep=True)
+        new = self._copy()
         clock = new.seats[seat]
         if clock.turn is None or clock.since is None:
             return new

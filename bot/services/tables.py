@@ -194,13 +194,15 @@ class TableService:
         state = engine.load_state(record.state) if record.state is not None else None
         return Table(record=record, engine=engine, state=state)
 
-    def _committed(self, record: GameRecord, state: GameState | None = None) -> Table:
-        """The table as a write of this process left it (`state`: its engine state, when already at hand): cached
-        while open, dropped from memory once over."""
+    def _committed(self, record: GameRecord, state: GameState | None = None, clock: TableClock | None = None) -> Table:
+        """The table as a write of this process left it (`state` and `clock`: its engine state and clock, when
+        already at hand, so they are not parsed again): cached while open, dropped from memory once over."""
         if state is None:
             table = self._build(record)
         else:
             table = Table(record=record, engine=engine_for(record.game), state=state)
+        if clock is not None:
+            table.__dict__["clock"] = clock  # what the cached property would parse from `record.clock`
         if record.is_open:
             self._cache.put(record.id, table)
         else:
@@ -586,6 +588,7 @@ class TableService:
                 raise StaleMessageError() from None
             if write is not None:
                 self.deadline_added()
+                return self._committed(record, state, clock)
             return self._committed(record, state)
 
     async def set_clock_option(
@@ -790,7 +793,7 @@ class TableService:
             raise StaleMessageError() from None
         if write is not None:
             self.deadline_added()
-        new_table = self._committed(record, new_state)
+        new_table = self._committed(record, new_state, clock if write is not None else None)
         if not record.is_open:
             new_table = await self._with_ratings(new_table)
         by_clock = consume is not None and not by_computer
@@ -1005,7 +1008,7 @@ class TableService:
             await self._fresh(table.id)
             raise StaleMessageError() from None
         self.deadline_added()
-        return self._committed(record, table.state)
+        return self._committed(record, table.state, clock)
 
     async def set_paused(
         self, game_id: int, user_id: int, paused: bool, *, can_manage: bool, gate: Gate = open_gate

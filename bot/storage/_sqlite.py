@@ -13,16 +13,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Final, Literal
+from typing import Any, Final, Literal, TypeVar
 
 import aiosqlite
 
 from bot.storage._driver import SQLITE, Row
 from bot.storage.errors import StorageError
 from bot.storage.health import IntegrityMode, check_integrity, open_failure
+
+T = TypeVar("T")
 
 BUSY_TIMEOUT_MS: Final = 5000
 _MIN_SQLITE: Final = (3, 35, 0)  # UPDATE ... RETURNING
@@ -107,6 +109,24 @@ class SqliteDriver:
         if self._conn is None:
             raise StorageError("the database is closed")
         return self._conn.raw
+
+    async def in_one_trip(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """`work(conn)` run on the connection's own thread with the sqlite3 connection, in one trip there and back
+        (the group commit's whole transaction), in turn with the other users of the connection.
+
+        aiosqlite has no public call for several statements in one trip: `Connection._execute` is how each of its
+        own methods runs on that thread. A cancellation of the caller leaves the trip to finish whole.
+        """
+        async with self._lock:
+            if self._conn is None:
+                raise StorageError("the database is closed")
+            raw = self._conn.raw
+            run: Any = raw._execute  # untyped in aiosqlite
+            try:
+                result: T = await run(work, raw._conn)
+            except sqlite3.Error as exc:
+                raise StorageError(str(exc)) from exc
+            return result
 
     @asynccontextmanager
     async def connection(self) -> AsyncIterator[SqliteConnection]:

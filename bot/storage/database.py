@@ -27,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
@@ -124,6 +125,8 @@ class Database:
         self._clock = clock
         self._moves: list[_Move] = []  # accepted actions waiting for the group commit
         self._committer: asyncio.Task[None] | None = None
+        # The move its own caller is committing (`_commit_alone`): this future is done once that move is.
+        self._alone: asyncio.Future[None] | None = None
         self.group_commits = 0  # transactions that carried moves (for tests and the bench)
 
     # ----- life cycle -------------------------------------------------------
@@ -176,9 +179,12 @@ class Database:
 
     async def close(self) -> None:
         """Wait for the operation in progress and the moves already accepted, then close. Idempotent."""
-        if self._committer is not None and not self._committer.done():
-            with contextlib.suppress(Exception):
-                await self._committer
+        while self._alone is not None or (self._committer is not None and not self._committer.done()):
+            if self._alone is not None:
+                await asyncio.wait([self._alone])
+            if self._committer is not None and not self._committer.done():
+                with contextlib.suppress(Exception):
+                    await self._committer
         await self._driver.close()
 
     async def __aenter__(self) -> Database:
@@ -795,13 +801,37 @@ class Database:
         Moves that arrive while a commit is running wait for the next one and
         share its transaction, so a burst across many tables pays for one fsync,
         not one each; every move still succeeds or fails on its own version
-        check. Returns once the move's transaction is committed.
+        check. Returns once the move's transaction is committed. A move that
+        finds nothing being committed is committed at once by its own caller
+        (no task to start, no turn of the event loop to wait for).
         """
         done: asyncio.Future[GameRecord] = asyncio.get_running_loop().create_future()
-        self._moves.append(_Move(game_id, expected_version, seat, action, state, write, done))
-        if self._committer is None or self._committer.done():
+        move = _Move(game_id, expected_version, seat, action, state, write, done)
+        idle = self._committer is None or self._committer.done()
+        if idle and self._alone is None and not self._moves:
+            return await self._commit_alone(move)
+        self._moves.append(move)
+        if idle and self._alone is None:
             self._committer = asyncio.create_task(self._commit_moves(), name="cardroom-group-commit")
         return await done
+
+    async def _commit_alone(self, move: _Move) -> GameRecord:
+        """One move in its own transaction, by its caller; the moves that arrive meanwhile wait for the next one.
+
+        A caller cancelled meanwhile leaves its move to be committed or not as a cancelled caller's move in a
+        batch would be (a statement already sent to the connection's thread finishes there).
+        """
+        alone = self._alone = asyncio.get_running_loop().create_future()
+        try:
+            (outcome,) = await self._commit_batch([move])
+        finally:
+            self._alone = None
+            alone.set_result(None)
+            if self._moves and (self._committer is None or self._committer.done()):
+                self._committer = asyncio.create_task(self._commit_moves(), name="cardroom-group-commit")
+        if isinstance(outcome, Exception):
+            raise outcome
+        return outcome
 
     async def _commit_moves(self) -> None:
         while self._moves:
@@ -828,8 +858,15 @@ class Database:
                     move.done.set_exception(outcome)
 
     async def _commit_batch(self, batch: list[_Move]) -> list[GameRecord | Exception]:
-        """One transaction for the whole batch (a lone move is a single atomic statement)."""
+        """One transaction for the whole batch (a lone move is a single atomic statement).
+
+        On SQLite the whole transaction runs on the connection's thread in one trip there and back
+        (`SqliteDriver.in_one_trip`, `_commit_moves`): about a millisecond less per move than a trip per statement.
+        """
         self.group_commits += 1
+        if isinstance(self._driver, SqliteDriver):
+            now, sql = self._clock(), self._move_sql
+            return await self._driver.in_one_trip(lambda conn: _commit_moves(conn, sql, batch, now))
         if len(batch) == 1 and batch[0].write is None:
             async with self._reading() as conn:
                 return [await self._move(conn, batch[0], self._clock())]
@@ -1287,6 +1324,66 @@ def _player(row: Row) -> PlayerSettings:
         away_used=row["away_used"],
         dm_refused=bool(row["dm_refused"]),
     )
+
+
+# ----- the moves' transaction, on the connection's thread -------------------
+def _clock_statements(game_id: int, write: ClockWrite) -> list[tuple[str, list[tuple[Any, ...]]]]:
+    """The statements, each with its rows, that write a clock's deadlines and turns (none without rows).
+
+    Deadlines that did not change keep their rows, so one that already fired
+    (a reminder) is not written again.
+    """
+    gone = [
+        (game_id, seat, kind)
+        for (seat, kind), due in write.previous.items()
+        if write.deadlines.get((seat, kind)) != due
+    ]
+    due = [
+        (game_id, seat, kind, at)
+        for (seat, kind), at in write.deadlines.items()
+        if write.previous.get((seat, kind)) != at
+    ]
+    turns = [(game_id, turn.seat, turn.user_id, turn.since, turn.due_at) for turn in write.turns]
+    statements: list[tuple[str, list[tuple[Any, ...]]]] = [
+        ("DELETE FROM deadlines WHERE game_id = ? AND seat = ? AND kind = ?", gone),
+        ("INSERT OR REPLACE INTO deadlines (game_id, seat, kind, due_at) VALUES (?, ?, ?, ?)", due),
+        ("DELETE FROM table_seats WHERE game_id = ?", [(game_id,)]),
+        ("INSERT INTO table_seats (game_id, seat, user_id, since, due_at) VALUES (?, ?, ?, ?, ?)", turns),
+    ]
+    return [(sql, rows) for sql, rows in statements if rows]
+
+
+def _commit_moves(conn: sqlite3.Connection, sql: str, batch: list[_Move], now: float) -> list[GameRecord | Exception]:
+    """The group commit's transaction (see `Database._commit_batch`): each move applies or fails on its own."""
+    if len(batch) == 1 and batch[0].write is None:
+        return [_commit_one(conn, sql, batch[0], now)]
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        outcomes = [_commit_one(conn, sql, move, now) for move in batch]
+        conn.execute("COMMIT")
+    except BaseException:
+        with contextlib.suppress(sqlite3.Error):  # SQLite may have rolled back by itself
+            conn.execute("ROLLBACK")
+        raise
+    return outcomes
+
+
+def _commit_one(conn: sqlite3.Connection, sql: str, move: _Move, now: float) -> GameRecord | Exception:
+    clock = None if move.write is None else move.write.clock
+    parameters = (move.state, move.seat, move.action, clock, now, move.game_id, move.expected_version, move.seat)
+    rows = conn.execute(sql, parameters).fetchall()
+    if rows:
+        if move.write is not None:
+            for sql, values in _clock_statements(move.game_id, move.write):
+                conn.executemany(sql, values)
+        return _record(rows[0])
+    found = conn.execute("SELECT * FROM games WHERE id = ?", (move.game_id,)).fetchall()
+    if not found:
+        return GameNotFoundError(move.game_id)
+    current = _record(found[0])
+    if current.version == move.expected_version and current.status == "active":
+        return ValueError(f"seat {move.seat} is not at this table")
+    return StaleVersionError(current, move.expected_version)
 
 
 # ----- (de)serialisation ----------------------------------------------------

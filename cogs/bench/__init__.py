@@ -1,9 +1,15 @@
 """`cardroom bench`: measure the move path, latency under load, memory per game and the computer players.
 Measures; never judges.
 
-    python -m bot bench [--quick] [--moves N] [--games N] [--rate R] [--duration S] [--answers N]
-                        [--deadlines N] [--burst N] [--computer-games N] [--playouts N] [--long-playouts N]
-                        [--out FILE] [--dir DIR]
+    python -m bot bench [--quick] [--only SECTION ...] [--moves N] [--games N] [--rate R] [--duration S]
+                        [--answers N] [--deadlines N] [--burst N] [--computer-games N] [--playouts N]
+                        [--long-playouts N] [--game-moves N] [--database BACKEND ...] [--scale-tables N]
+                        [--scale-cache N] [--restart-tables N] [--out FILE] [--dir DIR]
+
+Sections (`--only`, default all): `core` (1-4: the Pairs move path, latency, memory, deadlines), `poker`,
+`computers`, `games` (the move path of every game next to the bare commit, on each `--database` back end),
+`scale` (memory with many open tables and the bounded cache), `restart` (the first live click after a restart
+with many open tables).
 
 The bench sits on the cogs floor (it drives the whole path, rendering included);
 `cardroom bench` finds it through the `cardroom.tools` entry point.
@@ -26,7 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bot.services.tables import TableService
+from bot.services.tables import CACHE_SIZE, TableService
 from bot.storage import Database
 from cogs.bench._computers import (
     GAMES,
@@ -43,17 +49,23 @@ from cogs.tables._views import hand_message
 from ._answers import hand_answers, live_hands
 from ._bare import BareCommits, pragmas_of
 from ._deadlines import deadlines_bench
+from ._games import games_bench, games_text
 from ._gateway import Snowflakes
 from ._load import load
 from ._memory import held, stored
 from ._path import Room, Throughput
-from ._report import figures, machine, text
+from ._report import TARGET_RATIO, figures, machine, text
+from ._scale import QUICK_WINDOW, WINDOW, memory_at_scale, restart_bench, restart_text, scale_text
+from ._storage import storage_target
 
 DEFAULT_OUT = Path("bench-results/bench.json")
 QUICK = {"moves": 150, "games": 20, "rate": 100.0, "duration": 1.0, "answers": 200, "deadlines": 2000, "burst": 100,
-         "computer_games": QUICK_GAMES, "playouts": QUICK_PLAYOUTS}  # fmt: skip
+         "computer_games": QUICK_GAMES, "playouts": QUICK_PLAYOUTS, "game_moves": 20, "scale_tables": 2000,
+         "scale_cache": 200, "restart_tables": 300}  # fmt: skip
 FULL = {"moves": 2000, "games": 100, "rate": 200.0, "duration": 10.0, "answers": 3000, "deadlines": 100_000,
-        "burst": 1000, "computer_games": GAMES, "playouts": PLAYOUTS}  # fmt: skip
+        "burst": 1000, "computer_games": GAMES, "playouts": PLAYOUTS, "game_moves": 600, "scale_tables": 100_000,
+        "scale_cache": CACHE_SIZE, "restart_tables": 10_000}  # fmt: skip
+SECTIONS = ("core", "poker", "computers", "games", "scale", "restart")
 WARMUP = 60  # moves (and bare commits) before measuring: caches, the WAL file, a state sample
 ROUNDS = 5  # the path and the bare commit alternate, so both see the same disk weather
 
@@ -75,6 +87,12 @@ class Settings:
     computer_games: int  # 0: no computer-player section
     playouts: int
     long_playouts: int | None  # None: the computer bench's default
+    game_moves: int = 600
+    scale_tables: int = 100_000
+    scale_cache: int = CACHE_SIZE
+    restart_tables: int = 10_000
+    databases: tuple[str, ...] = ("sqlite",)
+    only: tuple[str, ...] = SECTIONS
 
 
 def _positive(kind: type[int] | type[float]) -> Any:
@@ -137,6 +155,30 @@ def parse_args(argv: list[str]) -> Settings:
         type=_positive(int),
         help=f"its playouts per decision in long games (default {LONG_PLAYOUTS}, at most --playouts)",
     )
+    parser.add_argument(
+        "--only",
+        action="append",
+        choices=SECTIONS,
+        help="run only this section (repeat for several; default: all)",
+    )
+    parser.add_argument(
+        "--game-moves", type=_positive(int), help="moves per game in the every-game path section (default 600)"
+    )
+    parser.add_argument(
+        "--scale-tables", type=_positive(int), help="open tables in the memory-at-scale section (default 100000)"
+    )
+    parser.add_argument(
+        "--scale-cache", type=_positive(int), help=f"the table cache's size there (default {CACHE_SIZE})"
+    )
+    parser.add_argument(
+        "--restart-tables", type=_positive(int), help="open tables in the restart section (default 10000)"
+    )
+    parser.add_argument(
+        "--database",
+        action="append",
+        dest="databases",
+        help="storage back end of the every-game path section (repeat for several; default: sqlite)",
+    )
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help=f"JSON results file (default {DEFAULT_OUT})")
     parser.add_argument("--dir", type=Path, dest="directory", help="where to create the databases (default: tmp)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the players' choices (default 1)")
@@ -146,6 +188,11 @@ def parse_args(argv: list[str]) -> Settings:
         help="five-card hands for the poker evaluator against treys (default all 2,598,960; 50,000 with --quick)",
     )
     args = parser.parse_args(argv)
+    for spec in args.databases or ():
+        try:
+            storage_target(spec, Path("."))
+        except ValueError as unknown:
+            parser.error(str(unknown))
     defaults = QUICK if args.quick else FULL
     return Settings(
         moves=args.moves or int(defaults["moves"]),
@@ -163,7 +210,17 @@ def parse_args(argv: list[str]) -> Settings:
         computer_games=int(defaults["computer_games"]) if args.computer_games is None else args.computer_games,
         playouts=args.playouts or int(defaults["playouts"]),
         long_playouts=args.long_playouts,
+        game_moves=args.game_moves or int(defaults["game_moves"]),
+        scale_tables=args.scale_tables or int(defaults["scale_tables"]),
+        scale_cache=args.scale_cache or int(defaults["scale_cache"]),
+        restart_tables=args.restart_tables or int(defaults["restart_tables"]),
+        databases=tuple(args.databases or ("sqlite",)),
+        only=tuple(dict.fromkeys(args.only)) if args.only else SECTIONS,
     )
+
+
+def _settings_json(settings: Settings) -> dict[str, Any]:
+    return {k: str(v) if isinstance(v, Path) else v for k, v in vars(settings).items()}
 
 
 async def run(settings: Settings, directory: Path, command: str) -> dict[str, Any]:
@@ -200,7 +257,7 @@ async def run(settings: Settings, directory: Path, command: str) -> dict[str, An
     deadlines = await deadlines_bench(directory, settings.deadlines, settings.burst)
     return figures(
         command=command,
-        settings={k: str(v) if isinstance(v, Path) else v for k, v in vars(settings).items()},
+        settings=_settings_json(settings),
         facts=facts,
         pragmas=pragmas,
         path=moves.result(),
@@ -220,15 +277,33 @@ def main(argv: list[str] | None = None) -> int:
     if settings.directory is not None:
         settings.directory.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="cardroom-bench-", dir=settings.directory) as tmp:
-        result = asyncio.run(run(settings, Path(tmp), command))
-    result["poker"] = poker_bench(settings.poker_hands)
-    print(text(result))
-    print(poker_text(result["poker"]))
-    if settings.computer_games:
+        directory = Path(tmp)
+        if "core" in settings.only:
+            result = asyncio.run(run(settings, directory, command))
+            print(text(result))
+        else:
+            result = {"command": command, "settings": _settings_json(settings), "machine": machine(directory)}
+        if "games" in settings.only:
+            targets = [storage_target(spec, directory) for spec in settings.databases]
+            result["games"] = asyncio.run(games_bench(targets, settings.game_moves, settings.seed))
+            print(games_text(result["games"], TARGET_RATIO))
+        if "scale" in settings.only:
+            result["scale"] = asyncio.run(memory_at_scale(directory, settings.scale_tables, settings.scale_cache))
+            print(scale_text(result["scale"]))
+        if "restart" in settings.only:
+            window = QUICK_WINDOW if settings.quick else WINDOW
+            result["restart"] = asyncio.run(restart_bench(directory, settings.restart_tables, window))
+            print(restart_text(result["restart"]))
+    if "poker" in settings.only:
+        result["poker"] = poker_bench(settings.poker_hands)
+        print(poker_text(result["poker"]))
+    if settings.computer_games and "computers" in settings.only:
         result["computers"] = computers_bench(
             settings.computer_games, settings.playouts, settings.seed, long_playouts=settings.long_playouts
         )
         print(computers_text(result["computers"]))
+    if "core" not in settings.only:
+        print(f"Reproduce: {command}")
     settings.out.parent.mkdir(parents=True, exist_ok=True)
     settings.out.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
     print(f"Figures written to {settings.out}")

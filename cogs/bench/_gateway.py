@@ -26,6 +26,7 @@ from cogs.tables import _ids
 from cogs.tables._components import DYNAMIC_ITEMS
 
 BUTTON = 2
+SELECT = 3
 COMPONENT_INTERACTION = 3
 EPHEMERAL = 64
 ALL_PERMISSIONS = "2248473465835073"
@@ -90,8 +91,10 @@ def click_frame(
     locale: str,
     custom_id: str,
     message: dict[str, Any],
+    values: list[str] | None = None,
 ) -> str:
-    """The gateway frame of a click on `custom_id` in `message` (a rendered message: embeds and components)."""
+    """The gateway frame of a click on `custom_id` in `message` (a rendered message: embeds and components); with
+    `values`, the choice of those options in the select `custom_id`."""
     interaction_id = ids()
     bot_user = {"id": str(application_id), "username": "cardroom", "global_name": None, "discriminator": "0",
                 "avatar": None, "bot": True, "public_flags": 0}  # fmt: skip
@@ -101,7 +104,9 @@ def click_frame(
         "id": str(interaction_id),
         "application_id": str(application_id),
         "token": "aW50ZXJhY3Rpb246" + f"{interaction_id}:" + "Q2FyZHJvb21CZW5jaFRva2Vu" * 8,
-        "data": {"custom_id": custom_id, "component_type": BUTTON, "id": 1},
+        "data": {"custom_id": custom_id, "component_type": BUTTON, "id": 1}
+        if values is None
+        else {"custom_id": custom_id, "component_type": SELECT, "values": values, "id": 1},
         "guild_id": str(guild_id),
         "guild": {"id": str(guild_id), "locale": "en-US", "features": []},
         "guild_locale": "en-US",

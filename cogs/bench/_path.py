@@ -1,6 +1,7 @@
 """The whole path of one move, as the bot runs it, and the sequential throughput measure.
 
-One move: the gateway frame of a click on an action button is decoded and
+Any game of the registry (3-player Pairs by default). One move: the gateway frame of a click on an action
+button is decoded and
 dispatched (`_gateway.dispatch`), the game is looked up and checked against
 the channel, `TableService.act` applies the engine and commits one SQLite
 transaction, then the two answers are rendered and serialised as discord.py
@@ -23,20 +24,21 @@ from discord.webhook.async_ import interaction_message_response_params
 
 from bot.errors import ForgedComponentError
 from bot.i18n import language_of
-from bot.services.tables import Outcome, Table, TableService
+from bot.services.tables import Outcome, Table, TableService, engine_for
 from bot.storage import Seat
-from cogs.render.frame import table_embed
-from cogs.tables import _ids
-from cogs.tables._components import ActionButton
+from cogs.render.frame import secret_events, table_embed
+from cogs.tables import _ids, _picker
+from cogs.tables._components import ActionButton, PickConfirmButton, PickSelect
 from cogs.tables._reply import ACK_DEADLINE
-from cogs.tables._views import hand_message, table_view
+from cogs.tables._views import confirm_question, hand_message, picker_pick, table_view
+from engines.core import Withdraw
 
 from ._gateway import Snowflakes, click_frame, dispatch, with_version
 
-PLAYERS = 3
+PLAYERS = 3  # or the game's nearest player count
 UPDATE_MESSAGE = 7  # interaction response type: edit the clicked message
 LOCALES = ("en-US", "en-GB", "fr")
-HIT_BIAS = 0.7  # how often a player hits when both actions are legal
+HIT_BIAS = 0.7  # how often a player takes the first legal action (Pairs: hit) when others are legal too
 STAGES = ("decode and dispatch", "act: engine and commit", "render and serialise")
 
 
@@ -59,13 +61,20 @@ class Handled:
     stages: tuple[float, float, float]  # seconds in each of STAGES
 
 
+def players_for(game: str) -> int:
+    """`PLAYERS`, or the nearest count the game allows."""
+    engine = engine_for(game)
+    return min(max(PLAYERS, engine.min_players), engine.max_players)
+
+
 @dataclass
 class Room:
-    """Opens games and plays their moves through the whole path on one TableService."""
+    """Opens games of `game` and plays their moves through the whole path on one TableService."""
 
     service: TableService
     rng: random.Random
     ids: Snowflakes = field(default_factory=Snowflakes)
+    game: str = "pairs"
     opened: int = 0
     seq: int = 0
 
@@ -74,12 +83,14 @@ class Room:
         self.application_id = self.ids()
 
     async def open_game(self) -> Game:
-        """A started 3-player Pairs game in a new channel: lobby, table message, two joins, start (5 transactions)."""
-        players = tuple(Seat(self.ids(), f"Player{self.rng.randrange(10_000)}") for _ in range(PLAYERS))
+        """A started game in a new channel (3 players when the game allows): lobby, table message, the joins, start
+        (4 transactions and one per guest)."""
+        count = players_for(self.game)
+        players = tuple(Seat(self.ids(), f"Player{self.rng.randrange(10_000)}") for _ in range(count))
         locales = tuple(self.rng.choice(LOCALES) for _ in players)
         service = self.service
         table = await service.open_lobby(
-            guild_id=self.guild_id, channel_id=self.ids(), game="pairs", host=players[0], locale="en"
+            guild_id=self.guild_id, channel_id=self.ids(), game=self.game, host=players[0], locale="en"
         )
         await service.set_table_message(table, self.ids())
         for seat in players[1:]:
@@ -94,22 +105,60 @@ class Room:
     def click(self, game: Game) -> str:
         """The acting player's next click, as the gateway frame text: Discord's side of the move.
 
-        The player picks a legal action (hit more often than fold) on the last hand message shown at
-        the table, its buttons pinned to the current version as a refreshed hand would be. Outside the
-        throughput timing; under load it runs inside the arrival, as the gateway's own work would.
+        A player who must act picks a legal action other than leaving (the first more often than the
+        others: in Pairs, hit more often than fold). A button is clicked on the last hand message shown
+        at the table, its buttons pinned to the current version as a refreshed hand would be, or, when
+        that hand does not carry it (another seat's choices), on their own hand, drawn here; a costly
+        move is clicked on its confirmation ("Yes"). A card the hand offers in its card picker is
+        chosen in its select (a single pick plays at once); several cards are chosen, then confirmed
+        (the click measured is the confirmation). Outside the throughput timing; under load it runs
+        inside the arrival, as the gateway's own work would.
         """
         table = game.table
         assert table.state is not None
-        seat = table.to_act[0]
+        seat = table.to_act[0] if len(table.to_act) == 1 else self.rng.choice(table.to_act)
+        lang = language_of(game.locales[seat])
+        candidates = self.service.candidates(table, seat)
         legal = [
             index
-            for index, action in enumerate(self.service.candidates(table, seat))
-            if table.engine.refusal(table.state, seat, action) is None
+            for index, action in enumerate(candidates)
+            if not isinstance(action, Withdraw) and table.engine.refusal(table.state, seat, action) is None
         ]
-        index = legal[0] if len(legal) == 1 or self.rng.random() < HIT_BIAS else legal[1]
+        index = legal[0] if len(legal) == 1 or self.rng.random() < HIT_BIAS else self.rng.choice(legal[1:])
         version = table.record.version
         token = table.engine.decision_token(table.state, seat)
-        message = {**game.message, "components": with_version(game.message["components"], table.id, version, token)}
+        values: list[str] | None = None
+        pick = picker_pick(table, seat)
+        action = candidates[index]
+        if pick is not None and getattr(action, "kind", None) == pick.kind:
+            chosen = getattr(action, pick.field)
+            cards = [str(card) for card in chosen] if isinstance(chosen, list | tuple) else [str(chosen)]
+            if _picker.is_single(pick):
+                embed, view = hand_message(table, seat, lang)
+                values = cards
+                custom_id = next(
+                    child["custom_id"]
+                    for row in view.to_components()
+                    for child in row["components"]
+                    if any(option["value"] == cards[0] for option in child.get("options", ()))
+                )
+            else:
+                draft = _picker.canonical(pick, cards)
+                embed, view = hand_message(table, seat, lang, draft=draft)
+                custom_id = _ids.pick_confirm(table.id, version, token, _ids.encode_draft(draft))
+            message = {"id": self.ids(), "embeds": [embed.to_dict()], "components": view.to_components()}
+        elif confirm_question(table, seat, index, lang) is not None:
+            embed, view = hand_message(table, seat, lang, confirm=index)
+            custom_id = _ids.action(table.id, version, index, token, confirmed=True)
+            message = {"id": self.ids(), "embeds": [embed.to_dict()], "components": view.to_components()}
+        else:
+            custom_id = _ids.action(table.id, version, index, token)
+            components = with_version(game.message["components"], table.id, version, token)
+            if not any(child.get("custom_id") == custom_id for row in components for child in row["components"]):
+                embed, view = hand_message(table, seat, lang)
+                components = view.to_components()
+                game.message = {"id": self.ids(), "embeds": [embed.to_dict()], "components": components}
+            message = {**game.message, "components": components}
         self.seq += 1
         return click_frame(
             seq=self.seq,
@@ -119,15 +168,36 @@ class Room:
             channel_id=table.record.channel_id,
             user=game.players[seat],
             locale=game.locales[seat],
-            custom_id=_ids.action(table.id, version, index, token),
+            custom_id=custom_id,
             message=message,
+            values=values,
         )
+
+    async def _act(self, item: Any, table: Table, user_id: int, lang: str, data: dict[str, Any]) -> Outcome:
+        """What the handler of the clicked item does before the answer: `TableHandlers.act`, `pick_select` or
+        `pick_confirm` (the question of a costly move is computed, as for every unconfirmed click)."""
+        service = self.service
+        if isinstance(item, ActionButton):
+            if not item.confirmed:
+                seat = table.seat_of(user_id)
+                if seat is not None and confirm_question(table, seat, item.index, lang) is not None:
+                    raise ForgedComponentError()  # the bench clicks the confirmation of a costly move
+            return await service.act(item.game_id, user_id, item.version, item.index, item.token)
+        if isinstance(item, PickSelect):
+            table, _, pick = await service.pending_pick(item.game_id, user_id, item.version, item.token)
+            chosen = _picker.chosen_in_select(pick, item.page, item.select, data["data"]["values"])
+            cards = [pick.cards[chosen[0]]]
+            return await service.act_pick(item.game_id, user_id, item.version, item.token, cards)
+        if isinstance(item, PickConfirmButton):
+            cards = _ids.decode_draft(item.draft)
+            return await service.act_pick(item.game_id, user_id, item.version, item.token, cards)
+        raise ForgedComponentError()
 
     async def handle(self, text: str) -> Handled:
         """The whole path of one move, from the gateway frame to the JSON bodies sent back."""
         start = time.perf_counter()
         data, item = await dispatch(text)
-        if not isinstance(item, ActionButton):
+        if not isinstance(item, ActionButton | PickSelect | PickConfirmButton):
             raise ForgedComponentError()
         timer = asyncio.create_task(asyncio.sleep(ACK_DEADLINE))  # what `guarded`'s Reply starts and stops
         try:
@@ -137,10 +207,13 @@ class Room:
             lang = language_of(data["locale"])
             user_id = int(data["member"]["user"]["id"])
             dispatched = time.perf_counter()
-            outcome = await self.service.act(item.game_id, user_id, item.version, item.index, item.token)
+            outcome = await self._act(item, table, user_id, lang, data)
             acted = time.perf_counter()
             after = outcome.table
-            embed, view = hand_message(after, outcome.seat, lang)
+            assert after.state is not None
+            perspective = after.engine.perspective(after.state, outcome.seat)  # as `TableHandlers._send_hand`
+            secret_events(perspective)
+            embed, view = hand_message(after, outcome.seat, lang, perspective=perspective)
             hand = interaction_message_response_params(type=UPDATE_MESSAGE, content=None, embed=embed, view=view)
             edit = handle_message_parameters(
                 embed=table_embed(after, after.record.locale), view=table_view(after, after.record.locale)

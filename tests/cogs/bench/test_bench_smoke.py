@@ -51,8 +51,36 @@ def test_quick_bench_writes_positive_figures(tmp_path: Path, capsys: pytest.Capt
     assert all(burst["fired"] == 100 for burst in deadlines["clocks"]["bursts"])
     assert results["deadline_checks_ok"] is True
     assert "Deadlines: 2,000 pending" in report and "TableService.expire" in report
+    every = results["games"]["backends"]["sqlite"]  # the move path of every game next to its bare commit
+    assert [row["game"] for row in every] == registry.names()
+    assert all(row["moves"] == 20 and row["ratio"] > 0 and row["ms_per_move"] > 0 for row in every)
+    assert "The move path of every game" in report
+    scale = results["scale"]  # 2,000 open tables through a cache of 200: 200 held, the rest loaded and let go
+    assert scale["tables"] == 2000 and scale["bounded"]["held_in_memory"] == 200
+    assert scale["bounded"]["heap_bytes"] < scale["unbounded_heap_bytes_extrapolated"]
+    restart = results["restart"]  # the first click after a restart is answered; the paced start loads no table
+    for run in (restart["paced"], restart["at_once"]):
+        assert run["clicks"] > 0 and run["first_click_answered_ms"] > 0
+    assert restart["paced"]["held_in_memory"] < restart["at_once"]["held_in_memory"] == 300
+    assert "Memory with 2,000 open tables" in report and "Restart with 300 open tables" in report
     computers = results["computers"]  # the computer players, a tiny size (strength and timings not judged)
     assert computers["settings"]["games"] == 3 and computers["settings"]["playouts"] == 3
     assert [row["game"] for row in computers["games"]] == registry.names()
     assert all(row["games"] == 3 and row["decisions"] > 0 for row in computers["games"])
     assert "Computer players" in report
+
+
+def test_only_one_section_runs_alone(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "games.json"
+
+    assert main(["--quick", "--only", "games", "--game-moves", "3", "--out", str(out)]) == 0
+
+    results = json.loads(out.read_text(encoding="utf-8"))
+    assert set(results) == {"command", "settings", "machine", "games"}
+    assert [row["moves"] for row in results["games"]["backends"]["sqlite"]] == [3] * len(registry.names())
+    assert "Reproduce:" in capsys.readouterr().out
+
+
+def test_an_unknown_storage_back_end_is_refused() -> None:
+    with pytest.raises(SystemExit):
+        main(["--only", "games", "--database", "mysql://nowhere"])

@@ -1,0 +1,91 @@
+"""The move path of every game next to the bare commit of the same rows, per storage back end.
+
+For each game of the registry, on a fresh database of the back end: moves one after the other through the
+whole path (`_path`: the gateway frame decoded and dispatched, `TableService.act`, both answers rendered and
+serialised), alternating in rounds with the bare commit of a state of the same size (`_bare`), so both see
+the same disk weather. The ratio is the path's moves per second over the bare commits per second: the share
+of the database's own speed the bot keeps once everything else is done.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from bot.services.tables import TableService
+from engines import registry
+
+from ._gateway import Snowflakes
+from ._path import Room, Throughput, players_for
+from ._storage import StorageTarget
+
+WARMUP = 30  # moves (and bare commits) before measuring
+ROUNDS = 5  # the path and the bare commit alternate
+
+
+async def game_path(target: StorageTarget, game: str, moves: int, seed: int) -> dict[str, Any]:
+    """One game's whole path and its bare commit on `target`."""
+    db = await target.open(f"path-{game}")
+    try:
+        room = Room(TableService(db), random.Random(seed), Snowflakes(), game=game)
+        path = Throughput(room)
+        await path.run(WARMUP, record=False)
+        bare = await target.bare(db, f"path-{game}", path.state_sample())
+        try:
+            await bare.run(WARMUP, record=False)
+            rounds = min(ROUNDS, moves)
+            for number in range(rounds):
+                share = moves * (number + 1) // rounds - moves * number // rounds
+                await path.run(share)
+                bare.state = path.state_sample()
+                await bare.run(share)
+        finally:
+            await bare.close()
+    finally:
+        await db.close()
+    measured, floor = path.result(), bare.result()
+    return {
+        "game": game,
+        "players": players_for(game),
+        "moves": measured.moves,
+        "games": measured.games,
+        "moves_per_second": measured.per_second,
+        "ms_per_move": measured.mean_ms,
+        "median_ms": measured.median_ms,
+        "cpu_ms_per_move": measured.cpu_seconds / measured.moves * 1000,
+        "stages_ms": measured.stages_ms,
+        "state_bytes": measured.state_bytes,
+        "sent_bytes": measured.sent_bytes,
+        "bare_commits_per_second": floor.per_second,
+        "bare_ms_per_commit": floor.seconds / floor.commits * 1000,
+        "ratio": measured.per_second / floor.per_second,
+    }
+
+
+async def games_bench(targets: list[StorageTarget], moves: int, seed: int) -> dict[str, Any]:
+    """Every game on every back end: {"moves": N, "backends": {name: [one row per game]}}."""
+    return {
+        "moves": moves,
+        "backends": {
+            target.name: [await game_path(target, game, moves, seed) for game in registry.names()] for target in targets
+        },
+    }
+
+
+def games_text(result: dict[str, Any], target_ratio: float) -> str:
+    lines = [
+        f"7. The move path of every game, next to the bare commit of the same rows ({result['moves']} moves each,"
+        " 3 players where the game allows)"
+    ]
+    for backend, rows in result["backends"].items():
+        lines.append(
+            f"  {backend:<8} {'game':<11} {'moves/s':>8} {'ms/move':>8} {'cpu ms':>7} {'bare/s':>8} {'ratio':>6}"
+            f"  target >= {target_ratio}"
+        )
+        for row in rows:
+            met = "met" if row["ratio"] >= target_ratio else "NOT met"
+            lines.append(
+                f"  {'':<8} {row['game']:<11} {row['moves_per_second']:8.1f} {row['ms_per_move']:8.2f}"
+                f" {row['cpu_ms_per_move']:7.2f} {row['bare_commits_per_second']:8.1f} {row['ratio']:6.2f}  {met}"
+            )
+    return "\n".join(lines)
