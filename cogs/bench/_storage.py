@@ -3,7 +3,8 @@ the same back end (the floor the move path is compared with).
 
 `--database sqlite` (the default) is an embedded SQLite file in the bench's directory, its bare commit a
 plain aiosqlite connection (`_bare`). Another back end adds a `StorageTarget` here and a branch in
-`storage_target`: a `postgresql://` URL, its bare commit the same UPDATE and INSERT through the driver.
+`storage_target`; `--database postgresql://…` is databases created on that server, its bare commit the same UPDATE
+and INSERT through a plain asyncpg connection (`_bare_postgres`).
 """
 
 from __future__ import annotations
@@ -12,9 +13,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from bot.storage import Database
+from bot.storage import Database, is_postgres
 
 from ._bare import BareCommits, BareResult, pragmas_of
+from ._bare_postgres import PostgresBareCommits, fresh_database
 
 
 class Bare(Protocol):
@@ -58,8 +60,31 @@ class SqliteTarget:
         return await BareCommits.open(self.directory / f"{label}-bare.sqlite3", await pragmas_of(db), state)
 
 
+@dataclass(frozen=True)
+class PostgresTarget:
+    """Databases created on the PostgreSQL server of `url` (its user may create databases): the bot's own
+    `Database`, and a plain asyncpg connection beside it with the same `synchronous_commit`."""
+
+    url: str
+    name: str = "postgresql"
+
+    async def open(self, label: str) -> Database:
+        return await Database.open(await fresh_database(self.url, _database_name(label)))
+
+    async def bare(self, db: Database, label: str, state: str) -> Bare:
+        url = await fresh_database(self.url, _database_name(f"{label}-bare"))
+        return await PostgresBareCommits.open(url, state, synchronous_commit="on")
+
+
+def _database_name(label: str) -> str:
+    return "cardroom_bench_" + "".join(c if c.isalnum() else "_" for c in label.lower())
+
+
 def storage_target(spec: str, directory: Path) -> StorageTarget:
-    """The back end `spec` names: `sqlite` (files in `directory`); other back ends are refused until added."""
+    """The back end `spec` names: `sqlite` (files in `directory`) or a `postgresql://` URL of a server where the
+    bench may create databases."""
     if spec == "sqlite":
         return SqliteTarget(directory)
-    raise ValueError(f"no bench back end for {spec!r} (known: sqlite)")
+    if is_postgres(spec):
+        return PostgresTarget(spec)
+    raise ValueError(f"no bench back end for {spec!r} (sqlite, or a postgresql:// URL)")

@@ -9,6 +9,7 @@ import pytest
 
 from cogs.bench import main
 from engines import registry
+from tests.support.postgres import PostgresServer
 
 FIGURES = (
     "moves_per_second",
@@ -84,3 +85,15 @@ def test_only_one_section_runs_alone(tmp_path: Path, capsys: pytest.CaptureFixtu
 def test_an_unknown_storage_back_end_is_refused() -> None:
     with pytest.raises(SystemExit):
         main(["--only", "games", "--database", "mysql://nowhere"])
+
+
+def test_the_every_game_path_runs_on_postgresql_too(tmp_path: Path, postgres: PostgresServer) -> None:
+    """`--database postgresql://…`: each game's path and its bare commit on databases the bench creates there."""
+    out = tmp_path / "games.json"
+
+    server = postgres.url("postgres")
+    assert main(["--quick", "--only", "games", "--game-moves", "3", "--database", server, "--out", str(out)]) == 0
+
+    rows = json.loads(out.read_text(encoding="utf-8"))["games"]["backends"]["postgresql"]
+    assert [row["moves"] for row in rows] == [3] * len(registry.names())
+    assert all(row["moves_per_second"] > 0 and row["bare_commits_per_second"] > 0 for row in rows), rows

@@ -1,0 +1,103 @@
+"""The floor under the move path on PostgreSQL: a plain asyncpg connection committing the same rows.
+
+Same schema (the bot's migrations, applied by `Database.open`), one transaction per move holding an UPDATE of the
+games row (a state of the same JSON size) and an INSERT into the action log, `synchronous_commit` as the bot sets
+it. Nothing else: no version check, no RETURNING, no engine, no rendering.
+"""
+
+from __future__ import annotations
+
+import time
+from urllib.parse import urlsplit, urlunsplit
+
+import asyncpg
+
+from bot.storage import Database
+
+from ._bare import ACTION_JSON, ROWS, BareResult
+
+
+def database_url(server_url: str, name: str) -> str:
+    """The URL of the database `name` on the server of `server_url` (same user, host and options)."""
+    parts = urlsplit(server_url)
+    return urlunsplit(parts._replace(path=f"/{name}"))
+
+
+async def fresh_database(server_url: str, name: str) -> str:
+    """Create the database `name` (dropped first if a run before left it) on the server; its URL."""
+    conn = await asyncpg.connect(server_url)
+    try:
+        await conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        await conn.execute(f'CREATE DATABASE "{name}"')
+    finally:
+        await conn.close()
+    return database_url(server_url, name)
+
+
+class PostgresBareCommits:
+    """A plain asyncpg connection on a database of our schema, committing one move's rows at a time."""
+
+    def __init__(self, conn: asyncpg.Connection, state: str) -> None:
+        self.conn = conn
+        self.state = state
+        self.versions = dict.fromkeys(range(1, ROWS + 1), 1)
+        self.done = 0
+        self.commits = 0
+        self.seconds = 0.0
+
+    @classmethod
+    async def open(cls, url: str, state: str, synchronous_commit: str) -> PostgresBareCommits:
+        schema = await Database.open(url)  # the bot's own migrations make the schema
+        await schema.close()
+        conn = await asyncpg.connect(url, server_settings={"synchronous_commit": synchronous_commit})
+        try:
+            now = time.time()
+            async with conn.transaction():
+                for channel in range(ROWS):
+                    await conn.execute(
+                        "INSERT INTO games (guild_id, channel_id, game, status, host_id, options, seats, seed, state,"
+                        " version, locale, created_at, updated_at) VALUES (1, $1, 'pairs', 'active', 1, '{}', '[]',"
+                        " 7, $2, 1, 'en', $3, $3)",
+                        channel,
+                        state,
+                        now,
+                    )
+        except BaseException:
+            await conn.close()
+            raise
+        return cls(conn, state)
+
+    async def run(self, commits: int, *, record: bool = True) -> None:
+        """`commits` transactions, each an UPDATE of a games row and an INSERT into the action log."""
+        conn = self.conn
+        start = time.perf_counter()
+        for _ in range(commits):
+            game_id = self.done % ROWS + 1
+            self.versions[game_id] += 1
+            version = self.versions[game_id]
+            async with conn.transaction():
+                await conn.execute(
+                    "UPDATE games SET state = $1, version = $2, updated_at = $3 WHERE id = $4",
+                    self.state,
+                    version,
+                    time.time(),
+                    game_id,
+                )
+                await conn.execute(
+                    "INSERT INTO actions (game_id, seq, seat, action, created_at) VALUES ($1, $2, $3, $4, $5)",
+                    game_id,
+                    version,
+                    self.done % 3,
+                    ACTION_JSON,
+                    time.time(),
+                )
+            self.done += 1
+        if record:
+            self.seconds += time.perf_counter() - start
+            self.commits += commits
+
+    async def close(self) -> None:
+        await self.conn.close()
+
+    def result(self) -> BareResult:
+        return BareResult(commits=self.commits, seconds=self.seconds, state_bytes=len(self.state))
