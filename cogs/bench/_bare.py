@@ -54,16 +54,42 @@ class BareResult:
         return self.commits / self.seconds
 
 
-class BareCommits:
-    """A plain aiosqlite connection on a database of our schema, committing one move's rows at a time."""
+class BareLoop:
+    """Commits one move's rows at a time over `ROWS` games rows, and times it; a back end gives `commit`."""
 
-    def __init__(self, conn: aiosqlite.Connection, state: str) -> None:
-        self.conn = conn
+    def __init__(self, state: str) -> None:
         self.state = state
         self.versions = dict.fromkeys(range(1, ROWS + 1), 1)
         self.done = 0
         self.commits = 0
         self.seconds = 0.0
+
+    async def commit(self, game_id: int, version: int, seat: int) -> None:
+        """One transaction: the UPDATE of the games row `game_id` to `version` and the INSERT of its action."""
+        raise NotImplementedError
+
+    async def run(self, commits: int, *, record: bool = True) -> None:
+        """`commits` transactions, each an UPDATE of a games row and an INSERT into the action log."""
+        start = time.perf_counter()
+        for _ in range(commits):
+            game_id = self.done % ROWS + 1
+            self.versions[game_id] += 1
+            await self.commit(game_id, self.versions[game_id], self.done % 3)
+            self.done += 1
+        if record:
+            self.seconds += time.perf_counter() - start
+            self.commits += commits
+
+    def result(self) -> BareResult:
+        return BareResult(commits=self.commits, seconds=self.seconds, state_bytes=len(self.state))
+
+
+class BareCommits(BareLoop):
+    """A plain aiosqlite connection on a database of our schema, committing one move's rows at a time."""
+
+    def __init__(self, conn: aiosqlite.Connection, state: str) -> None:
+        super().__init__(state)
+        self.conn = conn
 
     @classmethod
     async def open(cls, path: Path, pragmas: Pragmas, state: str) -> BareCommits:
@@ -91,31 +117,18 @@ class BareCommits:
             raise
         return cls(conn, state)
 
-    async def run(self, commits: int, *, record: bool = True) -> None:
-        """`commits` transactions, each an UPDATE of a games row and an INSERT into the action log."""
+    async def commit(self, game_id: int, version: int, seat: int) -> None:
         conn = self.conn
-        start = time.perf_counter()
-        for _ in range(commits):
-            game_id = self.done % ROWS + 1
-            self.versions[game_id] += 1
-            version = self.versions[game_id]
-            await conn.execute("BEGIN IMMEDIATE")
-            await conn.execute(
-                "UPDATE games SET state = ?, version = ?, updated_at = ? WHERE id = ?",
-                (self.state, version, time.time(), game_id),
-            )
-            await conn.execute(
-                "INSERT INTO actions (game_id, seq, seat, action, created_at) VALUES (?, ?, ?, ?, ?)",
-                (game_id, version, self.done % 3, ACTION_JSON, time.time()),
-            )
-            await conn.execute("COMMIT")
-            self.done += 1
-        if record:
-            self.seconds += time.perf_counter() - start
-            self.commits += commits
+        await conn.execute("BEGIN IMMEDIATE")
+        await conn.execute(
+            "UPDATE games SET state = ?, version = ?, updated_at = ? WHERE id = ?",
+            (self.state, version, time.time(), game_id),
+        )
+        await conn.execute(
+            "INSERT INTO actions (game_id, seq, seat, action, created_at) VALUES (?, ?, ?, ?, ?)",
+            (game_id, version, seat, ACTION_JSON, time.time()),
+        )
+        await conn.execute("COMMIT")
 
     async def close(self) -> None:
         await self.conn.close()
-
-    def result(self) -> BareResult:
-        return BareResult(commits=self.commits, seconds=self.seconds, state_bytes=len(self.state))

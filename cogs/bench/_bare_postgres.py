@@ -14,7 +14,7 @@ import asyncpg
 
 from bot.storage import Database
 
-from ._bare import ACTION_JSON, ROWS, BareResult
+from ._bare import ACTION_JSON, ROWS, BareLoop
 
 
 def database_url(server_url: str, name: str) -> str:
@@ -34,16 +34,12 @@ async def fresh_database(server_url: str, name: str) -> str:
     return database_url(server_url, name)
 
 
-class PostgresBareCommits:
+class PostgresBareCommits(BareLoop):
     """A plain asyncpg connection on a database of our schema, committing one move's rows at a time."""
 
     def __init__(self, conn: asyncpg.Connection, state: str) -> None:
+        super().__init__(state)
         self.conn = conn
-        self.state = state
-        self.versions = dict.fromkeys(range(1, ROWS + 1), 1)
-        self.done = 0
-        self.commits = 0
-        self.seconds = 0.0
 
     @classmethod
     async def open(cls, url: str, state: str, synchronous_commit: str) -> PostgresBareCommits:
@@ -67,37 +63,23 @@ class PostgresBareCommits:
             raise
         return cls(conn, state)
 
-    async def run(self, commits: int, *, record: bool = True) -> None:
-        """`commits` transactions, each an UPDATE of a games row and an INSERT into the action log."""
-        conn = self.conn
-        start = time.perf_counter()
-        for _ in range(commits):
-            game_id = self.done % ROWS + 1
-            self.versions[game_id] += 1
-            version = self.versions[game_id]
-            async with conn.transaction():
-                await conn.execute(
-                    "UPDATE games SET state = $1, version = $2, updated_at = $3 WHERE id = $4",
-                    self.state,
-                    version,
-                    time.time(),
-                    game_id,
-                )
-                await conn.execute(
-                    "INSERT INTO actions (game_id, seq, seat, action, created_at) VALUES ($1, $2, $3, $4, $5)",
-                    game_id,
-                    version,
-                    self.done % 3,
-                    ACTION_JSON,
-                    time.time(),
-                )
-            self.done += 1
-        if record:
-            self.seconds += time.perf_counter() - start
-            self.commits += commits
+    async def commit(self, game_id: int, version: int, seat: int) -> None:
+        async with self.conn.transaction():
+            await self.conn.execute(
+                "UPDATE games SET state = $1, version = $2, updated_at = $3 WHERE id = $4",
+                self.state,
+                version,
+                time.time(),
+                game_id,
+            )
+            await self.conn.execute(
+                "INSERT INTO actions (game_id, seq, seat, action, created_at) VALUES ($1, $2, $3, $4, $5)",
+                game_id,
+                version,
+                seat,
+                ACTION_JSON,
+                time.time(),
+            )
 
     async def close(self) -> None:
         await self.conn.close()
-
-    def result(self) -> BareResult:
-        return BareResult(commits=self.commits, seconds=self.seconds, state_bytes=len(self.state))
