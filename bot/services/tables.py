@@ -287,8 +287,17 @@ class TableService:
         return await self._peek(game_id)
 
     async def shown(self, table: Table) -> None:
-        """The table's channel message now shows this version."""
-        await self.db.set_shown_version(table.id, table.record.version)
+        """The table's channel message now shows this version (the cached copy follows)."""
+        version = table.record.version
+        await self.db.set_shown_version(table.id, version)
+        self._cache.amend(
+            table.id,
+            lambda cached: Table(
+                record=replace(cached.record, shown_version=max(cached.record.shown_version, version)),
+                engine=cached.engine,
+                state=cached.state,
+            ),
+        )
 
     async def remember_ping(self, game_id: int, message_id: int | None) -> None:
         """The channel message that now tells the table's players it is their turn (None: none is left)."""

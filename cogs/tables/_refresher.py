@@ -177,7 +177,10 @@ class TableRefresher:
         if ping is not None:
             await self._adopt_ping(table, ping)
         news = table.record.shown_version < table.record.version  # the channel has not seen this version
-        if self._rendered.get(game_id) != table.record.version:
+        ended = table.record.status in ("finished", "aborted")
+        # An ended table's message already showing its last version is left alone (two passes of one end: a
+        # restart's repair and the deadline that ended it, say; `_close` forgets what was rendered).
+        if self._rendered.get(game_id) != table.record.version and (news or not ended):
             await self._edit_table(table, new_turn=self._is_new_turn(table))
             self._rendered[game_id] = table.record.version
             await self.bot.tables.shown(table)

@@ -188,3 +188,29 @@ async def test_a_restart_repairs_the_newest_first_paced_and_a_live_mark_jumps_th
     await refresher.idle()
     assert sorted(channel.edited) == sorted(ids)  # every table once: the live one was not repaired again
     assert ticks.now == 101.0 and refresher.repairs.released == 3
+
+
+async def test_an_ended_table_already_shown_is_not_edited_again_by_a_second_pass(service: TableService) -> None:
+    """Two passes of one end (a restart's repair and the deadline that ended the table, say): one edit."""
+    channel = FakeChannel({})
+    host = Seat(1, "Host")
+    table = await service.open_lobby(guild_id=9, channel_id=800, game="pairs", host=host, locale="en")
+    message_id = next(channel.ids)
+    await service.set_table_message(table, message_id)
+    channel.games_by_message[message_id] = table.id
+    await service.abort(800, host.user_id, can_manage=True)
+    bot: Any = SimpleNamespace(
+        tables=service,
+        db=service.db,
+        settings=SimpleNamespace(watching=60.0),
+        get_partial_messageable=lambda channel_id: channel,
+        discord_clock=DiscordClock(),
+        user=SimpleNamespace(id=1),
+    )
+    refresher = TableRefresher(bot, 0.0, RepairQueue(RATE))
+    refresher.mark(table.id)
+    await refresher.idle()
+    assert channel.edited == [table.id]  # the end is news: shown once
+    refresher.mark(table.id)
+    await refresher.idle()
+    assert channel.edited == [table.id]  # already showing its last version: left alone
