@@ -31,10 +31,12 @@ from cogs.render.limits import FIELD_VALUE, OPTION_TEXT, clip
 from cogs.render.text import (
     SUIT_SYMBOLS,
     display_name,
+    label_name,
     poker_card_face,
     poker_card_faces,
     poker_card_label,
     seat_name,
+    unbolded_name,
 )
 from engines import poker, registry
 from engines.core import CardPick, Perspective, Refusal
@@ -549,9 +551,9 @@ def decision_text(view: DeadMoneyPerspective, names: Sequence[str], lang: str) -
     params = {
         "card": card,
         "count": pending.count,
-        "first": _unbolded(names, pending.first),
+        "first": unbolded_name(names, pending.first),
         "held": _card_param(view.held, lang),
-        "active": _unbolded(names, view.active),
+        "active": unbolded_name(names, view.active),
         "ranks": t(lang, f"{GAME}.rank.{VOLUNTEER_RANKS.get(pending.card or '', 'K')}"),
     }
     return t(lang, f"{GAME}.decide.{pending.kind}.{purpose}", **params)
@@ -567,13 +569,8 @@ def _showdown_decision(showdown: ShowdownView, names: Sequence[str], lang: str) 
         f"{GAME}.decide.showdown_beat",
         brain=brain,
         hand=_hand_or_unknown(high.cards, lang),
-        name=_unbolded(names, high.seat),
+        name=unbolded_name(names, high.seat),
     )
-
-
-def _unbolded(names: Sequence[str], seat: int | None) -> str:
-    """A player's name without bold, for the decision (the hand shows it in bold, and bold does not nest)."""
-    return display_name(names[seat]) if seat is not None and 0 <= seat < len(names) else "?"
 
 
 # ----- the card picker's draft of a bid --------------------------------------------------------------------------
@@ -709,7 +706,7 @@ class DeadMoneyRenderer:
             return t(lang, key if catalogue().has("en", key) else f"{GAME}.action.cards", cards=labels)
         if kind == "target":
             seat = getattr(action, "seat", None)
-            name = _plain_name(seat, names, lang)
+            name = label_name(names, seat, lang, GAME)
             yourself = dm_view is not None and seat == dm_view.viewer
             return t(lang, f"{GAME}.action.target_self" if yourself else f"{GAME}.action.target", name=name)
         if kind == "brain":
@@ -717,17 +714,8 @@ class DeadMoneyRenderer:
             holder = getattr(action, "seat", None)
             if holder is None:
                 return t(lang, f"{GAME}.action.brain_discard", brain=brain)
-            return t(lang, f"{GAME}.action.brain", brain=brain, name=_plain_name(holder, names, lang))
+            return t(lang, f"{GAME}.action.brain", brain=brain, name=label_name(names, holder, lang, GAME))
         return t(lang, f"{GAME}.action.{kind}")
-
-
-def _plain_name(seat: object, names: Sequence[str], lang: str) -> str:
-    """A player for a button label (no markdown there): the name, or "Player N" without names."""
-    if not isinstance(seat, int):
-        return "?"
-    if 0 <= seat < len(names):
-        return names[seat]
-    return t(lang, f"{GAME}.table.player", number=seat + 1)
 
 
 games.register(GAME, DeadMoneyRenderer())

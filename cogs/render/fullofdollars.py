@@ -31,7 +31,15 @@ from cogs.render.deadmoney import CONTINUED, chunk_lines
 from cogs.render.faces import fullofdollars_emoji, fullofdollars_face
 from cogs.render.games import Field, Tone
 from cogs.render.limits import OPTION_TEXT, clip
-from cogs.render.text import display_name, money_amount, poker_card_face, poker_card_label, seat_name
+from cogs.render.text import (
+    display_name,
+    label_name,
+    money_amount,
+    poker_card_face,
+    poker_card_label,
+    seat_name,
+    unbolded_name,
+)
 from engines import registry
 from engines.core import CardPick, Perspective, Refusal
 from engines.core.messages import Params
@@ -103,20 +111,6 @@ def card_label(card: CardView, lang: str) -> str:
 
 def sort_key(card: CardView) -> tuple[int, int, str, str]:
     return (TYPE_ORDER.get(card.type, 9), card.icons or -card.value, SPECIAL_OF.get(card.special or "", ""), card.id)
-
-
-def _plain_name(names: Sequence[str], seat: object, lang: str) -> str:
-    """A player for a button label (no markdown there): the name, or "Player N" without names."""
-    if not isinstance(seat, int):
-        return "?"
-    if 0 <= seat < len(names):
-        return names[seat]
-    return t(lang, f"{GAME}.table.player", number=seat + 1)
-
-
-def _unbolded(names: Sequence[str], seat: int | None) -> str:
-    """A player's name without bold, for the decision (the hand shows it in bold, and bold does not nest)."""
-    return display_name(names[seat]) if seat is not None and 0 <= seat < len(names) else "?"
 
 
 def _names(names: Sequence[str], seats: Sequence[int], lang: str) -> str:
@@ -296,7 +290,7 @@ def situation_field(view: FullOfDollarsPerspective, names: Sequence[str], lang: 
     if view.finished:
         return []
     if view.holdup is not None:
-        title = t(lang, f"{GAME}.holdup.title", victim=_unbolded(names, view.holdup.victim),
+        title = t(lang, f"{GAME}.holdup.title", victim=unbolded_name(names, view.holdup.victim),
                   lap=view.holdup.lap)  # fmt: skip
         return fields_of(title, holdup_lines(view.holdup, names, lang))
     if view.window is not None:
@@ -542,14 +536,14 @@ def decision_text(view: FullOfDollarsPerspective, names: Sequence[str], lang: st
         return t(
             lang,
             f"{GAME}.decide.{key}",
-            name=_unbolded(names, window.collector),
-            payer=_unbolded(names, window.payer),
+            name=unbolded_name(names, window.collector),
+            payer=unbolded_name(names, window.payer),
             amount=money(window.amount, lang),
         )
     if stage == "end" and view.window is not None:
         specials = {card.special for card in view.hand if card.type == "special"} & {"jugement", "bombe"}
         key = "end_both" if len(specials) == 2 else f"end_{specials.pop()}" if specials else "end_none"
-        return t(lang, f"{GAME}.decide.{key}", name=_unbolded(names, view.window.ended))
+        return t(lang, f"{GAME}.decide.{key}", name=unbolded_name(names, view.window.ended))
     if stage == "holdup" and view.holdup is not None:
         return holdup_decision(view, view.holdup, names, lang)
     if stage == "judgement" and view.judgement is not None and view.judgement.business is not None:
@@ -575,7 +569,7 @@ def decision_text(view: FullOfDollarsPerspective, names: Sequence[str], lang: st
         return t(
             lang,
             f"{GAME}.decide.{key}",
-            name=_unbolded(names, other),
+            name=unbolded_name(names, other),
             hand=category_words(poker.shown[other], lang) if len(poker.shown.get(other, [])) == HAND_SIZE else "?",
             fine=money(poker.fine, lang),
         )
@@ -585,8 +579,8 @@ def decision_text(view: FullOfDollarsPerspective, names: Sequence[str], lang: st
 def holdup_decision(view: FullOfDollarsPerspective, holdup: HoldUpView, names: Sequence[str], lang: str) -> str:
     viewer = view.viewer
     params = {
-        "name": _unbolded(names, holdup.initiator),
-        "victim": _unbolded(names, holdup.victim),
+        "name": unbolded_name(names, holdup.initiator),
+        "victim": unbolded_name(names, holdup.victim),
         "uzis": holdup.total_uzis,
         "police": holdup.total_police,
     }
@@ -716,19 +710,19 @@ class FullOfDollarsRenderer:
                 "card": card_label(card, lang),
                 "business": business_name(card.business, lang),
                 "cost": money(2 * card.value, lang),
-                "name": _plain_name(names, getattr(action, "victim", None), lang),
+                "name": label_name(names, getattr(action, "victim", None), lang, GAME),
                 "icons": card.icons,
                 "values": poker_labels(card, lang),
             }
             return t(lang, f"{GAME}.label.{kind}", **params)
         if kind == "judge":
-            return t(lang, f"{GAME}.label.judge", name=_plain_name(names, getattr(action, "target", None), lang))
+            return t(lang, f"{GAME}.label.judge", name=label_name(names, getattr(action, "target", None), lang, GAME))
         if kind == "bomb" and fod is not None and isinstance(card_id, str):
             for info in fod.seats:
                 for business in info.businesses:
                     if business.card == card_id:
                         return t(lang, f"{GAME}.label.bomb", business=business_name(business.business, lang),
-                                 name=_plain_name(names, info.seat, lang))  # fmt: skip
+                                 name=label_name(names, info.seat, lang, GAME))  # fmt: skip
         if kind in ("keep_business", "close_business") and fod is not None and fod.judgement is not None:
             judged = fod.judgement.business
             return t(
@@ -773,7 +767,7 @@ class FullOfDollarsRenderer:
         if answer is not None:
             kind, _, target = answer.partition(":")
             if kind == "judge":
-                lines.append(t(lang, f"{GAME}.seat.judge", name=_unbolded(names, int(target))))
+                lines.append(t(lang, f"{GAME}.seat.judge", name=unbolded_name(names, int(target))))
             else:
                 lines.append(t(lang, f"{GAME}.seat.{kind}"))
         if view.poker is not None and view.poker.my_high is not None and view.stage == "reveal":

@@ -29,7 +29,7 @@ from cogs.render import games
 from cogs.render.deadmoney import CONTINUED, chunk_lines
 from cogs.render.faces import card_emoji, ohmybrain_face, ohmybrain_face_id, ohmybrain_marshmallow
 from cogs.render.games import Field, Tone
-from cogs.render.text import display_name, seat_name
+from cogs.render.text import display_name, label_name, seat_name, unbolded_name
 from engines.core import Perspective
 from engines.ohmybrain import OhMyBrainPerspective, PendingView, SeatView
 from engines.ohmybrain.cards import SPECIALS
@@ -67,20 +67,6 @@ def card_label(card: int | str) -> str:
     """A card as plain text for a button or an option ("11", "17 🎲"): its picture is the `emoji=`."""
     number = str(card)
     return f"{number} 🎲" if ohmybrain_face_id(number) != number else number
-
-
-def _plain_name(names: Sequence[str], seat: object, lang: str) -> str:
-    """A player for a button label (no markdown there): the name, or "Player N" without names."""
-    if not isinstance(seat, int):
-        return "?"
-    if 0 <= seat < len(names):
-        return names[seat]
-    return t(lang, f"{GAME}.table.player", number=seat + 1)
-
-
-def _unbolded(names: Sequence[str], seat: int | None) -> str:
-    """A player's name without bold, for the decision (the hand shows it in bold, and bold does not nest)."""
-    return display_name(names[seat]) if seat is not None and 0 <= seat < len(names) else "?"
 
 
 def die_effect(face: int, lang: str) -> str:
@@ -288,7 +274,7 @@ def decision_text(view: OhMyBrainPerspective, names: Sequence[str], lang: str) -
         f"{GAME}.decide.{pending.kind}",
         card=ohmybrain_face(pending.card) if pending.card is not None else "?",
         count=pending.left,
-        to=_unbolded(names, pending.to),
+        to=unbolded_name(names, pending.to),
         face=roll.face if roll is not None else "?",
     )
 
@@ -387,7 +373,7 @@ class OhMyBrainRenderer:
             key = f"{GAME}.action.play_many" if kind == "play" and count > 1 else f"{GAME}.action.{kind}"
             return t(lang, key, card=card_label(card), count=count)
         seat = getattr(action, "seat", None)
-        name = _plain_name(names, seat, lang)
+        name = label_name(names, seat, lang, GAME)
         if kind == "share":
             card = omb.pending.card if omb is not None and omb.pending is not None else None
             return t(lang, f"{GAME}.action.share", card=card_label(card) if card is not None else "?", name=name)

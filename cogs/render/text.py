@@ -98,6 +98,20 @@ def seat_name(names: Sequence[str], seat: int | None) -> str:
     return f"**{display_name(names[seat])}**" if seat is not None and 0 <= seat < len(names) else "?"
 
 
+def unbolded_name(names: Sequence[str], seat: int | None) -> str:
+    """A player's name without bold, for a decision (the hand shows it in bold, and bold does not nest)."""
+    return display_name(names[seat]) if seat is not None and 0 <= seat < len(names) else "?"
+
+
+def label_name(names: Sequence[str], seat: object, lang: str, game: str) -> str:
+    """A player for a button label (no markdown there): the name, or the game's "Player N" without names."""
+    if not isinstance(seat, int):
+        return "?"
+    if 0 <= seat < len(names):
+        return names[seat]
+    return t(lang, f"{game}.table.player", number=seat + 1)
+
+
 def render_params(params: dict[str, Any], names: Sequence[str], lang: str, game: str | None = None) -> dict[str, Any]:
     """Seat indexes become player names and seat lists name lists; card ranks (ints) stay as numbers, poker-deck
     card ids ("KS", "KS,9H") become faces ("K♠ 9♥"); with `game`, a poker category `hand` ("pair") is named
