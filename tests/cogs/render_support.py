@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+import json
+import random
 from collections.abc import Sequence
 from typing import Any
 
 import discord
 
+from bot.i18n import LANGUAGES
 from bot.services.tables import Table
 from bot.storage import GameRecord, Seat
+from cogs.render.frame import hand_embed, table_embed
 from cogs.tables._components import ActionButton
-from cogs.tables._views import hand_view
+from cogs.tables._views import hand_view, table_view
 from engines.core import GameState
+from tests.conformance.playout import sampled_states
+from tests.standin.limits import message_problems
 
 NAMES = ["Ann", "Bob", "Cyd", "Dov", "Eli", "Fay", "Gus", "Hal"]
 NB, NN = "\u00a0", "\u202f"  # French no-break space (before ":") and narrow no-break space (before ";!?")
@@ -67,3 +73,33 @@ def lines(embed: discord.Embed) -> list[str]:
     for field in embed.fields:
         out += [field.name or "", *(field.value or "").split("\n")]
     return out
+
+
+def payload(embed: discord.Embed, view: discord.ui.View | None) -> dict[str, Any]:
+    """A message's body as Discord receives it (embeds and components, through JSON)."""
+    body: dict[str, Any] = {"embeds": [embed.to_dict()]}
+    if view is not None:
+        body["components"] = view.to_components()
+    loaded: dict[str, Any] = json.loads(json.dumps(body))
+    return loaded
+
+
+def limit_problems_in_playouts(
+    engine: Any, rng: random.Random, *, playouts: int, per_playout: int, players: int
+) -> tuple[list[str], int]:
+    """Discord's limits checked on the table and every seat's hand, in both languages, with the longest names and
+    game id, at states sampled from random playouts (their ends included): (problems, states checked)."""
+    problems: list[str] = []
+    checked = 0
+    for playout, step in sampled_states(
+        engine, rng, playouts=playouts, per_playout=per_playout, ends=True, players=players
+    ):
+        state = playout.states[step]
+        for lang in LANGUAGES:
+            tbl = table_of(engine, state, game_id=9_223_372_036_854_775_000, names=["W" * 32] * players, locale=lang)
+            found = message_problems(payload(table_embed(tbl, lang), table_view(tbl, lang)))
+            for seat in range(playout.players):
+                found += message_problems(payload(hand_embed(tbl, seat, lang), hand_view(tbl, seat, lang)))
+            problems += [f"seed {playout.seed} step {step} ({lang}): {problem}" for problem in found]
+            checked += 1
+    return problems, checked

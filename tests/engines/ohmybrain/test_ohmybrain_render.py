@@ -4,10 +4,8 @@ the public table without anyone's hand or Cemetery, and every message within Dis
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Iterator, Sequence
-from typing import Any
 
 import discord
 import pytest
@@ -23,10 +21,9 @@ from cogs.render.frame import hand_embed, table_embed
 from cogs.render.games import Field, renderer_for
 from cogs.render.ohmybrain import OhMyBrainRenderer
 from cogs.tables._components import PickSelect
-from cogs.tables._views import hand_view, table_view
+from cogs.tables._views import hand_view
 from engines.ohmybrain import Bury, OhMyBrainState, Play
-from tests.cogs.render_support import lines, moves, plain, table_of
-from tests.conformance.playout import sampled_states
+from tests.cogs.render_support import limit_problems_in_playouts, lines, moves, payload, plain, table_of
 from tests.engines.family_support import without
 from tests.standin.limits import message_problems
 
@@ -172,27 +169,12 @@ def test_text_faces_show_the_specials_and_the_marshmallow() -> None:
     assert ohmybrain_face(17).startswith("<:cr_ob17m_") and ohmybrain_face(7).startswith("<:cr_ob7_")
 
 
-def payload(embed: discord.Embed, view: discord.ui.View | None) -> dict[str, Any]:
-    body: dict[str, Any] = {"embeds": [embed.to_dict()]}
-    if view is not None:
-        body["components"] = view.to_components()
-    return json.loads(json.dumps(body))
-
-
 @pytest.mark.parametrize("with_emojis", [False, True])
 def test_every_message_fits_discords_limits_in_both_languages(with_emojis: bool) -> None:
     if with_emojis:
         install_all()
-    checked = 0
-    for playout, step in sampled_states(ENGINE, random.Random(44), playouts=12, per_playout=4, ends=True, players=5):
-        state = playout.states[step]
-        for lang in LANGUAGES:
-            tbl = table_of(ENGINE, state, game_id=9_223_372_036_854_775_000, names=LONG, locale=lang)
-            problems = message_problems(payload(table_embed(tbl, lang), table_view(tbl, lang)))
-            for seat in range(playout.players):
-                problems += message_problems(payload(hand_embed(tbl, seat, lang), hand_view(tbl, seat, lang)))
-            assert problems == [], f"seed {playout.seed} step {step} ({lang}): {problems}"
-            checked += 1
+    problems, checked = limit_problems_in_playouts(ENGINE, random.Random(44), playouts=12, per_playout=4, players=5)
+    assert problems == []
     assert checked > 40
 
 
