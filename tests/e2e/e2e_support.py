@@ -233,3 +233,22 @@ async def play_game(
             return current
         await take_turn(w, current, users, rng, choose)
     raise AssertionError("the game did not end")
+
+
+LOG_PAGE = re.compile(r"Page (\d+) of (\d+)")
+
+
+async def read_log(w: World, user: User) -> str:
+    """The table's whole public log as `user` reads it, through `/log` and its ◀ button, oldest page first."""
+    page = await answered(await w.discord.slash(user, w.channel, "log"))
+    assert page.ephemeral
+    texts = [page.text]
+    match = LOG_PAGE.search(page.text)
+    assert match, page.text
+    for _ in range(int(match[1]) - 1):
+        back = next(c for c in page.buttons if not c.get("disabled") and c.get("emoji", {}).get("name") == "◀️")
+        page = await answered(await w.discord.click(user, page, back["custom_id"]))
+        texts.append(page.text)
+    last = LOG_PAGE.search(page.text)
+    assert last is not None and last[1] == "1", page.text  # back to the first page
+    return "\n".join(reversed(texts))

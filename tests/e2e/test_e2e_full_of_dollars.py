@@ -46,14 +46,13 @@ from engines.fullofdollars.actions import (
     Pass,
     Reveal,
 )
-from tests.e2e.e2e_support import CONFIRM, OVER, World, answered, footer, in_step, open_lobby, world
+from tests.e2e.e2e_support import CONFIRM, OVER, World, answered, footer, in_step, open_lobby, read_log, world
 from tests.standin.model import Message, User
 
 MAX_GAMES = 3
 MAX_MOVES = 700  # per game
 # What the test must see, by the engine's event keys (each confirmed in the log through its catalogue line).
 WANTED = ("holdup_success", "holdup_failed", "fbi", "bomb", "cheat_caught", "honest")
-LOG_PAGE = re.compile(r"Page (\d+) of (\d+)")
 RESERVE = 900  # while steering, a player keeps this much out of fines and fishing: a collection must not ruin them
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
 
@@ -277,17 +276,7 @@ class Game:
 
     async def read_log(self) -> str:
         """The whole public log, through `/log` and its ◀ button, oldest page first."""
-        w = self.w
-        page = await answered(await w.discord.slash(w.alice, w.channel, "log"))
-        assert page.ephemeral
-        texts = [page.text]
-        match = LOG_PAGE.search(page.text)
-        assert match, page.text
-        for _ in range(int(match[1]) - 1):
-            back = next(c for c in page.buttons if not c.get("disabled") and c.get("emoji", {}).get("name") == "◀️")
-            page = await answered(await w.discord.click(w.alice, page, back["custom_id"]))
-            texts.append(page.text)
-        return "\n".join(reversed(texts))
+        return await read_log(self.w, self.w.alice)
 
 
 async def seated(w: World, players: list[User]) -> tuple[int, Message]:

@@ -15,7 +15,6 @@ and the Cavallo were seen, everyone looks early, which ends the game fast.
 from __future__ import annotations
 
 import random
-import re
 from pathlib import Path
 
 import pytest
@@ -23,7 +22,7 @@ import pytest
 from bot.i18n import language_of, t
 from engines.ilmorto import ENGINE, IlMortoState
 from engines.ilmorto import table as rules
-from tests.e2e.e2e_support import CONFIRM, OVER, World, answered, footer, in_step, open_lobby, world
+from tests.e2e.e2e_support import CONFIRM, OVER, World, answered, footer, in_step, open_lobby, read_log, world
 from tests.standin.model import Message, User
 
 MAX_GAMES = 3  # a rematch when a game ended before everything was seen (about 2 % of games of six)
@@ -42,7 +41,6 @@ LOGGED = {
     "accuse": "rules that",
 }
 BLOCKED = {"en": "shows a Re: you cannot swap", "fr": "montre un Re\u00a0: vous ne pouvez pas échanger"}
-LOG_PAGE = re.compile(r"Page (\d+) of (\d+)")
 
 
 class Game:
@@ -106,18 +104,7 @@ class Game:
 
     async def read_log(self) -> str:
         """The whole public log, through `/log` and its ◀ button, oldest page first."""
-        w = self.w
-        page = await answered(await w.discord.slash(w.carol, w.channel, "log"))
-        assert page.ephemeral
-        texts = [page.text]
-        match = LOG_PAGE.search(page.text)
-        assert match, page.text
-        for _ in range(int(match[1]) - 1):
-            back = next(c for c in page.buttons if not c.get("disabled") and c.get("emoji", {}).get("name") == "◀️")
-            page = await answered(await w.discord.click(w.carol, page, back["custom_id"]))
-            texts.append(page.text)
-        assert LOG_PAGE.search(page.text)[1] == "1"  # type: ignore[index]
-        return "\n".join(reversed(texts))
+        return await read_log(self.w, self.w.carol)
 
 
 async def seated(w: World, players: list[User]) -> tuple[int, Message]:
