@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -15,7 +16,6 @@ from discord.ext import commands
 from bot.errors import CardroomError, ForgedComponentError, OutdatedButtonError
 from bot.i18n import language_of
 from bot.services.scheduler import Scheduler
-from bot.services.tables import COMPUTER_LEASE
 from bot.storage import Deadline
 from bot.translator import loc
 from cogs.render.text import game_name
@@ -27,6 +27,7 @@ from cogs.tables._handlers import TableHandlers
 from cogs.tables._refresher import TableRefresher
 from cogs.tables._repair import RepairQueue
 from cogs.tables._reply import Reply
+from cogs.tables._seat_moves import SeatMoves
 from engines import registry
 
 if TYPE_CHECKING:
@@ -69,7 +70,7 @@ class TablesCog(commands.Cog, name="Tables"):
             shard_count=shards.count or 1,
             shard_ids=None if shards.serves_all else shards.ids,
         )
-        self._thinking: dict[tuple[int, int, str], asyncio.Task[None]] = {}  # (game, seat, kind) -> a move in the works
+        self._thinking = SeatMoves()  # computer moves in the background, by (game, seat, kind)
 
     async def cog_load(self) -> None:
         """After a restart, bring every table up to date and mention whoever must act.
@@ -110,8 +111,7 @@ class TablesCog(commands.Cog, name="Tables"):
     async def cog_unload(self) -> None:
         self.refresher.stop_repair()
         await self.scheduler.stop()
-        for task in self._thinking.values():
-            task.cancel()
+        self._thinking.cancel()
 
     async def _fire(self, deadline: Deadline) -> None:
         """A deadline is due (the scheduler calls this).
@@ -132,18 +132,15 @@ class TablesCog(commands.Cog, name="Tables"):
                 self.refresher.mark(table.id)
         elif deadline.kind in ("expire", "computer"):
             # A computer thinks (for a computer seat, or for a player whose time ran out) in the background: other
-            # deadlines do not wait. The move leases its deadline first; one still leased past its lease (a very
-            # long queue) is leased again rather than fired twice.
-            # The lease is taken here, before the next pass of the scheduler can see the deadline again.
-            key = (deadline.game_id, deadline.seat, deadline.kind)
-            if key in self._thinking:
-                await self.bot.db.postpone_deadline(deadline, tables.now() + COMPUTER_LEASE)
-                return
+            # deadlines do not wait. The lease is taken here, before the next pass of the scheduler can see the
+            # deadline again; a seat's moves are made one after the other (`SeatMoves`).
             lease = await tables.lease(deadline)
             if lease is not None:
-                task = asyncio.create_task(self._computer_move(deadline, lease), name=f"{key[2]}-{key[0]}-{key[1]}")
-                self._thinking[key] = task
-                task.add_done_callback(lambda _: self._thinking.pop(key, None))
+                self._thinking.start(
+                    (deadline.game_id, deadline.seat, deadline.kind),
+                    functools.partial(self._computer_move, deadline, lease),
+                    name=f"{deadline.kind}-{deadline.game_id}-{deadline.seat}",
+                )
         elif deadline.kind == "remind":
             due = await tables.due_reminder(deadline)
             if due is not None:

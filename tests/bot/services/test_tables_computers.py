@@ -24,6 +24,7 @@ from tests.bot.services.clocks import Clock
 pytestmark = pytest.mark.postgresql_too  # deadlines, leases and claims: on both back ends
 
 ALICE = Seat(1, "Alice")
+ALICE_SEAT = 0  # the host sits first; computers are seated after her
 GUILD, CHANNEL = 9, 500
 FLOOR = 2.0
 
@@ -91,6 +92,15 @@ async def human_move(service: TableService, table: Table) -> Table:
     index = service.candidates(table, seat).index(legal[0])
     token = table.engine.decision_token(table.state, seat)
     return (await service.act(table.id, ALICE.user_id, table.record.version, index, token)).table
+
+
+async def to_computers(service: TableService, table: Table) -> Table:
+    """Alice plays until a computer seat is to act (in Pairs a player who takes a pair starts the next round)."""
+    for _ in range(50):
+        if ALICE_SEAT not in table.to_act:
+            return table
+        table = await human_move(service, table)
+    raise AssertionError("Alice was still to act after 50 moves")
 
 
 # ----- the lobby ------------------------------------------------------------------------------------------------
@@ -189,8 +199,7 @@ async def test_one_human_and_two_computers_play_to_the_end_and_are_rated_per_lev
 async def test_a_computer_move_fires_once_while_it_thinks(service: TableService, db: Database, clock: Clock) -> None:
     table = await with_computers(service, "easy", "easy")
     table = await service.start(table.id, ALICE.user_id)
-    if 0 in table.to_act:
-        table = await human_move(service, table)
+    table = await to_computers(service, table)
     seat = table.to_act[0]
     due = (await deadlines(db, table.id))[seat, "computer"]
     deadline = Deadline(table.id, seat, "computer", due)
@@ -204,8 +213,7 @@ async def test_a_computer_move_fires_once_while_it_thinks(service: TableService,
 async def test_a_paused_table_stops_its_computers(service: TableService, db: Database, clock: Clock) -> None:
     table = await with_computers(service, "easy", "easy")
     table = await service.start(table.id, ALICE.user_id)
-    if 0 in table.to_act:
-        table = await human_move(service, table)
+    table = await to_computers(service, table)
     table = await service.set_paused(table.id, ALICE.user_id, True, can_manage=False)
     assert await deadlines(db, table.id) == {}
     clock.now += 10
@@ -284,8 +292,7 @@ async def test_a_leased_deadline_is_not_due_again_while_its_move_is_decided(
 ) -> None:
     table = await with_computers(service, "easy", "easy")
     table = await service.start(table.id, ALICE.user_id)
-    if 0 in table.to_act:
-        table = await human_move(service, table)
+    table = await to_computers(service, table)
     seat = table.to_act[0]
     due = (await deadlines(db, table.id))[seat, "computer"]
     deadline = Deadline(table.id, seat, "computer", due)
