@@ -71,6 +71,15 @@ def _one_line(exc: BaseException) -> str:
     return " ".join(str(exc).split()) or type(exc).__name__
 
 
+async def _keep_session(conn: asyncpg.Connection) -> None:
+    """What a connection back in the pool needs beyond asyncpg's own rollback of an open transaction: nothing.
+
+    asyncpg's default reset sends a query on every release (a trip to the server per operation) to undo session
+    state: settings, LISTEN, advisory locks, cursors. Cardroom sets its settings once at connect and uses none
+    of the others (its locks are row and table locks, which end with their transaction).
+    """
+
+
 class PostgresConnection:
     __slots__ = ("raw",)
 
@@ -103,7 +112,9 @@ class PostgresDriver:
         """A pool of connections to the database at `url` (which must exist); not yet migrated."""
         settings = {"application_name": "cardroom", "synchronous_commit": "on" if durability == "full" else "off"}
         try:
-            pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL_SIZE, server_settings=settings)
+            pool = await asyncpg.create_pool(
+                url, min_size=1, max_size=POOL_SIZE, server_settings=settings, reset=_keep_session
+            )
         except (*_ERRORS, ValueError, TimeoutError) as exc:
             raise StorageError(
                 f"cannot open the PostgreSQL database {redacted(url)} ({_one_line(exc)}): check CARDROOM_DATABASE"

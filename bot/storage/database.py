@@ -113,6 +113,59 @@ def _move_sql(dialect: Dialect) -> str:
     )
 
 
+def _move_with_clock_sql(dialect: Dialect) -> str:
+    """PostgreSQL: a move and its clock's deadlines and turns in one statement, so one trip to the server.
+
+    Its sub-statements see one snapshot and must not touch a row twice: the deadlines deleted are those the new
+    clock no longer holds (changed ones are updated in place), the turns deleted those of seats no longer listed.
+    Nothing but the UPDATE applies when the version check fails (each waits for `moved`). Parameters: the move's
+    eight (`_move_sql`), then the deadlines gone (seats, kinds), due (seats, kinds, times) and the turns (seats, user
+    ids, since, due).
+    """
+    moved = _move_sql(dialect)
+    return (
+        f"WITH moved AS ({moved}),"
+        " gone AS (DELETE FROM deadlines AS d USING unnest(?::bigint[], ?::text[]) AS g (seat, kind)"
+        " WHERE d.game_id = ? AND d.seat = g.seat AND d.kind = g.kind AND EXISTS (SELECT FROM moved)),"
+        " due AS (INSERT INTO deadlines (game_id, seat, kind, due_at)"
+        " SELECT ?, n.seat, n.kind, n.due_at FROM unnest(?::bigint[], ?::text[], ?::double precision[])"
+        " AS n (seat, kind, due_at) WHERE EXISTS (SELECT FROM moved)"
+        " ON CONFLICT (game_id, seat, kind) DO UPDATE SET due_at = excluded.due_at),"
+        " unseated AS (DELETE FROM table_seats AS s WHERE s.game_id = ? AND NOT (s.seat = ANY (?::bigint[]))"
+        " AND EXISTS (SELECT FROM moved)),"
+        " seated AS (INSERT INTO table_seats (game_id, seat, user_id, since, due_at)"
+        " SELECT ?, t.seat, t.user_id, t.since, t.due_at"
+        " FROM unnest(?::bigint[], ?::bigint[], ?::double precision[], ?::double precision[])"
+        " AS t (seat, user_id, since, due_at) WHERE EXISTS (SELECT FROM moved)"
+        " ON CONFLICT (game_id, seat) DO UPDATE"
+        " SET user_id = excluded.user_id, since = excluded.since, due_at = excluded.due_at)"
+        " SELECT * FROM moved"
+    )
+
+
+def _clock_parameters(game_id: int, write: ClockWrite) -> tuple[Any, ...]:
+    """The clock's part of `_move_with_clock_sql`'s parameters."""
+    gone = [key for key in write.previous if key not in write.deadlines]
+    due = [(key, at) for key, at in write.deadlines.items() if write.previous.get(key) != at]
+    turns = write.turns
+    return (
+        [seat for seat, _ in gone],
+        [kind for _, kind in gone],
+        game_id,
+        game_id,
+        [seat for (seat, _), _ in due],
+        [kind for (_, kind), _ in due],
+        [at for _, at in due],
+        game_id,
+        [turn.seat for turn in turns],
+        game_id,
+        [turn.seat for turn in turns],
+        [turn.user_id for turn in turns],
+        [turn.since for turn in turns],
+        [turn.due_at for turn in turns],
+    )
+
+
 class Database:
     """Async access to the games database. Create with `await Database.open(path)`."""
 
@@ -121,6 +174,7 @@ class Database:
         self._driver = driver
         self._sql = driver.dialect
         self._move_sql = _move_sql(driver.dialect)
+        self._move_with_clock_sql = _move_with_clock_sql(driver.dialect)
         self._schema_version = schema_version
         self._clock = clock
         self._moves: list[_Move] = []  # accepted actions waiting for the group commit
@@ -867,7 +921,7 @@ class Database:
         if isinstance(self._driver, SqliteDriver):
             now, sql = self._clock(), self._move_sql
             return await self._driver.in_one_trip(lambda conn: _commit_moves(conn, sql, batch, now))
-        if len(batch) == 1 and batch[0].write is None:
+        if len(batch) == 1:  # one statement (`_move`): atomic by itself
             async with self._reading() as conn:
                 return [await self._move(conn, batch[0], self._clock())]
         outcomes: dict[int, GameRecord | Exception] = {}
@@ -878,12 +932,14 @@ class Database:
         return [outcomes[index] for index in range(len(batch))]
 
     async def _move(self, conn: Connection, move: _Move, now: float) -> GameRecord | Exception:
+        """PostgreSQL: one move in one statement, its clock's rows included (`_move_with_clock_sql`)."""
         clock = None if move.write is None else move.write.clock
         parameters = (move.state, move.seat, move.action, clock, now, move.game_id, move.expected_version, move.seat)
-        rows = await conn.fetch(self._move_sql, parameters)
+        if move.write is None:
+            rows = await conn.fetch(self._move_sql, parameters)
+        else:
+            rows = await conn.fetch(self._move_with_clock_sql, parameters + _clock_parameters(move.game_id, move.write))
         if rows:
-            if move.write is not None:
-                await self._write_clock(conn, move.game_id, move.write)
             return _record(rows[0])
         current = await self._fetch(conn, move.game_id)
         if current is None:

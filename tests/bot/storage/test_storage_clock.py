@@ -88,6 +88,32 @@ async def test_a_move_writes_its_clock_deadlines_and_turns_with_it(storage_db: D
     assert (ada.since, ada.due_at) == (None, None) and (bob.since, bob.due_at) == (T + 30, T + 130)
 
 
+async def test_a_refused_move_writes_none_of_its_clocks_rows(storage_db: Database) -> None:
+    game, begun = await clocked_game(storage_db)
+    after = clock_write("moved", both(1, T + 30, 100), begun.deadlines, due=1, since=T + 30)
+    with pytest.raises(StaleVersionError):
+        await storage_db.commit_action(game.id, game.version - 1, seat=0, action="{}", state="{}", clock=after)
+    assert await pending(storage_db, game.id) == both(0, T, 100)
+    (ada,) = await storage_db.turns_of(ADA.user_id)
+    assert (ada.since, ada.due_at) == (T, T + 100)
+    assert (await storage_db.get(game.id)).version == game.version
+
+
+async def test_a_move_moves_a_changed_deadline_and_drops_the_turn_of_a_seat_no_longer_listed(
+    storage_db: Database,
+) -> None:
+    game, begun = await clocked_game(storage_db)
+    later = {(0, "expire"): T + 150}  # seat 0's bank grew; its reminder is gone
+    write = clock_write("one seat", later, begun.deadlines)
+    write = replace(write, turns=write.turns[:1])  # only Ada's turn row is listed now
+    record = await storage_db.commit_action(game.id, game.version, seat=1, action="{}", state="{}", clock=write)
+    assert record.version == game.version + 1
+    assert await pending(storage_db, game.id) == later
+    assert await storage_db.turns_of(BOB.user_id) == []
+    (ada,) = await storage_db.turns_of(ADA.user_id)
+    assert (ada.since, ada.due_at) == (T, T + 150)
+
+
 async def test_moves_committed_together_keep_their_own_clocks(storage_db: Database) -> None:
     games = [await clocked_game(storage_db, channel_id=channel) for channel in (10, 11, 12)]
     writes = [
