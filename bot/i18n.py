@@ -196,6 +196,7 @@ class Catalogue:
 
     def __init__(self, directory: Path = LOCALES_DIR, *, strict: bool = True) -> None:
         self.messages: dict[str, dict[str, Message]] = {}
+        self._found: dict[tuple[str, str], Message] = {}  # `format`'s lookups (the messages never change once loaded)
         self._load_problems: list[str] = []
         for lang in LANGUAGES:
             merged: dict[str, Message] = {}
@@ -253,7 +254,11 @@ class Catalogue:
         return select(lang, message, {plural_param(message): count})
 
     def format(self, lang: str, key: str, params: Mapping[str, Any] | None = None) -> str:
-        template = select(lang, self.message(lang, key), params)
+        # Every rendering asks for dozens of texts: the lookup of each (language, key) is kept once found.
+        message = self._found.get((lang, key))
+        if message is None:
+            message = self._found[lang, key] = self.message(lang, key)
+        template = message if isinstance(message, str) else select(lang, message, params)
         if not params:
             return template
         return template.format_map(_SafeDict(params))

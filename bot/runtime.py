@@ -13,7 +13,7 @@ import yarl
 from discord.ext import commands
 from discord.gateway import DiscordWebSocket
 
-from bot import emojis
+from bot import emojis, heap
 from bot.command_sync import same_commands
 from bot.computers import ComputerPlayers
 from bot.discord_clock import DiscordClock
@@ -147,6 +147,7 @@ class CardroomBot(commands.AutoShardedBot):
             log.info("Slash commands and card emojis are the process running shard 0's to register and upload")
         # Card emojis: in the background, never delaying or breaking the start (text faces meanwhile).
         self._emoji_sync = emojis.start(self, enabled=self.settings.emojis, upload=self.process_shards.leads)
+        log.info("Start-up heap settled: %d objects frozen", heap.settle())
 
     async def _sync_commands(self) -> None:
         """Register the slash commands when the ones Discord holds differ from the bot's.

@@ -63,7 +63,7 @@ from bot.storage import (
     StaleVersionError,
 )
 from engines import registry
-from engines.core import CardPick, Engine, GameState, IllegalActionError, Result, Withdraw, option_choices
+from engines.core import CardPick, Decision, Engine, GameState, IllegalActionError, Result, Withdraw, option_choices
 
 games.install()
 
@@ -98,6 +98,7 @@ class Table:
     state: GameState | None
     # seat -> change of its conservative rating (μ − 3σ) in this game, for a finished game that changed ratings
     rating_changes: dict[int, float] = field(default_factory=dict)
+    _decisions: dict[int, Decision] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @property
     def id(self) -> int:
@@ -109,6 +110,15 @@ class Table:
 
     def seat_of(self, user_id: int) -> int | None:
         return self.record.seat_of(user_id)
+
+    def decision(self, seat: int) -> Decision:
+        """`seat`'s pending decision (`Engine.decision`: candidates, legality, token), worked out once per seat
+        for this version of the table: the service's check of a click and the hand drawn after it share it."""
+        assert self.state is not None
+        found = self._decisions.get(seat)
+        if found is None:
+            found = self._decisions[seat] = self.engine.decision(self.state, seat)
+        return found
 
     @cached_property
     def to_act(self) -> tuple[int, ...]:
@@ -657,12 +667,12 @@ class TableService:
             if seat is None or (table.state is not None and seat in table.state.withdrawn):
                 raise NotAPlayerError()
             if table.state is None or (
-                token != table.engine.decision_token(table.state, seat)
+                token != table.decision(seat).token
                 if token is not None
                 else version != table.record.version
             ):
                 raise StaleMessageError()
-            candidates = self.candidates(table, seat)
+            candidates = table.decision(seat).candidates
             if not 0 <= index < len(candidates):
                 raise ForgedComponentError()
             return await self._commit(table, seat, candidates[index], gate)
@@ -673,7 +683,7 @@ class TableService:
         state = table.state
         if seat is None or state is None or seat in state.withdrawn:
             raise NotAPlayerError()
-        if token != table.engine.decision_token(state, seat):
+        if token != table.decision(seat).token:
             raise StaleMessageError()
         pick = table.engine.card_pick(state, seat)
         if pick is None or not pick.cards:
@@ -914,7 +924,7 @@ class TableService:
                 action = await self.computers.choose(table.engine, table.state, seat, "normal")
             else:
                 action = table.engine.default_action(table.state, seat)
-            token = table.engine.decision_token(table.state, seat)
+            token = table.decision(seat).token
             async with self._locked(deadline.game_id):
                 try:  # from the database: another process may have moved (a stale copy would drop a live deadline)
                     current = await self._fresh(deadline.game_id)
@@ -924,7 +934,7 @@ class TableService:
                     await self.db.take_deadline(lease)
                     return None
                 assert current.state is not None
-                if current.engine.decision_token(current.state, seat) != token:
+                if current.decision(seat).token != token:
                     continue
                 try:
                     return await self._commit(current, seat, action, open_gate, consume=lease, clocked_out=out)
@@ -969,7 +979,7 @@ class TableService:
             assert table.state is not None
             level = level_of(table.record.seats[seat].user_id) or "normal"
             action = await self.computers.choose(table.engine, table.state, seat, level)
-            token = table.engine.decision_token(table.state, seat)
+            token = table.decision(seat).token
             async with self._locked(deadline.game_id):
                 try:
                     current = await self._fresh(deadline.game_id)
@@ -979,7 +989,7 @@ class TableService:
                     await self.db.take_deadline(lease)
                     return None
                 assert current.state is not None
-                if current.engine.decision_token(current.state, seat) != token:
+                if current.decision(seat).token != token:
                     continue  # others' moves changed this decision: think again
                 try:
                     return await self._commit(current, seat, action, open_gate, consume=lease, by_computer=True)

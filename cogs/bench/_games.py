@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from bot import heap
 from bot.services.tables import TableService
 from engines import registry
 
@@ -28,6 +29,7 @@ async def game_path(target: StorageTarget, game: str, moves: int, seed: int) -> 
     db = await target.open(f"path-{game}")
     try:
         room = Room(TableService(db), random.Random(seed), Snowflakes(), game=game)
+        heap.settle()  # as the bot does at the end of its start-up
         path = Throughput(room)
         await path.run(WARMUP, record=False)
         bare = await target.bare(db, f"path-{game}", path.state_sample())

@@ -61,6 +61,10 @@ class Handled:
     stages: tuple[float, float, float]  # seconds in each of STAGES
 
 
+def _ring() -> None:
+    """The Reply's deferral alarm: never rings in the bench (every move is answered well within it)."""
+
+
 def players_for(game: str) -> int:
     """`PLAYERS`, or the nearest count the game allows."""
     engine = engine_for(game)
@@ -199,7 +203,7 @@ class Room:
         data, item = await dispatch(text)
         if not isinstance(item, ActionButton | PickSelect | PickConfirmButton):
             raise ForgedComponentError()
-        timer = asyncio.create_task(asyncio.sleep(ACK_DEADLINE))  # what `guarded`'s Reply starts and stops
+        timer = asyncio.get_running_loop().call_later(ACK_DEADLINE, _ring)  # what `guarded`'s Reply starts and stops
         try:
             table = await self.service.get(item.game_id)
             if table.record.channel_id != int(data["channel_id"]):

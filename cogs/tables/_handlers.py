@@ -185,10 +185,10 @@ class TableHandlers(LobbyHandlers):
         state = table.state
         if seat is None or state is None or table.record.status != "active":
             return False
-        # The question first: for a harmless move (most clicks) it is None at the cost of one consequence check,
-        # and the decision token, which judges every candidate, is left to `act` to compute once.
+        # The question first: for a harmless move (most clicks) it is None at the cost of one consequence check
+        # (the seat's decision, which judges every candidate, is worked out once and `act` reuses it).
         question = confirm_question(table, seat, index, language_of(reply.interaction.locale))
-        if question is None or token != table.engine.decision_token(state, seat):
+        if question is None or token != table.decision(seat).token:
             return False
         await self._send_hand(reply, table, in_place=True, notice=question, confirm=index)
         return True

@@ -55,7 +55,8 @@ class Reply:
         self._clock = clock or discord_time(interaction)
         self._lock = asyncio.Lock()
         self._deferred_thinking = False
-        self._timer: asyncio.Task[None] | None = None
+        self._timer: asyncio.TimerHandle | None = None  # the deferral's alarm (a timer, not a task: most never ring)
+        self._deferral: asyncio.Task[None] | None = None
         # The message this interaction's answer created, when known, and whether it is the interaction's
         # original response (deleted through `@original`) or a follow-up (deleted by its id).
         self.message_id: int | None = None
@@ -75,14 +76,19 @@ class Reply:
 
     def start(self, deadline: float = ACK_DEADLINE) -> None:
         """Acknowledge by itself `deadline` seconds after the interaction's creation, if still unanswered."""
-        self._timer = asyncio.create_task(self._defer_after(max(0.0, deadline - self.age())))
+        loop = asyncio.get_running_loop()
+        self._timer = loop.call_later(max(0.0, deadline - self.age()), self._ring)
 
     def stop(self) -> None:
         if self._timer is not None:
             self._timer.cancel()
+        if self._deferral is not None:
+            self._deferral.cancel()
 
-    async def _defer_after(self, delay: float) -> None:
-        await asyncio.sleep(delay)
+    def _ring(self) -> None:
+        self._deferral = asyncio.create_task(self._defer_if_unanswered())
+
+    async def _defer_if_unanswered(self) -> None:
         async with self._lock:
             if not self.interaction.response.is_done():
                 await self._defer()

@@ -315,10 +315,10 @@ def confirm_question(table: Table, seat: int, index: int, lang: str) -> str | No
     state = table.state
     if state is None:
         return None
-    candidates = list(table.engine.candidate_actions(state, seat))
-    if not 0 <= index < len(candidates) or table.engine.refusal(state, seat, candidates[index]) is not None:
+    decision = table.decision(seat)
+    if not 0 <= index < len(decision.candidates) or not decision.legal[index]:
         return None
-    action = candidates[index]
+    action = decision.candidates[index]
     if table.engine.consequence(state, seat, action) is None:
         return None
     move, cost = move_texts(table, seat, action, table.engine.perspective(state, seat), lang)
@@ -365,10 +365,11 @@ def hand_view(
     if state is not None and table.record.status == "active":
         engine = table.engine
         game = table.record.game
-        candidates: list[Any] = list(engine.candidate_actions(state, seat))
+        decision = table.decision(seat)
+        candidates = decision.candidates
         if perspective is None:
             perspective = engine.perspective(state, seat)
-        token = engine.decision_token(state, seat)
+        token = decision.token
         if confirm is not None and 0 <= confirm < len(candidates):
             label, _ = move_label(table, seat, candidates[confirm], perspective, lang)
             yes = ActionButton(
@@ -397,7 +398,7 @@ def hand_view(
         ]
         spare = max(0, PER_ROW - 1 - len(row_4))  # row 4 holds more moves beside Refresh (and the picker's)
         for position, (index, action) in enumerate(buttons[: MAX_ACTIONS - first_row * PER_ROW + spare]):
-            legal = engine.refusal(state, seat, action) is None
+            legal = decision.legal[index]
             label, costly = move_label(table, seat, action, perspective, lang, legal=legal)
             tone: Tone = "danger" if costly else action_tone(game, action, perspective)
             button = ActionButton(

@@ -1,6 +1,6 @@
 """The shared engine contract: state, actions, refusals, perspectives, results, RNG."""
 
-from engines.core.engine import EVENT_LOG_LIMIT, Engine, GameState, Perspective, Withdraw
+from engines.core.engine import EVENT_LOG_LIMIT, Decision, Engine, GameState, Perspective, Withdraw
 from engines.core.messages import Consequence, Event, IllegalActionError, Refusal
 from engines.core.options import option_choices
 from engines.core.picks import CardPick
@@ -11,6 +11,7 @@ __all__ = [
     "EVENT_LOG_LIMIT",
     "CardPick",
     "Consequence",
+    "Decision",
     "Engine",
     "Event",
     "GameState",

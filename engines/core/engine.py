@@ -16,6 +16,7 @@ import hashlib
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter
@@ -24,6 +25,16 @@ from engines.core.messages import Consequence, Event, IllegalActionError, Refusa
 from engines.core.picks import CardPick
 from engines.core.result import Result
 from engines.core.rng import Rng
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A seat's pending decision (`Engine.decision`): its candidate actions, whether each is legal now, and its
+    fingerprint, the `token` the UI pins its buttons to."""
+
+    candidates: tuple[Any, ...]
+    legal: tuple[bool, ...]
+    token: str
 
 
 class Withdraw(BaseModel):
@@ -210,6 +221,23 @@ class Engine(ABC, Generic[S, A, Opt, P]):
             return False
         return self.check(state, seat, action) is None
 
+    def decision(self, state: S, seat: int) -> Decision:
+        """`seat`'s pending decision in one pass: its candidate actions, which of them are legal now (exactly
+        those `refusal` lets through), and its fingerprint (`decision_token`)."""
+        own = state.moves[seat] if seat < len(state.moves) else 0
+        over = self.is_over(state) or seat in state.withdrawn
+        due = not over and seat in self.to_act(state)
+        live = due or (not over and self.has_anytime_actions)
+        candidates = tuple(self.candidate_actions(state, seat))
+        legal = tuple(live and self._legal_now(state, seat, a, due) for a in candidates)
+        # The text hashed is what `json.dumps([seat, own, [[action, legal], ...]], sort_keys=True)` writes.
+        choices = ", ".join(
+            f"[{json.dumps(a.model_dump(mode='json'), sort_keys=True)}, {'true' if flag else 'false'}]"
+            for a, flag in zip(candidates, legal, strict=True)
+        )
+        digest = hashlib.blake2s(f"[{seat}, {own}, [{choices}]]".encode(), digest_size=4)
+        return Decision(candidates, legal, digest.hexdigest())
+
     def decision_token(self, state: S, seat: int) -> str:
         """A short fingerprint of `seat`'s pending decision: the seat, its own move count (actions reported from
         outside the buttons do not count), its candidate actions and which of them are legal now.
@@ -220,16 +248,7 @@ class Engine(ABC, Generic[S, A, Opt, P]):
         that player when the message was drawn: a button drawn disabled (not their
         turn yet) never becomes a valid click when their turn begins.
         """
-        own = state.moves[seat] if seat < len(state.moves) else 0
-        over = self.is_over(state) or seat in state.withdrawn
-        due = not over and seat in self.to_act(state)
-        live = due or (not over and self.has_anytime_actions)
-        choices = [
-            [a.model_dump(mode="json"), live and self._legal_now(state, seat, a, due)]
-            for a in self.candidate_actions(state, seat)
-        ]
-        digest = hashlib.blake2s(json.dumps([seat, own, choices], sort_keys=True).encode(), digest_size=4)
-        return digest.hexdigest()
+        return self.decision(state, seat).token
 
     def consequence(self, state: S, seat: int, action: A) -> Consequence | None:
         """What a legal `action` costs the seat that takes it, when it harms them (it eliminates them,

@@ -10,6 +10,7 @@ plays the same game again.
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 import os
 import random
@@ -323,6 +324,45 @@ def check_replay(game: Game) -> list[str]:
 def test_replay_is_exact(engine: AnyEngine) -> None:
     failures = [f for game in deep_games_of(engine) for f in guarded(game, check_replay)]
     report(engine, failures, "replay failures")
+
+
+# ----- 3b. one pass tells the UI the decision -------------------------------------------------------------------
+
+
+def _reference_token(engine: AnyEngine, state: GameState, seat: int) -> str:
+    """The decision token as documented: a fingerprint of `[seat, own moves, [[action, legal now], ...]]`, with
+    legality from `refusal`, the one check."""
+    own = state.moves[seat] if seat < len(state.moves) else 0
+    choices = [
+        [action.model_dump(mode="json"), engine.refusal(state, seat, action) is None]
+        for action in engine.candidate_actions(state, seat)
+    ]
+    text = json.dumps([seat, own, choices], sort_keys=True)
+    return hashlib.blake2s(text.encode(), digest_size=4).hexdigest()
+
+
+def check_pending_decisions(game: Game) -> list[str]:
+    """Every seat's `decision` at every kept state: its candidates, legal exactly where `refusal` lets them
+    through, and the token the buttons already drawn carry (unchanged by the one-pass computation)."""
+    engine, failures = game.engine, []
+    for step, state in game.states.items():
+        for seat in range(game.players):
+            decision = engine.decision(state, seat)
+            candidates = list(engine.candidate_actions(state, seat))
+            legal = tuple(engine.refusal(state, seat, action) is None for action in candidates)
+            if list(decision.candidates) != candidates or decision.legal != legal:
+                failures.append(f"{game.where(step)}: seat {seat}'s decision differs from its candidates' refusals")
+            if decision.token != _reference_token(engine, state, seat):
+                failures.append(f"{game.where(step)}: seat {seat}'s token is not the fingerprint of its decision")
+            if engine.decision_token(state, seat) != decision.token:
+                failures.append(f"{game.where(step)}: decision_token and decision disagree for seat {seat}")
+    return failures
+
+
+@by_engine
+def test_a_decision_is_legal_where_refusal_says_so(engine: AnyEngine) -> None:
+    failures = [f for game in deep_games_of(engine) for f in guarded(game, check_pending_decisions)]
+    report(engine, failures, "decision failures")
 
 
 # ----- 4. no perspective shows what its viewer may not see -----------------------------------------------------
