@@ -667,9 +667,7 @@ class TableService:
             if seat is None or (table.state is not None and seat in table.state.withdrawn):
                 raise NotAPlayerError()
             if table.state is None or (
-                token != table.decision(seat).token
-                if token is not None
-                else version != table.record.version
+                token != table.decision(seat).token if token is not None else version != table.record.version
             ):
                 raise StaleMessageError()
             candidates = table.decision(seat).candidates
