@@ -15,6 +15,7 @@ import hashlib
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from pydantic import ValidationError
@@ -31,6 +32,7 @@ def new_salt() -> str:
     return secrets.token_hex(SALT_BYTES)
 
 
+@lru_cache(maxsize=4096)  # every table and hand drawn shows it: worked out once per open table
 def commitment(seed: int, salt: str) -> str:
     """SHA-256 of "<seed>:<salt>", in hex: what the table shows before the first move."""
     return hashlib.sha256(f"{seed}:{salt}".encode()).hexdigest()
