@@ -16,10 +16,12 @@ import gc
 import tracemalloc
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import discord
+from discord.components import ActionRow
 from discord.state import ConnectionState
+from discord.ui.view import _component_to_item
 from discord.utils import _from_json
 from discord.webhook.async_ import async_context
 
@@ -45,12 +47,15 @@ class RecordingAdapter:
 
 
 def ordinary(layout: Layout) -> Layout:
-    """The same items in a plain discord.ui.View (what the handlers sent before `Components`)."""
+    """The same components as discord.ui items in a plain View (what the handlers sent before `Components`)."""
 
     def build() -> discord.ui.View:
         view = discord.ui.View(timeout=None)
-        for item in layout().children:
-            view.add_item(item)
+        for row, payload in enumerate(layout().to_components()):
+            for child in ActionRow(cast(Any, payload)).children:
+                item = _component_to_item(child)
+                item.row = row
+                view.add_item(item)
         return view
 
     return build

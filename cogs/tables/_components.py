@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Awaitable
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Protocol
 
 import discord
@@ -14,6 +16,8 @@ import discord
 from cogs.tables import _ids
 
 Interaction = discord.Interaction[Any]
+ROWS = 5  # action rows a message holds
+PER_ROW = 5  # buttons an action row holds
 
 
 class ComponentHandlers(Protocol):
@@ -60,6 +64,44 @@ class ComponentHandlers(Protocol):
     def open_in_thread(self, interaction: Interaction, /, game: str) -> Awaitable[None]: ...
 
 
+@dataclass(frozen=True, slots=True)
+class ButtonLook:
+    """What one of our buttons shows and carries: the one description both its DynamicItem and the raw layout
+    (`Layout.add_button`) draw from."""
+
+    custom_id: str
+    label: str
+    style: discord.ButtonStyle
+    emoji: discord.PartialEmoji | str | None = None
+    disabled: bool = False
+
+    def button(self) -> discord.ui.Button[Any]:
+        return discord.ui.Button(
+            label=self.label, emoji=self.emoji, style=self.style, disabled=self.disabled, custom_id=self.custom_id
+        )
+
+    def payload(self) -> dict[str, Any]:
+        """The component as discord.py writes a `discord.ui.Button` of this look (its `to_dict`)."""
+        payload: dict[str, Any] = {"type": 2, "style": self.style.value, "disabled": self.disabled}
+        if self.label:
+            payload["label"] = self.label
+        payload["custom_id"] = self.custom_id
+        if self.emoji:
+            payload["emoji"] = _emoji_payload(self.emoji)
+        return payload
+
+
+def _emoji_payload(emoji: discord.PartialEmoji | str) -> dict[str, Any]:
+    if isinstance(emoji, str):
+        return _text_emoji_payload(emoji)
+    return dict(emoji.to_dict())
+
+
+@lru_cache(maxsize=1024)
+def _text_emoji_payload(emoji: str) -> dict[str, Any]:
+    return dict(discord.PartialEmoji.from_str(emoji).to_dict())
+
+
 class Components(discord.ui.View):
     """A layout of restart-proof components, sent without keeping a live View.
 
@@ -74,6 +116,47 @@ class Components(discord.ui.View):
 
     def is_finished(self) -> bool:
         return True
+
+
+class Layout(Components):
+    """The controls of a hand or a table, drawn on every move: their buttons go straight into Discord's payload.
+
+    A button of ours needs no discord.ui object to be sent: discord.py routes its click by the custom_id alone
+    (a DynamicItem's template). `add_button` lays out its payload (`ButtonLook.payload`); items added the usual
+    way (the card picker's selects) are laid out with them, by row, then in the order they were added. A row
+    holds at most five buttons (a select fills one), as Discord allows; a sixth raises `ValueError`.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._layout: list[tuple[int, dict[str, Any] | discord.ui.Item[Any]]] = []  # (row, payload or item)
+
+    def add_button(self, look: ButtonLook, row: int) -> None:
+        self._take(row, 1)
+        self._layout.append((row, look.payload()))
+
+    def add_item(self, item: discord.ui.Item[Any]) -> Layout:
+        # A DynamicItem reads its row from its item's button field, which a select leaves unset: ask the item.
+        row = item.item.row if isinstance(item, discord.ui.DynamicItem) else item.row
+        if row is None:
+            raise ValueError("a Layout's items are given their row")
+        self._take(row, item.width)
+        super().add_item(item)
+        self._layout.append((row, item))
+        return self
+
+    def _take(self, row: int, width: int) -> None:
+        if not 0 <= row < ROWS:
+            raise ValueError(f"row {row} is not one of Discord's {ROWS}")
+        used = sum(1 if isinstance(entry, dict) else entry.width for at, entry in self._layout if at == row)
+        if used + width > PER_ROW:
+            raise ValueError(f"row {row} is full")
+
+    def to_components(self) -> list[dict[str, Any]]:
+        rows: dict[int, list[dict[str, Any]]] = {}
+        for row, entry in self._layout:
+            rows.setdefault(row, []).append(entry if isinstance(entry, dict) else entry.to_component_dict())
+        return [{"type": 1, "components": rows[row]} for row in sorted(rows)]
 
 
 def carried(message: discord.Message | None) -> set[tuple[int, str]]:
@@ -184,10 +267,12 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_ids.H
     """ "My hand" on the table: opens a new ephemeral message with the clicker's perspective."""
 
     def __init__(self, game_id: int, *, label: str = "") -> None:
-        super().__init__(
-            discord.ui.Button(label=label, emoji="🂠", style=discord.ButtonStyle.primary, custom_id=_ids.hand(game_id))
-        )
+        super().__init__(self.look(game_id, label=label).button())
         self.game_id = game_id
+
+    @staticmethod
+    def look(game_id: int, *, label: str = "") -> ButtonLook:
+        return ButtonLook(_ids.hand(game_id), label, discord.ButtonStyle.primary, "🂠")
 
     @classmethod
     async def from_custom_id(
@@ -203,12 +288,12 @@ class RefreshButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_id
     """On a hand message: redraw it in place through this click's own interaction."""
 
     def __init__(self, game_id: int, *, label: str = "") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label, emoji="🔄", style=discord.ButtonStyle.secondary, custom_id=_ids.refresh(game_id)
-            )
-        )
+        super().__init__(self.look(game_id, label=label).button())
         self.game_id = game_id
+
+    @staticmethod
+    def look(game_id: int, *, label: str = "") -> ButtonLook:
+        return ButtonLook(_ids.refresh(game_id), label, discord.ButtonStyle.secondary, "🔄")
 
     @classmethod
     async def from_custom_id(
@@ -240,20 +325,39 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_ids
         style: discord.ButtonStyle = discord.ButtonStyle.success,
         disabled: bool = False,
     ) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label,
-                emoji=emoji,
-                style=style,
-                disabled=disabled,
-                custom_id=_ids.action(game_id, version, index, token, confirmed=confirmed),
-            )
+        look = self.look(
+            game_id,
+            version,
+            index,
+            token,
+            confirmed=confirmed,
+            label=label,
+            emoji=emoji,
+            style=style,
+            disabled=disabled,
         )
+        super().__init__(look.button())
         self.game_id = game_id
         self.version = version
         self.index = index
         self.token = token
         self.confirmed = confirmed
+
+    @staticmethod
+    def look(
+        game_id: int,
+        version: int,
+        index: int,
+        token: str,
+        *,
+        confirmed: bool = False,
+        label: str = "",
+        emoji: discord.PartialEmoji | str | None = None,
+        style: discord.ButtonStyle = discord.ButtonStyle.success,
+        disabled: bool = False,
+    ) -> ButtonLook:
+        custom_id = _ids.action(game_id, version, index, token, confirmed=confirmed)
+        return ButtonLook(custom_id, label, style, emoji, disabled)
 
     @classmethod
     async def from_custom_id(
@@ -401,12 +505,12 @@ class LeaveButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_ids.
     """ "Leave game" on the table: asks for confirmation in an ephemeral message."""
 
     def __init__(self, game_id: int, *, label: str = "") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label, emoji="🚪", style=discord.ButtonStyle.secondary, custom_id=_ids.leave(game_id)
-            )
-        )
+        super().__init__(self.look(game_id, label=label).button())
         self.game_id = game_id
+
+    @staticmethod
+    def look(game_id: int, *, label: str = "") -> ButtonLook:
+        return ButtonLook(_ids.leave(game_id), label, discord.ButtonStyle.secondary, "🚪")
 
     @classmethod
     async def from_custom_id(
@@ -487,16 +591,14 @@ class PauseButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_ids.
     """On the table: the host pauses the clocks, or resumes them."""
 
     def __init__(self, game_id: int, op: str, *, label: str = "") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label,
-                emoji="⏸️" if op == "pause" else "▶️",
-                style=discord.ButtonStyle.secondary,
-                custom_id=_ids.pause(game_id, op),
-            )
-        )
+        super().__init__(self.look(game_id, op, label=label).button())
         self.game_id = game_id
         self.op = op
+
+    @staticmethod
+    def look(game_id: int, op: str, *, label: str = "") -> ButtonLook:
+        emoji = "⏸️" if op == "pause" else "▶️"
+        return ButtonLook(_ids.pause(game_id, op), label, discord.ButtonStyle.secondary, emoji)
 
     @classmethod
     async def from_custom_id(
@@ -556,12 +658,12 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_id
     """On a finished table: a new lobby with the same players, options and clock, the clicker as host."""
 
     def __init__(self, game_id: int, *, label: str = "") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label, emoji="🔁", style=discord.ButtonStyle.success, custom_id=_ids.rematch(game_id)
-            )
-        )
+        super().__init__(self.look(game_id, label=label).button())
         self.game_id = game_id
+
+    @staticmethod
+    def look(game_id: int, *, label: str = "") -> ButtonLook:
+        return ButtonLook(_ids.rematch(game_id), label, discord.ButtonStyle.success, "🔁")
 
     @classmethod
     async def from_custom_id(

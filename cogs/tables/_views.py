@@ -36,6 +36,7 @@ from cogs.tables._components import (
     ComputerSelect,
     HandButton,
     LanguageSelect,
+    Layout,
     LeaveButton,
     LeaveConfirmButton,
     LobbyButton,
@@ -221,18 +222,18 @@ def computers_panel(table: Table, lang: str) -> tuple[str, discord.ui.View]:
 def table_view(table: Table, lang: str) -> discord.ui.View | None:
     """A running table's controls; a finished one offers its players a rematch; an aborted one has none."""
     if table.record.status == "finished":
-        view = Components()
-        view.add_item(RematchButton(table.id, label=clip(t(lang, "table.button.rematch"), BUTTON_LABEL)))
+        view = Layout()
+        view.add_button(RematchButton.look(table.id, label=clip(t(lang, "table.button.rematch"), BUTTON_LABEL)), 0)
         return view
     if table.record.status != "active":
         return None
-    view = Components()
-    view.add_item(HandButton(table.id, label=t(lang, "table.button.hand")))
-    view.add_item(LeaveButton(table.id, label=t(lang, "table.button.leave")))
+    view = Layout()
+    view.add_button(HandButton.look(table.id, label=t(lang, "table.button.hand")), 0)
+    view.add_button(LeaveButton.look(table.id, label=t(lang, "table.button.leave")), 0)
     clock = table.clock
     if clock is not None and table.result is None:
         op = "resume" if clock.paused else "pause"
-        view.add_item(PauseButton(table.id, op, label=t(lang, f"table.button.{op}")))
+        view.add_button(PauseButton.look(table.id, op, label=t(lang, f"table.button.{op}")), 0)
     return view
 
 
@@ -358,7 +359,7 @@ def hand_view(
     kind are offered by the card picker instead (`cogs.tables._picker`), on `page`
     with `draft` chosen; the other actions stay buttons, on the rows the picker leaves.
     """
-    view = Components()
+    view = Layout()
     state = table.state
     row_4: list[discord.ui.Item[Any]] = []
     refresh_label = t(lang, "hand.button.refresh")
@@ -372,7 +373,7 @@ def hand_view(
         token = decision.token
         if confirm is not None and 0 <= confirm < len(candidates):
             label, _ = move_label(table, seat, candidates[confirm], perspective, lang)
-            yes = ActionButton(
+            yes = ActionButton.look(
                 table.id,
                 table.record.version,
                 confirm,
@@ -381,11 +382,8 @@ def hand_view(
                 label=clip(t(lang, "hand.button.confirm", move=label), BUTTON_LABEL),
                 style=discord.ButtonStyle.danger,
             )
-            yes.row = 0
-            view.add_item(yes)
-            back = RefreshButton(table.id, label=clip(t(lang, "hand.button.cancel"), BUTTON_LABEL))
-            back.row = 0
-            view.add_item(back)
+            view.add_button(yes, 0)
+            view.add_button(RefreshButton.look(table.id, label=clip(t(lang, "hand.button.cancel"), BUTTON_LABEL)), 0)
             return view
         pick = picker_pick(table, seat)
         first_row = 0
@@ -401,7 +399,7 @@ def hand_view(
             legal = decision.legal[index]
             label, costly = move_label(table, seat, action, perspective, lang, legal=legal)
             tone: Tone = "danger" if costly else action_tone(game, action, perspective)
-            button = ActionButton(
+            button = ActionButton.look(
                 table.id,
                 table.record.version,
                 index,
@@ -411,12 +409,11 @@ def hand_view(
                 style=_STYLES[tone] if legal else discord.ButtonStyle.secondary,
                 disabled=not legal,
             )
-            button.row = min(first_row + position // PER_ROW, 4)
-            view.add_item(button)
-    refresh = RefreshButton(table.id, label=refresh_label)
-    for item in [*row_4, refresh]:
+            view.add_button(button, min(first_row + position // PER_ROW, 4))
+    for item in row_4:
         item.row = 4
         view.add_item(item)
+    view.add_button(RefreshButton.look(table.id, label=refresh_label), 4)
     return view
 
 

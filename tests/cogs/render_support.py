@@ -13,7 +13,7 @@ from bot.i18n import LANGUAGES
 from bot.services.tables import Table
 from bot.storage import GameRecord, Seat
 from cogs.render.frame import hand_embed, table_embed
-from cogs.tables._components import ActionButton
+from cogs.tables._ids import ACTION
 from cogs.tables._views import hand_view, table_view
 from engines.core import GameState
 from tests.conformance.playout import sampled_states
@@ -61,10 +61,15 @@ def plain(text: str) -> str:
     return text.replace(NB, " ").replace(NN, " ")
 
 
+def buttons(view: discord.ui.View) -> list[dict[str, Any]]:
+    """Every button of a layout, as Discord receives it."""
+    return [child for row in view.to_components() for child in row["components"] if child["type"] == 2]
+
+
 def moves(table: Table, seat: int, lang: str) -> list[tuple[str, discord.ButtonStyle]]:
     """The label (plain spacing) and colour of each move button of `seat`'s hand."""
-    buttons: list[Any] = [item.item for item in hand_view(table, seat, lang).children if isinstance(item, ActionButton)]
-    return [(plain(button.label or ""), button.style) for button in buttons]
+    found = [button for button in buttons(hand_view(table, seat, lang)) if ACTION.fullmatch(button["custom_id"])]
+    return [(plain(button.get("label", "")), discord.ButtonStyle(button["style"])) for button in found]
 
 
 def lines(embed: discord.Embed) -> list[str]:

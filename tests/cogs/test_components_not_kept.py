@@ -67,7 +67,7 @@ async def test_hand_answers_keep_no_view_listening(plain: bool) -> None:
     await answer_hands(state, frames(), hand_layouts(sent, plain=plain), ANSWERS)
     started = asyncio.all_tasks() - tasks
     try:
-        assert len(sent) == ANSWERS and any(view.children for view in sent)
+        assert len(sent) == ANSWERS and any(view.to_components() for view in sent)
         listening = [view for view in sent if view.is_dispatching()]
         if plain:  # the control: what the handlers sent before, kept with a 15-minute timeout task each
             assert len(listening) == ANSWERS and len(started) == ANSWERS

@@ -27,7 +27,7 @@ from cogs.tables._components import PickSelect
 from cogs.tables._views import hand_view
 from engines.core import Event
 from engines.fullofdollars import Accuse, Attack, Decline, Defend, FullOfDollarsState, HoldUp, Judge, Pass, Reveal
-from tests.cogs.render_support import limit_problems_in_playouts, lines, moves, payload, plain, table_of
+from tests.cogs.render_support import buttons, limit_problems_in_playouts, lines, moves, payload, plain, table_of
 from tests.conformance.playout import sampled_states
 from tests.standin.limits import message_problems
 
@@ -252,8 +252,8 @@ def test_card_emojis_show_every_card_in_text_on_buttons_and_in_the_picker() -> N
     assert mine.count("<:cr_fd") == 5  # the five cards of the hand
     assert "<:cr_fdcasino400JHQH_" in mine  # the Casino that shows J♥ or, cheating, Q♥
     view = hand_view(table_of(ENGINE, state, game_id=9, names=NAMES), 0, "en")
-    pictures = [item.item.emoji for item in view.children if getattr(item.item, "emoji", None) is not None]
-    assert any(str(getattr(emoji, "name", "")).startswith("cr_fduzi3") for emoji in pictures)
+    pictures = [button["emoji"] for button in buttons(view) if "emoji" in button]
+    assert any(str(emoji.get("name", "")).startswith("cr_fduzi3") for emoji in pictures)
     reveal = keep_all(poker(3, three_hands(), dealer=0, pot=700))
     select = next(
         item.item
@@ -304,8 +304,8 @@ def test_many_bombe_targets_are_a_menu_naming_each_owner(lang: str, owner: str) 
     options = [option for item in view.children if isinstance(item, PickSelect) for option in item.item.options]
     assert len(options) == 10
     assert [option.description for option in options].count(owner) == 4
-    buttons = [str(getattr(item.item, "label", "")) for item in view.children if not isinstance(item, PickSelect)]
-    assert buttons and not any("Bomb" in label for label in buttons)  # the targets are in the menu, not on buttons
+    labels = [button.get("label", "") for button in buttons(view)]
+    assert labels and not any("Bomb" in label for label in labels)  # the targets are in the menu, not on buttons
     assert message_problems(payload(hand_embed(tbl, 3, lang), view)) == []
 
 
