@@ -53,6 +53,9 @@ from .ratelimit import RateLimiter, RateLimitHit
 from .rest import ROUTES, RequestRecord, RestApi
 
 T = TypeVar("T")
+# How long a wait for the bot lasts by default: ample on a loaded machine (two test workers, each with a bot process
+# and a database, on two cores); a wait that is met returns at once, so it only delays a failure.
+WAIT = 15.0
 
 _COMMANDS_PUT = re.compile(r"^/applications/[^/]+(/guilds/[^/]+)?/commands$")
 
@@ -356,7 +359,7 @@ class StandIn:
             raise AssertionError("Discord stand-in found problems:\n  " + "\n  ".join(problems))
 
     # ------------------------------------------------------------------ waiting
-    async def wait_for(self, predicate: Callable[[], T | None], *, timeout: float = 5.0, what: str = "condition") -> T:  # noqa: ASYNC109
+    async def wait_for(self, predicate: Callable[[], T | None], *, timeout: float = WAIT, what: str = "condition") -> T:  # noqa: ASYNC109
         """Wait until ``predicate()`` is truthy and return its value (TimeoutError otherwise)."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
@@ -438,7 +441,7 @@ class StandIn:
         *,
         user: User | None = None,
         after: Message | int | None = None,
-        timeout: float = 5.0,  # noqa: ASYNC109
+        timeout: float = WAIT,  # noqa: ASYNC109
     ) -> Message:
         """First message in ``channel`` (public, or visible to ``user``) newer than ``after`` matching ``predicate``."""
         floor = after.id if isinstance(after, Message) else (after or 0)
@@ -458,7 +461,7 @@ class StandIn:
         predicate: Callable[[Message], bool] | None = None,
         *,
         after: Message | int | None = None,
-        timeout: float = 5.0,  # noqa: ASYNC109
+        timeout: float = WAIT,  # noqa: ASYNC109
     ) -> Message:
         """First message the bot sent in its DM with ``user``, newer than ``after``, matching ``predicate``."""
         floor = after.id if isinstance(after, Message) else (after or 0)
