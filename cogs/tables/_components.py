@@ -312,31 +312,9 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_ids
     button is not confirmed, so clicking it asks the question instead of playing.
     """
 
-    def __init__(
-        self,
-        game_id: int,
-        version: int,
-        index: int,
-        token: str,
-        *,
-        confirmed: bool = False,
-        label: str = "",
-        emoji: discord.PartialEmoji | str | None = None,
-        style: discord.ButtonStyle = discord.ButtonStyle.success,
-        disabled: bool = False,
-    ) -> None:
-        look = self.look(
-            game_id,
-            version,
-            index,
-            token,
-            confirmed=confirmed,
-            label=label,
-            emoji=emoji,
-            style=style,
-            disabled=disabled,
-        )
-        super().__init__(look.button())
+    def __init__(self, game_id: int, version: int, index: int, token: str, *, confirmed: bool = False) -> None:
+        # Built by discord.py from a click's custom_id, to route it: what the button showed is the layout's (`look`).
+        super().__init__(self.look(game_id, version, index, token, confirmed=confirmed).button())
         self.game_id = game_id
         self.version = version
         self.index = index
