@@ -248,7 +248,9 @@ class Game:
         hand = await answered(await w.discord.click(user, self.message, f"cr:h:{game_id}"))
         assert hand.ephemeral and hand.visible_to == user.id, hand.text
         pick = e.card_pick(state, seat)
-        if pick is not None and action.kind == pick.kind:
+        # The picker shows a pick with cards; with none (who called poker by playing their last card discards
+        # nothing) its one move is a button, as for any other move.
+        if pick is not None and pick.cards and action.kind == pick.kind:
             cards = set(getattr(action, pick.field))
             if cards:
                 assert len(hand.selects) == 1, (action, pick, hand.text, hand.custom_ids)
