@@ -649,8 +649,8 @@ class TableService:
         return table
 
     def candidates(self, table: Table, seat: int) -> list[Any]:
-        assert table.state is not None
-        return list(table.engine.candidate_actions(table.state, seat))
+        """The seat's candidate actions, in the order its buttons carry their indexes (`Table.decision`)."""
+        return list(table.decision(seat).candidates)
 
     async def act(
         self, game_id: int, user_id: int, version: int, index: int, token: str | None = None, gate: Gate = open_gate

@@ -185,8 +185,8 @@ class TableHandlers(LobbyHandlers):
         state = table.state
         if seat is None or state is None or table.record.status != "active":
             return False
-        # The question first: for a harmless move (most clicks) it is None at the cost of one consequence check
-        # (the seat's decision, which judges every candidate, is worked out once and `act` reuses it).
+        # The question first: for a harmless move (most clicks) it is None at the cost of one consequence check,
+        # beside the seat's decision (`Table.decision`), which is worked out once here and reused by `act`.
         question = confirm_question(table, seat, index, language_of(reply.interaction.locale))
         if question is None or token != table.decision(seat).token:
             return False

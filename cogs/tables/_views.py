@@ -311,7 +311,8 @@ def move_label(
 def confirm_question(table: Table, seat: int, index: int, lang: str) -> str | None:
     """ "⚠️ Play 10: you are out and pay 10. Are you sure?" for a costly move, else None.
 
-    Called on every move's click: a harmless move costs one consequence check, and no perspective.
+    Called on every move's click: a harmless move costs the seat's decision (which `act` then reuses) and one
+    consequence check, and no perspective.
     """
     state = table.state
     if state is None:
