@@ -151,6 +151,50 @@ class Outcome:
     seat: int
     finished: bool
     by_clock: bool = False  # the clock played for the seat (its time ran out)
+    drawn: object = None  # what the move's `draw` made of `table` while its commit was in flight (None: nothing)
+
+
+Draw = Callable[[Table], object]
+
+
+class _Ahead:
+    """A move's answer drawn ahead, while its commit is in flight (`TableService._commit`'s `draw`).
+
+    It is drawn on the table as the commit should leave it: the row at the next version with the new state and
+    clock. It is kept only if the row committed is that row (its `updated_at` aside, which no answer shows).
+    """
+
+    def __init__(
+        self,
+        table: Table,
+        state: GameState,
+        dumped: str,
+        write: ClockWrite | None,
+        clock: TableClock | None,
+        draw: Draw,
+    ) -> None:
+        record = table.record
+        clock_text = record.clock if write is None else write.clock
+        self.record = replace(record, state=dumped, version=record.version + 1, clock=clock_text)
+        self.table = Table(record=self.record, engine=table.engine, state=state)
+        if write is not None:
+            self.table.__dict__["clock"] = clock  # as `_committed` would set it
+        self._draw = draw
+        self.drawn: object = None
+
+    def draw(self) -> None:
+        """Called on the event loop, at most once, while the commit is in flight. A failure is left for the
+        caller's own drawing after the commit to meet, in its error pipeline."""
+        try:
+            self.drawn = self._draw(self.table)
+        except Exception:  # drawn again after the commit, whose error pipeline reports it
+            self.drawn = None
+
+    def drawn_for(self, record: GameRecord) -> object:
+        """What was drawn, if the commit left the row it was drawn for; else None."""
+        if self.drawn is None or replace(record, updated_at=self.record.updated_at) != self.record:
+            return None
+        return self.drawn
 
 
 def engine_for(game: str) -> Engine[Any, Any, Any, Any]:
@@ -653,13 +697,20 @@ class TableService:
         return list(table.decision(seat).candidates)
 
     async def act(
-        self, game_id: int, user_id: int, version: int, index: int, token: str | None = None, gate: Gate = open_gate
+        self,
+        game_id: int,
+        user_id: int,
+        version: int,
+        index: int,
+        token: str | None = None,
+        gate: Gate = open_gate,
+        draw: Draw | None = None,
     ) -> Outcome:
         """Play candidate action number `index` as rendered at `version` for the decision `token`.
 
         A click rendered at an older version still counts when the player's own
         pending decision is the same (its token matches: only others acted since);
-        otherwise it is stale and nothing changes.
+        otherwise it is stale and nothing changes. `draw`: see `_commit`.
         """
         async with self._locked(game_id):
             table = await self.playing(game_id)
@@ -673,7 +724,7 @@ class TableService:
             candidates = table.decision(seat).candidates
             if not 0 <= index < len(candidates):
                 raise ForgedComponentError()
-            return await self._commit(table, seat, candidates[index], gate)
+            return await self._commit(table, seat, candidates[index], gate, draw=draw)
 
     def _pending_pick(self, table: Table, user_id: int, version: int, token: str) -> tuple[int, CardPick]:
         """The seat of `user_id` and the card pick it was asked for, under `act`'s staleness rule."""
@@ -698,7 +749,14 @@ class TableService:
         return table, seat, pick
 
     async def act_pick(
-        self, game_id: int, user_id: int, version: int, token: str, cards: list[str], gate: Gate = open_gate
+        self,
+        game_id: int,
+        user_id: int,
+        version: int,
+        token: str,
+        cards: list[str],
+        gate: Gate = open_gate,
+        draw: Draw | None = None,
     ) -> Outcome:
         """Play the cards chosen in the card picker drawn at `version` for the decision `token`.
 
@@ -720,7 +778,7 @@ class TableService:
                 raise ForgedComponentError() from None
             if isinstance(action, Withdraw):
                 raise ForgedComponentError()
-            return await self._commit(table, seat, action, gate)
+            return await self._commit(table, seat, action, gate, draw=draw)
 
     async def report(self, game_id: int, user_id: int, payload: dict[str, Any], gate: Gate = open_gate) -> Outcome:
         """Apply an action `user_id` took outside the table's buttons (the bot saw it: in Il Morto, speaking to a
@@ -763,10 +821,17 @@ class TableService:
         clocked_out: bool = False,
         by_computer: bool = False,
         reported: bool = False,
+        draw: Draw | None = None,
     ) -> Outcome:
         """Apply and commit one action. `consume`: the deadline of a move the clock or a computer makes (it must
         still be there); `by_computer`: a computer seat's own move; `reported`: an action taken outside the
-        buttons (`report`), which is not the seat's move for its clock."""
+        buttons (`report`), which is not the seat's move for its clock.
+
+        `draw(table)`: what the caller will draw of the table after the move (the player's hand). It is drawn
+        while the commit is in flight, on the table as the commit will leave it, and handed back as
+        `Outcome.drawn` only if the commit left exactly that (else, and for a move that ends the game, drawn is
+        None and the caller draws after the commit). Nothing drawn is shown before the commit succeeds.
+        """
         assert table.state is not None
         try:
             new_state = table.engine.apply(table.state, seat, action)
@@ -793,6 +858,7 @@ class TableService:
             write = self._clock_write(table.record, table.clock, clock, new_state.withdrawn)
         rows = None if result is None else self.result_rows(table.record, result, clock)
         state = table.engine.dump_state(new_state)
+        ahead = None if draw is None or result is not None else _Ahead(table, new_state, state, write, clock, draw)
         await gate()
         try:
             record = await self.db.commit_action(
@@ -804,6 +870,7 @@ class TableService:
                 result=rows,
                 clock=write,
                 consume=consume,
+                meanwhile=None if ahead is None else ahead.draw,
             )
         except StaleVersionError:
             await self._fresh(table.id)
@@ -814,7 +881,8 @@ class TableService:
         if not record.is_open:
             new_table = await self._with_ratings(new_table)
         by_clock = consume is not None and not by_computer
-        return Outcome(table=new_table, seat=seat, finished=result is not None, by_clock=by_clock)
+        drawn = None if ahead is None else ahead.drawn_for(record)
+        return Outcome(table=new_table, seat=seat, finished=result is not None, by_clock=by_clock, drawn=drawn)
 
     @staticmethod
     def result_rows(record: GameRecord, result: Result, clock: TableClock | None = None) -> list[ResultRow]:

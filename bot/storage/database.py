@@ -102,6 +102,7 @@ class _Move:
     state: str
     write: ClockWrite | None
     done: asyncio.Future[GameRecord]
+    meanwhile: Callable[[], None] | None = None  # called once the move's commit is in flight (`commit_action`)
 
 
 def _move_sql(dialect: Dialect) -> str:
@@ -802,6 +803,7 @@ class Database:
         result: list[ResultRow] | None = None,
         clock: ClockWrite | None = None,
         consume: Deadline | None = None,
+        meanwhile: Callable[[], None] | None = None,
     ) -> GameRecord:
         """Record one accepted action, atomically.
 
@@ -812,12 +814,19 @@ class Database:
         (nothing written) unless the game is active at `expected_version`.
         A move the clock makes `consume`s its deadline: if that row is gone (a
         player's move got there first), `DeadlineGoneError` and nothing is written.
+
+        `meanwhile` is called on the event loop, at most once, while the commit
+        is in flight: SQLite syncs the transaction to disk on its own thread, and
+        PostgreSQL works on the statement in its own process, both without the
+        event loop, which can draw the answer meanwhile. It may be called and
+        the commit still fail (what it drew is then thrown away), or never be
+        called (a move that ends the game or consumes a deadline).
         """
         if seat < 0:
             raise ValueError(f"seat {seat} is not at this table")
         if result is None and consume is None:
             return await self._commit_move(
-                game_id, expected_version, seat=seat, action=action, state=state, write=clock
+                game_id, expected_version, seat=seat, action=action, state=state, write=clock, meanwhile=meanwhile
             )
         async with self._transaction() as tx:
             changes: dict[str, Any] = {"state": state, "last_seat": seat, "last_action": action}
@@ -847,7 +856,15 @@ class Database:
             return record
 
     async def _commit_move(
-        self, game_id: int, expected_version: int, *, seat: int, action: str, state: str, write: ClockWrite | None
+        self,
+        game_id: int,
+        expected_version: int,
+        *,
+        seat: int,
+        action: str,
+        state: str,
+        write: ClockWrite | None,
+        meanwhile: Callable[[], None] | None = None,
     ) -> GameRecord:
         """The hot path, with group commit.
 
@@ -860,7 +877,7 @@ class Database:
         (no task to start, no turn of the event loop to wait for).
         """
         done: asyncio.Future[GameRecord] = asyncio.get_running_loop().create_future()
-        move = _Move(game_id, expected_version, seat, action, state, write, done)
+        move = _Move(game_id, expected_version, seat, action, state, write, done, meanwhile)
         idle = self._committer is None or self._committer.done()
         if idle and self._alone is None and not self._moves:
             return await self._commit_alone(move)
@@ -918,9 +935,20 @@ class Database:
         (`SqliteDriver.in_one_trip`, `_commit_moves`): about a millisecond less per move than a trip per statement.
         """
         self.group_commits += 1
+        loop = asyncio.get_running_loop()
+        waiting = [move.meanwhile for move in batch if move.meanwhile is not None]
         if isinstance(self._driver, SqliteDriver):
             now, sql = self._clock(), self._move_sql
-            return await self._driver.in_one_trip(lambda conn: _commit_moves(conn, sql, batch, now))
+
+            def syncing() -> None:  # on the connection's thread, the COMMIT about to sync: the loop is free
+                for meanwhile in waiting:
+                    loop.call_soon_threadsafe(meanwhile)
+
+            return await self._driver.in_one_trip(
+                lambda conn: _commit_moves(conn, sql, batch, now, syncing if waiting else None)
+            )
+        for meanwhile in waiting:  # run once the statement is sent and the loop waits for the server
+            loop.call_soon(meanwhile)
         if len(batch) == 1:  # one statement (`_move`): atomic by itself
             async with self._reading() as conn:
                 return [await self._move(conn, batch[0], self._clock())]
@@ -1409,13 +1437,21 @@ def _clock_statements(game_id: int, write: ClockWrite) -> list[tuple[str, list[t
     return [(sql, rows) for sql, rows in statements if rows]
 
 
-def _commit_moves(conn: sqlite3.Connection, sql: str, batch: list[_Move], now: float) -> list[GameRecord | Exception]:
-    """The group commit's transaction (see `Database._commit_batch`): each move applies or fails on its own."""
-    if len(batch) == 1 and batch[0].write is None:
+def _commit_moves(
+    conn: sqlite3.Connection, sql: str, batch: list[_Move], now: float, syncing: Callable[[], None] | None = None
+) -> list[GameRecord | Exception]:
+    """The group commit's transaction (see `Database._commit_batch`): each move applies or fails on its own.
+
+    `syncing` is called right before the COMMIT, which writes the transaction to disk without holding Python's
+    lock: most of a commit's time, which the event loop can use meanwhile.
+    """
+    if len(batch) == 1 and batch[0].write is None and syncing is None:
         return [_commit_one(conn, sql, batch[0], now)]
     conn.execute("BEGIN IMMEDIATE")
     try:
         outcomes = [_commit_one(conn, sql, move, now) for move in batch]
+        if syncing is not None:
+            syncing()
         conn.execute("COMMIT")
     except BaseException:
         with contextlib.suppress(sqlite3.Error):  # SQLite may have rolled back by itself

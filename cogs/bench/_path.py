@@ -18,6 +18,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+import discord
 from discord.http import handle_message_parameters
 from discord.utils import _to_json
 from discord.webhook.async_ import interaction_message_response_params
@@ -51,6 +52,19 @@ class Game:
     locales: tuple[str, ...]
     message: dict[str, Any]  # the last rendered hand: the message a player clicks on
     busy: bool = False
+
+
+Drawn = tuple[discord.Embed, discord.ui.View]
+
+
+def _draw_hand(table: Table, user_id: int, lang: str) -> Drawn:
+    """The clicker's hand after the move, as `TableHandlers._draw_hand` draws it (its perspective, its secret
+    events, the message)."""
+    seat = table.seat_of(user_id)
+    assert table.state is not None and seat is not None
+    perspective = table.engine.perspective(table.state, seat)
+    secret_events(perspective)
+    return hand_message(table, seat, lang, perspective=perspective)
 
 
 @dataclass(frozen=True)
@@ -179,22 +193,27 @@ class Room:
 
     async def _act(self, item: Any, table: Table, user_id: int, lang: str, data: dict[str, Any]) -> Outcome:
         """What the handler of the clicked item does before the answer: `TableHandlers.act`, `pick_select` or
-        `pick_confirm` (the question of a costly move is computed, as for every unconfirmed click)."""
+        `pick_confirm` (the question of a costly move is computed, as for every unconfirmed click). The clicker's
+        hand is drawn while the commit is in flight, as `TableHandlers._hand_drawer` has it drawn."""
         service = self.service
+
+        def draw(after: Table) -> Drawn:
+            return _draw_hand(after, user_id, lang)
+
         if isinstance(item, ActionButton):
             if not item.confirmed:
                 seat = table.seat_of(user_id)
                 if seat is not None and confirm_question(table, seat, item.index, lang) is not None:
                     raise ForgedComponentError()  # the bench clicks the confirmation of a costly move
-            return await service.act(item.game_id, user_id, item.version, item.index, item.token)
+            return await service.act(item.game_id, user_id, item.version, item.index, item.token, draw=draw)
         if isinstance(item, PickSelect):
             table, _, pick = await service.pending_pick(item.game_id, user_id, item.version, item.token)
             chosen = _picker.chosen_in_select(pick, item.page, item.select, data["data"]["values"])
             cards = [pick.cards[chosen[0]]]
-            return await service.act_pick(item.game_id, user_id, item.version, item.token, cards)
+            return await service.act_pick(item.game_id, user_id, item.version, item.token, cards, draw=draw)
         if isinstance(item, PickConfirmButton):
             cards = _ids.decode_draft(item.draft)
-            return await service.act_pick(item.game_id, user_id, item.version, item.token, cards)
+            return await service.act_pick(item.game_id, user_id, item.version, item.token, cards, draw=draw)
         raise ForgedComponentError()
 
     async def handle(self, text: str) -> Handled:
@@ -214,10 +233,8 @@ class Room:
             outcome = await self._act(item, table, user_id, lang, data)
             acted = time.perf_counter()
             after = outcome.table
-            assert after.state is not None
-            perspective = after.engine.perspective(after.state, outcome.seat)  # as `TableHandlers._send_hand`
-            secret_events(perspective)
-            embed, view = hand_message(after, outcome.seat, lang, perspective=perspective)
+            drawn = outcome.drawn  # as `TableHandlers._send_hand`: drawn ahead, or now
+            embed, view = drawn if isinstance(drawn, tuple) else _draw_hand(after, user_id, lang)
             hand = interaction_message_response_params(type=UPDATE_MESSAGE, content=None, embed=embed, view=view)
             edit = handle_message_parameters(
                 embed=table_embed(after, after.record.locale), view=table_view(after, after.record.locale)

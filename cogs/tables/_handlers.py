@@ -24,12 +24,12 @@ from bot.errors import (
     StaleMessageError,
 )
 from bot.i18n import language_of, t
-from bot.services.tables import Outcome, Table
+from bot.services.tables import Draw, Outcome, Table
 from cogs.render.frame import secret_events
 from cogs.render.games import worded_refusal
 from cogs.tables import _ids, _picker
 from cogs.tables._errors import guarded
-from cogs.tables._hands import LiveHands
+from cogs.tables._hands import DrawnHand, LiveHands
 from cogs.tables._lobby import LobbyHandlers
 from cogs.tables._refresher import TableRefresher
 from cogs.tables._reply import Reply
@@ -73,6 +73,34 @@ class TableHandlers(LobbyHandlers):
             raise NotAPlayerError()
         return seat
 
+    def _draw_hand(
+        self,
+        table: Table,
+        user_id: int,
+        lang: str,
+        *,
+        page: int = 0,
+        draft: Sequence[str] = (),
+        confirm: int | None = None,
+    ) -> DrawnHand:
+        """The player's hand as it is to be shown (`_send_hand`); nothing is sent or remembered."""
+        seat = self._seat(table, user_id)
+        if table.state is None:
+            raise CardroomError("error.not_started")
+        perspective = table.engine.perspective(table.state, seat)
+        secrets = secret_events(perspective)
+        news = LiveHands.news(secrets, self.hands.seen(table.id, user_id))
+        embed, view = hand_message(
+            table, seat, lang, page=page, draft=draft, news=news, confirm=confirm, perspective=perspective
+        )
+        return DrawnHand(table.record.version, embed, view, secrets)
+
+    def _hand_drawer(self, reply: Reply) -> Draw:
+        """The clicker's hand as a move will leave it, drawn while the move's commit is in flight (`TableService`
+        `draw`); `_move` sends it once the commit succeeded."""
+        user_id, lang = reply.interaction.user.id, language_of(reply.interaction.locale)
+        return lambda table: self._draw_hand(table, user_id, lang)
+
     async def _send_hand(
         self,
         reply: Reply,
@@ -83,34 +111,31 @@ class TableHandlers(LobbyHandlers):
         page: int = 0,
         draft: Sequence[str] = (),
         confirm: int | None = None,
+        drawn: object = None,
     ) -> None:
         """The player's one live hand, drawn anew (replacing their previous hand message) or in place.
 
         `page` and `draft` are the card picker's (a multi-card pick shows its draft); `confirm` the
-        index of a costly move whose question the hand asks (`notice` holds the question).
+        index of a costly move whose question the hand asks (`notice` holds the question). `drawn`: the
+        plain hand of this table already drawn (`_hand_drawer`), else it is drawn here.
         """
         interaction = reply.interaction
         user_id = interaction.user.id
-        seat = self._seat(table, user_id)
-        if table.state is None:
-            raise CardroomError("error.not_started")
         lang = language_of(interaction.locale)
-        perspective = table.engine.perspective(table.state, seat)
-        secrets = secret_events(perspective)
-        news = LiveHands.news(secrets, self.hands.seen(table.id, user_id))
-        embed, view = hand_message(
-            table, seat, lang, page=page, draft=draft, news=news, confirm=confirm, perspective=perspective
-        )
+        if isinstance(drawn, DrawnHand) and drawn.version == table.record.version and not (page or draft or confirm):
+            hand = drawn
+        else:
+            hand = self._draw_hand(table, user_id, lang, page=page, draft=draft, confirm=confirm)
         if notice is None and draft:
-            notice = pick_notice(table, seat, lang, draft)
+            notice = pick_notice(table, self._seat(table, user_id), lang, draft)
         if in_place:
-            await reply.update(content=notice, embed=embed, view=view)
+            await reply.update(content=notice, embed=hand.embed, view=hand.view)
             message = interaction.message
             message_id, original = (message.id if message is not None else None), True
         else:
-            await reply.send(private=True, content=notice, embed=embed, view=view)
+            await reply.send(private=True, content=notice, embed=hand.embed, view=hand.view)
             message_id, original = reply.message_id, reply.original
-        self.hands.drawn(table.id, user_id, interaction, message_id=message_id, original=original, secrets=secrets)
+        self.hands.drawn(table.id, user_id, interaction, message_id=message_id, original=original, secrets=hand.secrets)
 
     @guarded()
     async def show_hand(self, reply: Reply, game_id: int, *, in_place: bool) -> None:
@@ -172,7 +197,8 @@ class TableHandlers(LobbyHandlers):
         table = await self._table_here(interaction, game_id)
         if not confirmed and await self._ask_first(reply, table, index, token):
             return
-        move = self.service.act(game_id, interaction.user.id, version, index, token, reply.secure)
+        draw = self._hand_drawer(reply)
+        move = self.service.act(game_id, interaction.user.id, version, index, token, reply.secure, draw=draw)
         await self._move(reply, table, move)
 
     async def _ask_first(self, reply: Reply, table: Table, index: int, token: str) -> bool:
@@ -207,7 +233,7 @@ class TableHandlers(LobbyHandlers):
         except RefusedError as refused:
             raise RefusedError(worded_refusal(table.record.game, refused.refusal, lang)) from None
         self.refresher.mark(table.id)
-        await self._send_hand(reply, outcome.table, in_place=True)
+        await self._send_hand(reply, outcome.table, in_place=True, drawn=outcome.drawn)
 
     async def _show_stale(self, reply: Reply, game_id: int, lang: str) -> None:
         """Nothing changed; show the player where the game stands now, in place."""
@@ -220,7 +246,8 @@ class TableHandlers(LobbyHandlers):
     async def _act_pick(self, reply: Reply, table: Table, version: int, token: str, cards: list[str]) -> None:
         """Play the cards chosen in the picker; the game words a refusal's params (a refused bid names both hands)."""
         user_id = reply.interaction.user.id
-        move = self.service.act_pick(table.id, user_id, version, token, cards, reply.secure)
+        draw = self._hand_drawer(reply)
+        move = self.service.act_pick(table.id, user_id, version, token, cards, reply.secure, draw=draw)
         await self._move(reply, table, move)
 
     @staticmethod

@@ -31,6 +31,16 @@ TOKEN_LIFETIME = 15 * 60.0  # an interaction token's life
 TOKEN_MARGIN = 30.0  # do not try a deletion that could arrive after the token expired
 
 
+@dataclass(frozen=True)
+class DrawnHand:
+    """A player's hand drawn and not yet sent: the table's version it shows, its message and its secret events."""
+
+    version: int
+    embed: discord.Embed
+    view: discord.ui.View
+    secrets: list[Event]
+
+
 @dataclass
 class LiveHand:
     interaction: discord.Interaction[Any]  # the latest interaction that drew this hand

@@ -1,0 +1,94 @@
+"""A move's answer drawn while its commit is in flight (`draw`): kept only when the commit left that very table."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from bot.services.tables import Table, TableService
+from bot.storage import GameRecord, Seat
+
+ALICE, BOB = Seat(1, "Alice"), Seat(2, "Bob")
+
+pytestmark = pytest.mark.postgresql_too  # the move path: on both back ends
+
+
+async def started(service: TableService) -> Table:
+    table = await service.open_lobby(guild_id=9, channel_id=700, game="pairs", host=ALICE, locale="en")
+    await service.join(table.id, BOB)
+    return await service.start(table.id, ALICE.user_id)
+
+
+def hit(service: TableService, table: Table) -> tuple[int, int]:
+    """The user to act and the index of their "hit"."""
+    seat = table.to_act[0]
+    kinds = [action.kind for action in service.candidates(table, seat)]
+    return table.record.seats[seat].user_id, kinds.index("hit")
+
+
+def seen(tables: list[Table]) -> Any:
+    def draw(table: Table) -> tuple[int, str | None]:
+        tables.append(table)
+        return table.record.version, table.record.state
+
+    return draw
+
+
+async def test_the_answer_is_drawn_once_on_the_table_the_move_commits(service: TableService) -> None:
+    table = await started(service)
+    user, index = hit(service, table)
+    drawn_on: list[Table] = []
+    outcome = await service.act(table.id, user, table.record.version, index, draw=seen(drawn_on))
+    committed = outcome.table
+    assert len(drawn_on) == 1
+    ahead = drawn_on[0]
+    assert ahead.state == committed.state and ahead.clock == committed.clock
+    assert ahead.record == replace(committed.record, updated_at=ahead.record.updated_at)
+    assert outcome.drawn == (committed.record.version, committed.record.state)
+    assert (await service.db.get(table.id)).version == committed.record.version
+
+
+async def test_a_failed_drawing_is_left_for_after_the_commit(service: TableService) -> None:
+    table = await started(service)
+    user, index = hit(service, table)
+
+    def broken(_: Table) -> object:
+        raise RuntimeError("a renderer's bug")
+
+    outcome = await service.act(table.id, user, table.record.version, index, draw=broken)
+    assert outcome.drawn is None  # the caller draws after the commit, where its error takes the usual way
+    assert (await service.db.get(table.id)).version == table.record.version + 1
+
+
+async def test_an_answer_drawn_for_another_row_than_the_committed_one_is_dropped(
+    service: TableService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = await started(service)
+    user, index = hit(service, table)
+    commit = service.db.commit_action
+
+    async def elsewhere(*args: Any, **kwargs: Any) -> GameRecord:
+        record = await commit(*args, **kwargs)
+        return replace(record, ping_message_id=4242)  # the row holds what the drawing did not know
+
+    monkeypatch.setattr(service.db, "commit_action", elsewhere)
+    drawn_on: list[Table] = []
+    outcome = await service.act(table.id, user, table.record.version, index, draw=seen(drawn_on))
+    assert len(drawn_on) == 1 and outcome.drawn is None
+
+
+async def test_a_move_that_ends_the_game_is_drawn_after_its_commit(service: TableService) -> None:
+    table = await started(service)
+    drawn_on: list[Table] = []
+    moves = 0
+    while table.record.status == "active":
+        moves += 1
+        seat = table.to_act[0]
+        kinds = [action.kind for action in service.candidates(table, seat)]
+        user = table.record.seats[seat].user_id
+        outcome = await service.act(table.id, user, table.record.version, kinds.index("fold"), draw=seen(drawn_on))
+        table = outcome.table
+        assert (outcome.drawn is None) == outcome.finished
+    assert moves > 1 and len(drawn_on) == moves - 1  # every move but the last
