@@ -174,8 +174,7 @@ class _Ahead:
         draw: Draw,
     ) -> None:
         record = table.record
-        clock_text = record.clock if write is None else write.clock
-        self.record = replace(record, state=dumped, version=record.version + 1, clock=clock_text)
+        self.record = record.advanced(dumped, None if write is None else write.clock)
         self.table = Table(record=self.record, engine=table.engine, state=state)
         if write is not None:
             self.table.__dict__["clock"] = clock  # as `_committed` would set it
@@ -192,9 +191,7 @@ class _Ahead:
 
     def drawn_for(self, record: GameRecord) -> object:
         """What was drawn, if the commit left the row it was drawn for; else None."""
-        if self.drawn is None or replace(record, updated_at=self.record.updated_at) != self.record:
-            return None
-        return self.drawn
+        return self.drawn if self.drawn is not None and record.same_but_time(self.record) else None
 
 
 def engine_for(game: str) -> Engine[Any, Any, Any, Any]:

@@ -7,6 +7,7 @@ opaque JSON string (`GameRecord.state`), the bot layer parses it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any, Literal
 
 Status = Literal["lobby", "active", "finished", "aborted"]
@@ -55,6 +56,19 @@ class GameRecord:
     notified: dict[int, int] = field(default_factory=dict)  # seat -> the decision (version) it was told about
     salt: str | None = None  # the secret salt of the seed's commitment (`bot.services.fairness`); None before it
 
+    def advanced(self, state: str, clock: str | None) -> GameRecord:
+        """The row as a move's commit should leave it: the next version, the new `state`, and the new `clock` (None:
+        unchanged). `updated_at` is left as it was: the database sets it."""
+        values = list(_VALUES(self))
+        values[_STATE], values[_VERSION] = state, self.version + 1
+        if clock is not None:
+            values[_CLOCK] = clock
+        return GameRecord(*values)
+
+    def same_but_time(self, other: GameRecord) -> bool:
+        """The same row, but perhaps for `updated_at`."""
+        return _ALL_BUT_TIME(self) == _ALL_BUT_TIME(other)
+
     @property
     def is_open(self) -> bool:
         """Still a lobby or a running game (at most one per channel)."""
@@ -66,6 +80,12 @@ class GameRecord:
             if seat.user_id == user_id:
                 return index
         return None
+
+
+_FIELDS = tuple(GameRecord.__dataclass_fields__)
+_VALUES = attrgetter(*_FIELDS)  # a record's values in field order, in one call
+_ALL_BUT_TIME = attrgetter(*(name for name in _FIELDS if name != "updated_at"))
+_STATE, _VERSION, _CLOCK = (_FIELDS.index(name) for name in ("state", "version", "clock"))
 
 
 @dataclass(frozen=True, slots=True)

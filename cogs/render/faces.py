@@ -27,7 +27,7 @@ from functools import cache
 import discord
 
 from bot import games as games_with_data
-from bot.emojis import card_key, registry
+from bot.emojis import EmojiRegistry, card_key, registry
 from cogs.emojis.cards import (
     BLACK_STONE,
     BRAIN_PREFIX,
@@ -159,12 +159,50 @@ def text(deck: str, card: str, lang: str = "en") -> str:
 
 # ----- faces: the emoji when there is one ----------------------------------------------------------------------------
 def face(deck: str, card: str, lang: str = "en") -> str:
-    """A card as shown in message text and embeds: its emoji's markup, or its text face."""
+    """A card as shown in message text and embeds: its emoji's markup, or its text face.
+
+    Every rendering shows dozens of cards: each face is worked out once per emoji registry (`_Faces`).
+    """
+    known = _faces.of(registry())
+    with_markup = _markup.get()
+    found = known.get((deck, card, lang, with_markup))
+    if found is None:
+        found = _face(deck, card, lang, with_markup)
+        if card in _cards("poker" if deck == "poker_fr" else deck):  # any other text passes through, unkept
+            known[deck, card, lang, with_markup] = found
+    return found
+
+
+Style = tuple[EmojiRegistry, bool]
+
+
+def style() -> Style:
+    """What faces are drawn with here and now: the emoji registry in use, and whether markup may show."""
+    return registry(), _markup.get()
+
+
+def _face(deck: str, card: str, lang: str, with_markup: bool) -> str:
     if deck == "poker_fr":
         deck, lang = "poker", "fr"
-    key = _emoji_key(deck, card, lang) if _markup.get() and card in _cards(deck) else None
+    key = _emoji_key(deck, card, lang) if with_markup and card in _cards(deck) else None
     markup = registry().markup(key) if key is not None else None
     return markup if markup is not None else text(deck, card, lang)
+
+
+class _Faces:
+    """The faces worked out so far, for the registry in use (a new registry, a new set of faces)."""
+
+    def __init__(self) -> None:
+        self._registry: EmojiRegistry | None = None
+        self._faces: dict[tuple[str, str, str, bool], str] = {}
+
+    def of(self, current: EmojiRegistry) -> dict[tuple[str, str, str, bool], str]:
+        if current is not self._registry:
+            self._registry, self._faces = current, {}
+        return self._faces
+
+
+_faces = _Faces()
 
 
 def pairs_face(rank: int) -> str:

@@ -37,19 +37,25 @@ def embed_length(embed: discord.Embed) -> int:
 
 
 def fit_embed(embed: discord.Embed) -> discord.Embed:
-    """Clip every part of `embed` to Discord's limits, dropping trailing fields if the total is too long."""
-    if embed.title:
+    """Clip every part of `embed` to Discord's limits, dropping trailing fields if the total is too long.
+
+    Drawn on every move: only what is over a limit (or empty, which Discord refuses) is touched.
+    """
+    if embed.title and len(embed.title) > TITLE:
         embed.title = clip(embed.title, TITLE)
-    if embed.description:
+    if embed.description and len(embed.description) > DESCRIPTION:
         embed.description = clip(embed.description, DESCRIPTION)
-    fields = [
-        (clip(f.name or "\u200b", FIELD_NAME), clip(f.value or "\u200b", FIELD_VALUE), f.inline) for f in embed.fields
-    ]
-    embed.clear_fields()
-    for name, value, inline in fields[:FIELDS]:
-        embed.add_field(name=name, value=value, inline=inline)
-    if embed.footer.text:
-        embed.set_footer(text=clip(embed.footer.text, FOOTER))
+    for index, field in enumerate(embed.fields[:FIELDS]):
+        name, value = field.name or "\u200b", field.value or "\u200b"
+        if len(name) > FIELD_NAME or len(value) > FIELD_VALUE or name != field.name or value != field.value:
+            embed.set_field_at(
+                index, name=clip(name, FIELD_NAME), value=clip(value, FIELD_VALUE), inline=bool(field.inline)
+            )
+    while len(embed.fields) > FIELDS:
+        embed.remove_field(FIELDS)
+    footer = embed.footer.text
+    if footer and len(footer) > FOOTER:
+        embed.set_footer(text=clip(footer, FOOTER), icon_url=embed.footer.icon_url)
     while len(embed) > EMBED_TOTAL and embed.fields:
         embed.remove_field(len(embed.fields) - 1)
     if len(embed) > EMBED_TOTAL and embed.description:

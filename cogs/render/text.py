@@ -175,7 +175,19 @@ def message(lang: str, key: str, params: dict[str, Any], names: Sequence[str]) -
 
 
 def event_line(event: Event, names: Sequence[str], lang: str) -> str:
-    return message(lang, event.key, dict(event.params), names)
+    """An event in words. A table shows its latest events on every move: each line is worded once (`EVENT_LINES`
+    lines are kept, with the faces' style they were drawn in)."""
+    return _event_line(lang, event.key, tuple(event.params.items()), tuple(names), faces.style())
+
+
+EVENT_LINES = 4096
+
+
+@lru_cache(maxsize=EVENT_LINES)
+def _event_line(
+    lang: str, key: str, params: tuple[tuple[str, Any], ...], names: tuple[str, ...], style: faces.Style
+) -> str:
+    return message(lang, key, dict(params), names)
 
 
 def game_name(game: str, lang: str) -> str:

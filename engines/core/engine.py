@@ -17,6 +17,7 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter
@@ -95,6 +96,25 @@ Opt = TypeVar("Opt", bound=BaseModel)
 P = TypeVar("P", bound=Perspective)
 
 EVENT_LOG_LIMIT = 12  # the table shows the last 6; a short log keeps each stored state small
+
+
+def action_text(action: BaseModel) -> str:
+    """An action as `json.dumps(action.model_dump(mode="json"), sort_keys=True)` writes it (decision tokens hash it).
+
+    The same few actions come back on every decision: an action that can be hashed (a frozen model of plain
+    values) is written once.
+    """
+    try:
+        return _hashable_action_text(action)
+    except TypeError:  # a list among its fields
+        return _written(action)
+
+
+def _written(action: BaseModel) -> str:
+    return json.dumps(action.model_dump(mode="json"), sort_keys=True)
+
+
+_hashable_action_text = lru_cache(maxsize=4096)(_written)
 
 
 class Engine(ABC, Generic[S, A, Opt, P]):
@@ -232,8 +252,7 @@ class Engine(ABC, Generic[S, A, Opt, P]):
         legal = tuple(live and self._legal_now(state, seat, a, due) for a in candidates)
         # The text hashed is what `json.dumps([seat, own, [[action, legal], ...]], sort_keys=True)` writes.
         choices = ", ".join(
-            f"[{json.dumps(a.model_dump(mode='json'), sort_keys=True)}, {'true' if flag else 'false'}]"
-            for a, flag in zip(candidates, legal, strict=True)
+            f"[{action_text(a)}, {'true' if flag else 'false'}]" for a, flag in zip(candidates, legal, strict=True)
         )
         digest = hashlib.blake2s(f"[{seat}, {own}, [{choices}]]".encode(), digest_size=4)
         return Decision(candidates, legal, digest.hexdigest())

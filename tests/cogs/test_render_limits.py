@@ -17,6 +17,7 @@ from bot.i18n import LANGUAGES
 from bot.services.tables import Table
 from bot.storage import GameRecord, Seat
 from cogs.render.frame import hand_embed, lobby_embed, table_embed
+from cogs.render.limits import DESCRIPTION, EMBED_TOTAL, FIELD_NAME, FIELD_VALUE, FIELDS, FOOTER, TITLE, fit_embed
 from cogs.tables._views import hand_view, lobby_view, table_view
 from engines import registry
 from tests.conformance.playout import sampled_states
@@ -77,3 +78,28 @@ async def test_lobby_fits_discord_limits_when_full(engine: Any) -> None:
     table = Table(record=record(engine.name, engine.max_players, "lobby", None, options), engine=engine, state=None)
     for lang in LANGUAGES:
         assert message_problems(payload(lobby_embed(table, lang), lobby_view(table, lang))) == []
+
+
+def test_fit_embed_clips_what_is_over_and_leaves_the_rest() -> None:
+    assert len(fit_embed(discord.Embed(description="D" * 5000)).description or "") == DESCRIPTION
+    embed = discord.Embed(title="T" * 300, description="D" * 100)
+    embed.add_field(name="", value="short", inline=False)
+    embed.add_field(name="N" * 300, value="V" * 1100)
+    for number in range(30):
+        embed.add_field(name=f"field {number}", value="x" * 200)
+    embed.set_footer(text="F" * 2100, icon_url="https://example.invalid/i.png")
+    fit_embed(embed)
+    assert len(embed.title or "") == TITLE and (embed.title or "").endswith("…")
+    assert len(embed) <= EMBED_TOTAL and 3 < len(embed.fields) < FIELDS  # the last fields dropped
+    assert embed.fields[0].name == "\u200b" and embed.fields[0].value == "short" and embed.fields[0].inline is False
+    assert len(embed.fields[1].name or "") == FIELD_NAME and len(embed.fields[1].value or "") == FIELD_VALUE
+    assert len(embed.footer.text or "") == FOOTER and embed.footer.icon_url == "https://example.invalid/i.png"
+    assert embed.fields[2].name == "field 0" and embed.fields[2].value == "x" * 200  # within limits: as it was
+
+
+def test_fit_embed_changes_nothing_within_the_limits() -> None:
+    embed = discord.Embed(title="Table", description="Alice to act")
+    embed.add_field(name="Alice", value="`3` `5`")
+    embed.set_footer(text="v12")
+    before = embed.to_dict()
+    assert fit_embed(embed).to_dict() == before
