@@ -942,7 +942,8 @@ class Database:
 
             def syncing() -> None:  # on the connection's thread, the COMMIT about to sync: the loop is free
                 for meanwhile in waiting:
-                    loop.call_soon_threadsafe(meanwhile)
+                    with contextlib.suppress(RuntimeError):  # a loop closed meanwhile: the move still commits
+                        loop.call_soon_threadsafe(meanwhile)
 
             return await self._driver.in_one_trip(
                 lambda conn: _commit_moves(conn, sql, batch, now, syncing if waiting else None)

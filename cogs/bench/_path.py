@@ -3,10 +3,12 @@
 Any game of the registry (3-player Pairs by default). One move: the gateway frame of a click on an action
 button is decoded and
 dispatched (`_gateway.dispatch`), the game is looked up and checked against
-the channel, `TableService.act` applies the engine and commits one SQLite
+the channel, `TableService.act` applies the engine and commits one
 transaction, then the two answers are rendered and serialised as discord.py
 sends them: the clicker's hand (interaction response, type 7) and the public
-table (message edit), embeds and components both.
+table (message edit), embeds and components both. The hand is drawn while the
+commit is in flight, as the handler has it drawn (`TableService._commit`'s
+`draw`): its time falls in the stage "act: engine and commit".
 """
 
 from __future__ import annotations
