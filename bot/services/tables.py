@@ -831,7 +831,7 @@ class TableService:
         """
         assert table.state is not None
         try:
-            new_state = table.engine.apply(table.state, seat, action)
+            new_state = table.engine.apply(table.state, seat, action, stored=table.record.state)
         except IllegalActionError as illegal:
             raise RefusedError(illegal.refusal) from None
         result = table.engine.result(new_state)

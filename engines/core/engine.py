@@ -285,15 +285,24 @@ class Engine(ABC, Generic[S, A, Opt, P]):
             raise IllegalActionError(Refusal(key="error.not_your_turn"))
         return legal[0]
 
-    def apply(self, state: S, seat: int, action: A | Withdraw) -> S:
-        """The new state after `seat` does `action`; raises IllegalActionError and changes nothing if refused."""
+    def apply(self, state: S, seat: int, action: A | Withdraw, *, stored: str | None = None) -> S:
+        """The new state after `seat` does `action`; raises IllegalActionError and changes nothing if refused.
+
+        `stored`: `state`'s JSON (`dump_state`), when the caller holds it: the new state is then built from it,
+        which spares writing `state` out again.
+        """
         refusal = self.refusal(state, seat, action)
         if refusal is not None:
             raise IllegalActionError(refusal)
-        # A private copy by a dump/validate round trip: about three times faster than
-        # model_copy(deep=True) on these plain-data models, and exact (the JSON round
-        # trip of every state is checked by the conformance suite).
-        new = type(state).model_validate(state.model_dump(round_trip=True))
+        # A private copy by a round trip through plain data, or through the JSON at hand: about three times faster
+        # than model_copy(deep=True) on these plain-data models, and exact (the JSON round trip of every state is
+        # checked by the conformance suite).
+        model = type(state)
+        new = (
+            model.model_validate(state.model_dump(round_trip=True))
+            if stored is None
+            else model.model_validate_json(stored)
+        )
         if len(new.moves) != new.players:
             new.moves = [0] * new.players
         if isinstance(action, Withdraw) or action not in self.reported_actions(state, seat):
