@@ -825,8 +825,9 @@ class Database:
         if seat < 0:
             raise ValueError(f"seat {seat} is not at this table")
         if result is None and consume is None:
+            done: asyncio.Future[GameRecord] = asyncio.get_running_loop().create_future()
             return await self._commit_move(
-                game_id, expected_version, seat=seat, action=action, state=state, write=clock, meanwhile=meanwhile
+                _Move(game_id, expected_version, seat, action, state, clock, done, meanwhile)
             )
         async with self._transaction() as tx:
             changes: dict[str, Any] = {"state": state, "last_seat": seat, "last_action": action}
@@ -855,17 +856,7 @@ class Database:
             await self._write_clock(tx.conn, game_id, clock)
             return record
 
-    async def _commit_move(
-        self,
-        game_id: int,
-        expected_version: int,
-        *,
-        seat: int,
-        action: str,
-        state: str,
-        write: ClockWrite | None,
-        meanwhile: Callable[[], None] | None = None,
-    ) -> GameRecord:
+    async def _commit_move(self, move: _Move) -> GameRecord:
         """The hot path, with group commit.
 
         Each move is one UPDATE whose trigger appends the action to the log.
@@ -876,15 +867,13 @@ class Database:
         finds nothing being committed is committed at once by its own caller
         (no task to start, no turn of the event loop to wait for).
         """
-        done: asyncio.Future[GameRecord] = asyncio.get_running_loop().create_future()
-        move = _Move(game_id, expected_version, seat, action, state, write, done, meanwhile)
         idle = self._committer is None or self._committer.done()
         if idle and self._alone is None and not self._moves:
             return await self._commit_alone(move)
         self._moves.append(move)
         if idle and self._alone is None:
             self._committer = asyncio.create_task(self._commit_moves(), name="cardroom-group-commit")
-        return await done
+        return await move.done
 
     async def _commit_alone(self, move: _Move) -> GameRecord:
         """One move in its own transaction, by its caller; the moves that arrive meanwhile wait for the next one.
