@@ -19,9 +19,18 @@ from bot.storage import GameRecord, Seat
 from cogs.emojis.cards import all_faces
 from cogs.render import faces
 from cogs.render.frame import hand_embed, table_embed
-from cogs.render.text import card_face, card_faces, message, poker_card_face, poker_card_faces, render_params
+from cogs.render.text import (
+    card_face,
+    card_faces,
+    event_line,
+    message,
+    poker_card_face,
+    poker_card_faces,
+    render_params,
+)
 from cogs.tables._views import hand_view
 from engines import registry
+from engines.core import Event
 from tests.cogs.pick_states import sized
 from tests.cogs.pick_states import table as picker_table
 from tests.standin.limits import message_problems
@@ -227,3 +236,26 @@ def test_picker_options_carry_the_emoji_and_plain_labels() -> None:
     view = hand_view(picker_table(state), seat, "en")
     options = [o for row in view.to_components() for c in row["components"] if c["type"] == 3 for o in c["options"]]
     assert all("emoji" not in option for option in options)
+
+
+# ----- faces and event lines worked out once, per emoji registry -----------------------------------------------------
+def test_a_face_kept_follows_the_registry_in_use() -> None:
+    assert poker_card_face("KS") == "K♠️"
+    install_all()
+    assert poker_card_face("KS") == markup("poker", "KS")  # a new registry: faces worked out anew
+    with faces.plain_faces():
+        assert poker_card_face("KS") == "K♠️"  # labels: text even with emojis
+    emojis.reset()
+    assert poker_card_face("KS") == "K♠️"
+    assert poker_card_face("not-a-card") == "not-a-card"
+
+
+def test_an_event_line_kept_follows_the_registry_and_the_names() -> None:
+    event = Event(key="deadmoney.event.play", params={"seat": 0, "card": "KS"})
+    before = event_line(event, NAMES, "en")
+    assert "K♠️" in before and "Ada" in before
+    install_all()
+    assert markup("poker", "KS") in event_line(event, NAMES, "en")
+    assert "Zed" in event_line(event, ["Zed", "Bea", "Cyd"], "en")
+    emojis.reset()
+    assert event_line(event, NAMES, "en") == before
