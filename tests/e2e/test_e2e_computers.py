@@ -64,7 +64,7 @@ async def play_against_computers(w: World, table: Message, game_id: int) -> Mess
         if "alice" in waiting_for(table):  # the computers wait for her: the table stays at this version
             await take_turn(w, await in_step(w, table), {"alice": w.alice}, rng)
             continue
-        version = w.version(game_id)
+        version = footer(table)[1]  # the version the table showed: a computer may have moved since it was read
         await w.discord.wait_for(
             lambda version=version: w.version(game_id) > version,  # type: ignore[misc]
             timeout=30,

@@ -197,11 +197,13 @@ async def test_one_person_against_two_computers_the_deal_waits_for_everyone(tmp_
         for _ in range(MAX_MOVES):
             if finished(w, game_id):
                 break
+            # The version before the hand is drawn: a computer may move between the drawing and a later read, and
+            # then the table waits for Alice, whose hand said she had nothing to do a moment before.
+            version = w.version(game_id)
             hand = await open_hand(w, w.alice, table, game_id)
             if acting(hand):
                 used[await decide(w, game_id, w.alice, hand, rng)] += 1
                 continue
-            version = w.version(game_id)
             await w.discord.wait_for(
                 lambda version=version: w.version(game_id) > version or finished(w, game_id),  # type: ignore[misc]
                 timeout=30,
