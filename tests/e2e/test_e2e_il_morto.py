@@ -156,7 +156,8 @@ async def speak_to_the_dead(game: Game) -> None:
     if not dead or state.finished or game.seen >= SPOKEN:
         return
     ghost = dead[0]
-    mark = f"💀 <@{game.user(ghost).id}>"
+    # Players who die at the same time are announced in one line ("💀 <@a> and <@b> …"): the ghost is named in one.
+    mark = f"<@{game.user(ghost).id}>"
     await w.discord.wait_for(
         lambda: any(mark in m.content for m in announced(w, "💀")), timeout=15, what="the death announced"
     )
