@@ -122,7 +122,8 @@ class TableHandlers(LobbyHandlers):
         interaction = reply.interaction
         user_id = interaction.user.id
         lang = language_of(interaction.locale)
-        if isinstance(drawn, DrawnHand) and drawn.version == table.record.version and not (page or draft or confirm):
+        plain = not page and not draft and confirm is None  # what `_hand_drawer` draws (a confirm index may be 0)
+        if isinstance(drawn, DrawnHand) and drawn.version == table.record.version and plain:
             hand = drawn
         else:
             hand = self._draw_hand(table, user_id, lang, page=page, draft=draft, confirm=confirm)
