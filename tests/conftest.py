@@ -33,3 +33,63 @@ def postgres() -> Iterator[PostgresServer]:
         yield server
     finally:
         server.stop()
+
+
+# ----- how pytest-xdist shares the tests out -----------------------------------------------------------------------
+# Units of work, handed to the workers one at a time in the order below:
+# - the conformance tests of one engine, which share its corpus of random playouts (`corpus_of`, built once per
+#   process, the costliest setup of the suite), so that no corpus is built twice;
+# - each end-to-end test on its own: they run long but mostly wait (a real bot process paces its table edits to
+#   Discord's rate limits), so they are spread among the others, and there are more workers than cores;
+# - every other test module as a whole (its module fixtures are set up once).
+# (xdist's `--dist loadgroup` would group by a mark, but it does not group on pytest 9.2: pytest-dev/pytest-xdist#1386.)
+_CORPUS_TESTS = "tests/conformance/test_conformance.py::"
+_ONE_BY_ONE = "tests/e2e/"
+
+
+def work_unit(nodeid: str) -> str:
+    """The unit of work a test belongs to (see above)."""
+    if nodeid.startswith(_CORPUS_TESTS) and nodeid.endswith("]"):
+        return "corpus-" + nodeid[nodeid.rindex("[") + 1 : -1]
+    if nodeid.startswith(_ONE_BY_ONE):
+        return nodeid
+    return nodeid.split("::", 1)[0]
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The corpus units first, then the end-to-end tests spread evenly among the other modules."""
+    corpus = [item for item in items if work_unit(item.nodeid).startswith("corpus-")]
+    waiting = [item for item in items if item.nodeid.startswith(_ONE_BY_ONE)]
+    placed = {id(item) for item in corpus + waiting}
+    modules: dict[str, list[pytest.Item]] = {}
+    for item in items:
+        if id(item) not in placed:
+            modules.setdefault(work_unit(item.nodeid), []).append(item)
+    ordered = list(corpus)
+    chunks = list(modules.values())
+    for index, chunk in enumerate(chunks):
+        ordered += waiting[index * len(waiting) // len(chunks) : (index + 1) * len(waiting) // len(chunks)]
+        ordered += chunk
+    if not chunks:
+        ordered += waiting
+    items[:] = ordered
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """`-n auto`: two workers more than cores, for the end-to-end tests' waiting."""
+    return (os.cpu_count() or 1) + 2
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
+    from xdist.scheduler import LoadScopeScheduling
+
+    class ByUnit(LoadScopeScheduling):
+        """xdist's scheduling by scope, where a scope is a `work_unit`, handed out in collection order."""
+
+        def _split_scope(self, nodeid: str) -> str:
+            return work_unit(nodeid)
+
+    config.option.loadscopereorder = False
+    return ByUnit(config, log)  # type: ignore[arg-type]
