@@ -193,6 +193,13 @@ class _Ahead:
         """What was drawn, if the commit left the row it was drawn for; else None."""
         return self.drawn if self.drawn is not None and record.same_but_time(self.record) else None
 
+    def hand_over(self, committed: Table) -> None:
+        """Give the committed table (the same state, kept) what the drawing worked out of it: the decisions of
+        the seats drawn, so the next click of such a seat is checked without working them out again."""
+        if committed.state is self.table.state:
+            for seat, decision in self.table._decisions.items():
+                committed._decisions.setdefault(seat, decision)
+
 
 def engine_for(game: str) -> Engine[Any, Any, Any, Any]:
     try:
@@ -879,6 +886,8 @@ class TableService:
             new_table = await self._with_ratings(new_table)
         by_clock = consume is not None and not by_computer
         drawn = None if ahead is None else ahead.drawn_for(record)
+        if drawn is not None and ahead is not None:
+            ahead.hand_over(new_table)
         return Outcome(table=new_table, seat=seat, finished=result is not None, by_clock=by_clock, drawn=drawn)
 
     @staticmethod

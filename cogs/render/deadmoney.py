@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
 
 import discord
 from pydantic import BaseModel
@@ -95,7 +96,14 @@ def card_stats(card_id: str, lang: str) -> str:
 def pick_option_text(card_id: str, lang: str) -> tuple[str, str]:
     """A select option for playing or choosing a card: label = the card in plain text ("K♠"), description =
     its cost, coins, Brain requirement and effect ("1 hand · 2 coins · needs a Brain — Draw 2."), each within
-    Discord's 100 characters."""
+    Discord's 100 characters. A card picker shows up to 75 of them at each move: each is worded once per card
+    data (the engine the data was installed with) and catalogue."""
+    games_with_data.install()
+    return _pick_option_text(card_id, lang, registry.get(GAME), catalogue())
+
+
+@lru_cache(maxsize=1024)
+def _pick_option_text(card_id: str, lang: str, engine: object, texts: object) -> tuple[str, str]:
     label = clip(poker_card_label(card_id, lang), OPTION_TEXT)
     stats = card_stats(card_id, lang)
     text = card_text(card_id, lang)
@@ -204,9 +212,7 @@ def _fields(name: str, lines: Sequence[str]) -> list[Field]:
 
 def _faces(cards: Sequence[str], lang: str) -> str:
     """Cards as faces, suit by suit: "2♣ 9♣ · 3♦ · 🧠♥"."""
-    return SUIT_GAP.join(
-        " ".join(poker_card_face(card, lang=lang) for card in group) for group in _by_suit(cards).values()
-    )
+    return SUIT_GAP.join(poker_card_faces(group, lang=lang) for group in _by_suit(cards).values())
 
 
 def _card_lines(cards: Sequence[str], lang: str) -> list[str]:

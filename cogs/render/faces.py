@@ -19,7 +19,7 @@ computed inside `plain_faces()`, or cleaned with `strip_markup`.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
@@ -171,6 +171,17 @@ def face(deck: str, card: str, lang: str = "en") -> str:
         if card in _cards("poker" if deck == "poker_fr" else deck):  # any other text passes through, unkept
             known[deck, card, lang, with_markup] = found
     return found
+
+
+def faces(deck: str, cards: Iterable[str], lang: str = "en") -> list[str]:
+    """`face` of each of `cards`, the style looked up once: a hand or a pile is many cards of one deck."""
+    known = _faces.of(registry())
+    with_markup = _markup.get()
+    shown = []
+    for card in cards:
+        found = known.get((deck, card, lang, with_markup))
+        shown.append(face(deck, card, lang) if found is None else found)
+    return shown
 
 
 Style = tuple[EmojiRegistry, bool]

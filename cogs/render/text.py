@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
@@ -30,11 +29,14 @@ def card_faces(ranks: Sequence[int]) -> str:
 # Poker-deck card ids (Dead Money): rank + suit letter ("KS", "10D"), or a Brain ("BRAIN-H").
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 BRAIN_FACE = "🧠"
-_POKER_CARD_ID = re.compile(r"^(?:(?:[2-9]|10|[AJQK])[CDHS]|BRAIN-[CDHS])$")
+_POKER_CARD_IDS = frozenset(
+    [f"{rank}{suit}" for rank in (*map(str, range(2, 11)), "A", "J", "Q", "K") for suit in "CDHS"]
+    + [f"BRAIN-{suit}" for suit in "CDHS"]
+)
 
 
 def is_poker_card_id(value: str) -> bool:
-    return bool(_POKER_CARD_ID.match(value))
+    return value in _POKER_CARD_IDS
 
 
 def poker_card_face(card_id: str, *, lang: str = "en") -> str:
@@ -47,6 +49,8 @@ def poker_card_face(card_id: str, *, lang: str = "en") -> str:
 
 def poker_card_faces(card_ids: Sequence[str], *, lang: str = "en") -> str:
     """Card ids as faces separated by spaces, or a dash for none."""
+    if _POKER_CARD_IDS.issuperset(card_ids):
+        return " ".join(faces.faces("poker", card_ids, lang)) or "—"
     return " ".join(poker_card_face(card, lang=lang) for card in card_ids) or "—"
 
 

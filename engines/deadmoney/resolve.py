@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import lru_cache
 
 from engines import poker
 from engines.deadmoney.effects import EFFECTS, choose_brain, choose_seat, pick, push
@@ -35,6 +36,7 @@ SUIT_ORDER = {"C": 0, "D": 1, "H": 2, "S": 3}
 BrainSpot = tuple[int | None, str]  # (holder, Brain); holder None = the discard pile
 
 
+@lru_cache(maxsize=256)  # a few dozen card ids, sorted many times a move
 def card_order(card: str) -> tuple[int, int]:
     """Display order: 2 up to A, then Brains; suits ♣ ♦ ♥ ♠ within a rank."""
     return (RANK_ORDER.get(rank_of(card), len(RANK_ORDER)), SUIT_ORDER[suit_of(card)])

@@ -23,6 +23,7 @@ from cogs.render.text import (
     card_face,
     card_faces,
     event_line,
+    is_poker_card_id,
     message,
     poker_card_face,
     poker_card_faces,
@@ -259,3 +260,38 @@ def test_an_event_line_kept_follows_the_registry_and_the_names() -> None:
     assert "Zed" in event_line(event, ["Zed", "Bea", "Cyd"], "en")
     emojis.reset()
     assert event_line(event, NAMES, "en") == before
+
+
+def test_many_faces_at_once_are_each_face_in_the_style_in_use() -> None:
+    hand = ["KS", "10D", "BRAIN-H", "2C", "KS"]
+    for deck, cards, lang in (("poker", hand, "en"), ("poker", hand, "fr"), ("pairs", ["1", "7", "10"], "en")):
+        assert faces.faces(deck, cards, lang) == [faces.face(deck, card, lang) for card in cards]
+    assert poker_card_faces(hand, lang="fr") == "R♠️ 10♦️ 🧠♥️ 2♣️ R♠️"
+    install_all()
+    assert poker_card_faces(hand) == " ".join(markup("poker", card) for card in hand)
+    with faces.plain_faces():
+        assert poker_card_faces(hand) == "K♠️ 10♦️ 🧠♥️ 2♣️ K♠️"
+    assert poker_card_faces(["KS", "not-a-card"]) == f"{markup('poker', 'KS')} not-a-card"  # passed through
+    assert poker_card_faces([]) == "—"
+
+
+@pytest.mark.parametrize(
+    ("value", "is_card"),
+    [
+        ("KS", True),
+        ("10D", True),
+        ("AH", True),
+        ("2C", True),
+        ("BRAIN-S", True),
+        ("1S", False),
+        ("11H", False),
+        ("KX", False),
+        ("BRAIN", False),
+        ("BRAIN-", False),
+        ("ks", False),
+        ("KSS", False),
+        ("", False),
+    ],
+)
+def test_poker_card_ids(value: str, is_card: bool) -> None:
+    assert is_poker_card_id(value) is is_card

@@ -92,3 +92,21 @@ async def test_a_move_that_ends_the_game_is_drawn_after_its_commit(service: Tabl
         table = outcome.table
         assert (outcome.drawn is None) == outcome.finished
     assert moves > 1 and len(drawn_on) == moves - 1  # every move but the last
+
+
+async def test_the_decisions_worked_out_in_the_drawing_are_kept_by_the_committed_table(service: TableService) -> None:
+    table = await started(service)
+    user, index = hit(service, table)
+    seat = table.seat_of(user)
+    assert seat is not None
+
+    def draw(ahead: Table) -> object:
+        return ahead.decision(seat)  # as a hand drawn for the clicker works out their next decision
+
+    outcome = await service.act(table.id, user, table.record.version, index, draw=draw)
+    committed = outcome.table
+    assert committed.state is not None
+    assert committed._decisions == {seat: outcome.drawn}
+    assert committed.decision(seat) is outcome.drawn
+    assert outcome.drawn == committed.engine.decision(committed.state, seat)
+    assert await service.get(table.id) is committed  # the table kept in memory is that one
