@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.e2e_support import World, answered, footer, in_step, open_lobby, waiting_for, world
+from tests.e2e.e2e_support import World, answered, footer, in_step, is_over, open_lobby, waiting_for, world
 from tests.standin.model import Message, User
 
 MAX_MOVES = 500
@@ -106,11 +106,6 @@ def acting(hand: Message) -> bool:
     return bool(hand.selects or enabled_buttons(hand, "cr:a:"))
 
 
-def finished(w: World, game_id: int) -> bool:
-    ((status,),) = w.query("SELECT status FROM games WHERE id = ?", game_id)
-    return str(status) != "active"
-
-
 async def whose_turn(
     w: World, game_id: int, table: Message, users: dict[str, User], rng: random.Random
 ) -> tuple[User, Message]:
@@ -133,7 +128,7 @@ async def play_to_the_end(
     """Play until the game ends. The table's edits are rate limited (5 per 5 s a channel), so the players do not
     wait for it before each move; every few moves the test checks it names the player whose hand says so."""
     for move in range(MAX_MOVES):
-        if finished(w, game_id):
+        if is_over(w, game_id):
             return await in_step(w, table)
         user, hand = await whose_turn(w, game_id, table, users, rng)
         if move % TABLE_CHECK_EVERY == 0:
