@@ -16,7 +16,19 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.e2e_support import World, answered, footer, in_step, lobby_in_step, open_lobby, waiting_for, world
+from tests.e2e.e2e_support import (
+    World,
+    answered,
+    enabled_actions,
+    footer,
+    in_step,
+    is_over,
+    lobby_in_step,
+    open_hand,
+    open_lobby,
+    waiting_for,
+    world,
+)
 from tests.standin.model import Message, User
 
 MAX_MOVES = 400
@@ -34,17 +46,8 @@ def actions(w: World, game_id: int) -> list[dict[str, Any]]:
     return [json.loads(action) for (action,) in rows]
 
 
-def finished(w: World, game_id: int) -> bool:
-    ((status,),) = w.query("SELECT status FROM games WHERE id = ?", game_id)
-    return str(status) != "active"
-
-
-def enabled_buttons(hand: Message) -> list[dict[str, Any]]:
-    return [c for c in hand.buttons if str(c.get("custom_id", "")).startswith("cr:a:") and not c.get("disabled")]
-
-
 def acting(hand: Message) -> bool:
-    return bool(hand.selects or enabled_buttons(hand))
+    return bool(hand.selects or enabled_actions(hand))
 
 
 async def seated(w: World) -> tuple[int, Message]:
@@ -57,31 +60,25 @@ async def seated(w: World) -> tuple[int, Message]:
     return game_id, table
 
 
-async def open_hand(w: World, user: User, table: Message, game_id: int) -> Message:
-    hand = await answered(await w.discord.click(user, table, f"cr:h:{game_id}"))
-    assert hand.ephemeral and hand.visible_to == user.id
-    return hand
-
-
 async def the_secret_deal(w: World, game_id: int, table: Message) -> None:
     """Lot 1: both are waited for; Alice's choice shows on her hand only, and the table still waits for Bob."""
     table = await in_step(w, table)
     assert sorted(waiting_for(table)) == ["alice", "bob"], table.text
-    hand = await open_hand(w, w.alice, table, game_id)
-    labels = [c["label"] for c in enabled_buttons(hand)]
+    hand = await open_hand(w, table, w.alice)
+    labels = [c["label"] for c in enabled_actions(hand)]
     assert labels and all(label.endswith(" to my Cemetery") for label in labels), labels
     assert "Lot 1 of 3" in hand.text
     chosen = labels[-1].split(" ")[0]
-    hand = await answered(await w.discord.click(w.alice, hand, enabled_buttons(hand)[-1]["custom_id"]))
+    hand = await answered(await w.discord.click(w.alice, hand, enabled_actions(hand)[-1]["custom_id"]))
     line = next(line for line in hand.text.splitlines() if line.startswith("To your Cemetery: "))
     assert f"`{chosen}`" in line and "(waiting for the others)" in line, line
-    assert not enabled_buttons(hand), "one choice per lot"
+    assert not enabled_actions(hand), "one choice per lot"
     table = await in_step(w, table)
     assert waiting_for(table) == ["bob"] and "✅ has chosen" in table.text
-    bob = await open_hand(w, w.bob, table, game_id)
-    assert all(c["label"].endswith(" dans mon Cimetière") for c in enabled_buttons(bob))
+    bob = await open_hand(w, table, w.bob)
+    assert all(c["label"].endswith(" dans mon Cimetière") for c in enabled_actions(bob))
     assert "Pour votre Cimetière" not in bob.text  # nothing of Alice's choice reaches Bob
-    await answered(await w.discord.click(w.bob, bob, enabled_buttons(bob)[0]["custom_id"]))
+    await answered(await w.discord.click(w.bob, bob, enabled_actions(bob)[0]["custom_id"]))
     table = await in_step(w, table)
     assert "lot 2 of 3" in table.text, table.text
 
@@ -90,7 +87,7 @@ async def whose_turn(w: World, game_id: int, table: Message, rng: random.Random)
     users = [w.alice, w.bob]
     rng.shuffle(users)
     for user in users:
-        hand = await open_hand(w, user, table, game_id)
+        hand = await open_hand(w, table, user)
         if acting(hand):
             assert hand.embeds[0]["description"].startswith("**"), hand.text  # the decision first, in bold
             return user, hand
@@ -107,11 +104,11 @@ async def decide(w: World, game_id: int, user: User, hand: Message, rng: random.
         chosen = await answered(await w.discord.select(user, hand, select["custom_id"], [value]))
         assert chosen.id == hand.id and w.version(game_id) > version
         return "select"
-    buttons = enabled_buttons(hand)
+    buttons = enabled_actions(hand)
     safe = [c for c in buttons if c.get("style") != DANGER]
     pick = rng.choice(safe if safe and rng.random() < 0.9 else buttons)
     answer = await answered(await w.discord.click(user, hand, pick["custom_id"]))
-    yes = [c for c in enabled_buttons(answer) if str(c["custom_id"]).endswith(":y")]
+    yes = [c for c in enabled_actions(answer) if str(c["custom_id"]).endswith(":y")]
     if yes:
         # Not playing while a card could be played costs a brain: the hand asks first. Yes.
         assert "⚠️" in answer.text and pick.get("style") == DANGER and w.version(game_id) == version, answer.text
@@ -125,7 +122,7 @@ async def decide(w: World, game_id: int, user: User, hand: Message, rng: random.
 async def play_to_the_end(w: World, game_id: int, table: Message, rng: random.Random) -> dict[str, int]:
     used = {"select": 0, "button": 0, "confirmed": 0}
     for _ in range(MAX_MOVES):
-        if finished(w, game_id):
+        if is_over(w, game_id):
             return used
         user, hand = await whose_turn(w, game_id, table, rng)
         before = w.version(game_id)
@@ -195,17 +192,17 @@ async def test_one_person_against_two_computers_the_deal_waits_for_everyone(tmp_
         rng = random.Random(3)
         used = {"select": 0, "button": 0, "confirmed": 0}
         for _ in range(MAX_MOVES):
-            if finished(w, game_id):
+            if is_over(w, game_id):
                 break
             # The version before the hand is drawn: a computer may move between the drawing and a later read, and
             # then the table waits for Alice, whose hand said she had nothing to do a moment before.
             version = w.version(game_id)
-            hand = await open_hand(w, w.alice, table, game_id)
+            hand = await open_hand(w, table, w.alice)
             if acting(hand):
                 used[await decide(w, game_id, w.alice, hand, rng)] += 1
                 continue
             await w.discord.wait_for(
-                lambda version=version: w.version(game_id) > version or finished(w, game_id),  # type: ignore[misc]
+                lambda version=version: w.version(game_id) > version or is_over(w, game_id),  # type: ignore[misc]
                 timeout=30,
                 what="a computer's move",
             )
