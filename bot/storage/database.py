@@ -32,6 +32,7 @@ import time
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Final, Literal
@@ -1480,7 +1481,30 @@ def _dump_seats(seats: Sequence[Seat]) -> str:
     return json.dumps([{"user_id": s.user_id, "name": s.name} for s in seats], separators=(",", ":"))
 
 
+# A row's JSON columns other than its state and clock change seldom (a table's options and seats are the same on
+# every move): each text is parsed once and copied out of these, which spares a third of reading a row back.
+_PARSED_TEXTS: Final = 4096
+
+
+@lru_cache(maxsize=_PARSED_TEXTS)
+def _options(text: str) -> dict[str, Any]:
+    options: dict[str, Any] = json.loads(text)
+    return options
+
+
+@lru_cache(maxsize=_PARSED_TEXTS)
+def _seats(text: str) -> tuple[Seat, ...]:
+    return tuple(Seat(user_id=int(s["user_id"]), name=str(s["name"])) for s in json.loads(text))
+
+
+@lru_cache(maxsize=_PARSED_TEXTS)
+def _notified(text: str) -> dict[int, int]:
+    return {int(seat): int(turn) for seat, turn in json.loads(text).items()}
+
+
 def _record(row: Row) -> GameRecord:
+    """The record of one `games` row. Its options, seats and notified are the row's own copies (the parsed texts
+    are shared; the containers handed out are not)."""
     return GameRecord(
         id=row["id"],
         guild_id=row["guild_id"],
@@ -1488,8 +1512,8 @@ def _record(row: Row) -> GameRecord:
         game=row["game"],
         status=row["status"],
         host_id=row["host_id"],
-        options=json.loads(row["options"]),
-        seats=[Seat(user_id=int(s["user_id"]), name=str(s["name"])) for s in json.loads(row["seats"])],
+        options=dict(_options(row["options"])),
+        seats=list(_seats(row["seats"])),
         seed=row["seed"],
         state=row["state"],
         version=row["version"],
@@ -1502,6 +1526,6 @@ def _record(row: Row) -> GameRecord:
         shown_version=row["shown_version"],
         ping_message_id=row["ping_message_id"],
         clock=row["clock"],
-        notified={int(seat): int(turn) for seat, turn in json.loads(row["notified"]).items()},
+        notified=dict(_notified(row["notified"])),
         salt=row["salt"],
     )

@@ -45,20 +45,28 @@ def fit_embed(embed: discord.Embed) -> discord.Embed:
         embed.title = clip(embed.title, TITLE)
     if embed.description and len(embed.description) > DESCRIPTION:
         embed.description = clip(embed.description, DESCRIPTION)
-    for index, field in enumerate(embed.fields[:FIELDS]):
+    fields = embed.fields  # read once: each reading wraps every field anew
+    for index, field in enumerate(fields[:FIELDS]):
         name, value = field.name or "\u200b", field.value or "\u200b"
         if len(name) > FIELD_NAME or len(value) > FIELD_VALUE or name != field.name or value != field.value:
             embed.set_field_at(
                 index, name=clip(name, FIELD_NAME), value=clip(value, FIELD_VALUE), inline=bool(field.inline)
             )
-    while len(embed.fields) > FIELDS:
+    count = len(fields)
+    while count > FIELDS:
         embed.remove_field(FIELDS)
+        count -= 1
     footer = embed.footer.text
     if footer and len(footer) > FOOTER:
         embed.set_footer(text=clip(footer, FOOTER), icon_url=embed.footer.icon_url)
-    while len(embed) > EMBED_TOTAL and embed.fields:
-        embed.remove_field(len(embed.fields) - 1)
-    if len(embed) > EMBED_TOTAL and embed.description:
-        excess = len(embed) - EMBED_TOTAL
+    total = len(embed)
+    if total <= EMBED_TOTAL:
+        return embed
+    while total > EMBED_TOTAL and count:
+        count -= 1
+        embed.remove_field(count)
+        total = len(embed)
+    if total > EMBED_TOTAL and embed.description:
+        excess = total - EMBED_TOTAL
         embed.description = clip(embed.description, max(1, len(embed.description) - excess))
     return embed

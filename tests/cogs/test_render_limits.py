@@ -103,3 +103,11 @@ def test_fit_embed_changes_nothing_within_the_limits() -> None:
     embed.set_footer(text="v12")
     before = embed.to_dict()
     assert fit_embed(embed).to_dict() == before
+
+
+def test_fit_embed_cuts_the_description_when_no_field_is_left_to_drop() -> None:
+    embed = discord.Embed(title="T", description="D" * DESCRIPTION)
+    embed.add_field(name="Alice", value="x" * 10)
+    embed.set_footer(text="F" * FOOTER)
+    fit_embed(embed)
+    assert embed.fields == [] and len(embed) == EMBED_TOTAL and (embed.description or "").endswith("…")

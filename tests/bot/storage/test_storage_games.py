@@ -211,6 +211,20 @@ async def test_finishing_action_ends_the_game(storage_db: Database) -> None:
     assert await storage_db.active_games() == []
 
 
+async def test_records_read_back_hold_their_own_options_seats_and_notified(storage_db: Database) -> None:
+    """The texts of these columns are parsed once for all rows that hold them; each record gets its own copies."""
+    first = await new_game(storage_db, channel_id=30)
+    second = await new_game(storage_db, channel_id=31)
+    moved = await storage_db.commit_action(first.id, first.version, seat=0, action='{"kind":"hit"}', state='{"s":1}')
+    again = await storage_db.get(first.id)
+    assert again == moved and second.options == moved.options and second.seats == moved.seats
+    moved.options["changed"] = True
+    moved.seats.append(Seat(user_id=99, name="Extra"))
+    moved.notified[0] = 1
+    assert "changed" not in again.options and "changed" not in second.options
+    assert again.seats == second.seats == seats("Ada", "Bob") and again.notified == {}
+
+
 # ----- abort ---------------------------------------------------------------------
 async def test_abort_a_lobby_or_a_game(storage_db: Database) -> None:
     lobby = await new_lobby(storage_db, channel_id=1)
