@@ -147,17 +147,17 @@ def _move_with_clock_sql(dialect: Dialect) -> str:
 
 def _clock_parameters(game_id: int, write: ClockWrite) -> tuple[Any, ...]:
     """The clock's part of `_move_with_clock_sql`'s parameters."""
-    gone = [key for key in write.previous if key not in write.deadlines]
-    due = [(key, at) for key, at in write.deadlines.items() if write.previous.get(key) != at]
+    gone = write.gone()
+    due = write.due()
     turns = write.turns
     return (
         [seat for seat, _ in gone],
         [kind for _, kind in gone],
         game_id,
         game_id,
-        [seat for (seat, _), _ in due],
-        [kind for (_, kind), _ in due],
-        [at for _, at in due],
+        [seat for seat, _, _ in due],
+        [kind for _, kind, _ in due],
+        [at for _, _, at in due],
         game_id,
         [turn.seat for turn in turns],
         game_id,
@@ -454,25 +454,8 @@ class Database:
         Deadlines that did not change keep their rows, so one that already fired
         (a reminder) is not written again.
         """
-        gone = [key for key, due in write.previous.items() if write.deadlines.get(key) != due]
-        await conn.executemany(
-            "DELETE FROM deadlines WHERE game_id = ? AND seat = ? AND kind = ?",
-            [(game_id, seat, kind) for seat, kind in gone],
-        )
-        await conn.executemany(
-            "INSERT INTO deadlines (game_id, seat, kind, due_at) VALUES (?, ?, ?, ?)"
-            " ON CONFLICT (game_id, seat, kind) DO UPDATE SET due_at = excluded.due_at",
-            [
-                (game_id, seat, kind, due)
-                for (seat, kind), due in write.deadlines.items()
-                if write.previous.get((seat, kind)) != due
-            ],
-        )
-        await conn.execute("DELETE FROM table_seats WHERE game_id = ?", (game_id,))
-        await conn.executemany(
-            "INSERT INTO table_seats (game_id, seat, user_id, since, due_at) VALUES (?, ?, ?, ?, ?)",
-            [(game_id, turn.seat, turn.user_id, turn.since, turn.due_at) for turn in write.turns],
-        )
+        for sql, rows in _clock_statements(game_id, write):
+            await conn.executemany(sql, rows)
 
     @staticmethod
     async def _forget_ended(conn: Connection, game_id: int) -> None:
@@ -1403,25 +1386,23 @@ def _player(row: Row) -> PlayerSettings:
 
 # ----- the moves' transaction, on the connection's thread -------------------
 def _clock_statements(game_id: int, write: ClockWrite) -> list[tuple[str, list[tuple[Any, ...]]]]:
-    """The statements, each with its rows, that write a clock's deadlines and turns (none without rows).
+    """The statements, each with its rows, that write a clock's deadlines and turns (none without rows): on the
+    connection's thread (`_commit_one`) and through the async connection (`Database._write_clock`). PostgreSQL's
+    move statement writes the same rows in one trip (`_clock_parameters`).
 
-    Deadlines that did not change keep their rows, so one that already fired
-    (a reminder) is not written again.
+    Deadlines that did not change keep their rows (`ClockWrite.gone`, `ClockWrite.due`), so one that already
+    fired (a reminder) is not written again.
     """
-    gone = [
-        (game_id, seat, kind)
-        for (seat, kind), due in write.previous.items()
-        if write.deadlines.get((seat, kind)) != due
-    ]
-    due = [
-        (game_id, seat, kind, at)
-        for (seat, kind), at in write.deadlines.items()
-        if write.previous.get((seat, kind)) != at
-    ]
+    gone = [(game_id, seat, kind) for seat, kind in write.gone()]
+    due = [(game_id, seat, kind, at) for seat, kind, at in write.due()]
     turns = [(game_id, turn.seat, turn.user_id, turn.since, turn.due_at) for turn in write.turns]
     statements: list[tuple[str, list[tuple[Any, ...]]]] = [
         ("DELETE FROM deadlines WHERE game_id = ? AND seat = ? AND kind = ?", gone),
-        ("INSERT OR REPLACE INTO deadlines (game_id, seat, kind, due_at) VALUES (?, ?, ?, ?)", due),
+        (
+            "INSERT INTO deadlines (game_id, seat, kind, due_at) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (game_id, seat, kind) DO UPDATE SET due_at = excluded.due_at",
+            due,
+        ),
         ("DELETE FROM table_seats WHERE game_id = ?", [(game_id,)]),
         ("INSERT INTO table_seats (game_id, seat, user_id, since, due_at) VALUES (?, ?, ?, ?, ?)", turns),
     ]

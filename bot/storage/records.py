@@ -218,6 +218,16 @@ class ClockWrite:
     previous: dict[tuple[int, str], float]
     turns: tuple[SeatTurn, ...]
 
+    def gone(self) -> list[tuple[int, str]]:
+        """The (seat, kind) of the deadlines the clock no longer holds: their rows are deleted."""
+        return [key for key in self.previous if key not in self.deadlines]
+
+    def due(self) -> list[tuple[int, str, float]]:
+        """(seat, kind, due time) of the deadlines that are new or moved: their rows are written (inserted or
+        updated). Every write of a clock's rows goes by these two, whatever the back end."""
+        previous = self.previous
+        return [(seat, kind, at) for (seat, kind), at in self.deadlines.items() if previous.get((seat, kind)) != at]
+
 
 @dataclass(frozen=True, slots=True)
 class TurnRow:

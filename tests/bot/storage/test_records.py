@@ -1,10 +1,11 @@
-"""`GameRecord.advanced` and `same_but_time`: the row a move should leave, compared with the one it left."""
+"""`GameRecord.advanced` and `same_but_time`: the row a move should leave, compared with the one it left; and which
+rows of a clock's deadlines a `ClockWrite` touches."""
 
 from __future__ import annotations
 
 from dataclasses import fields, replace
 
-from bot.storage import GameRecord, Seat
+from bot.storage import ClockWrite, GameRecord, Seat
 
 ROW = GameRecord(
     id=7,
@@ -42,3 +43,14 @@ def test_rows_are_the_same_but_for_their_time_only() -> None:
     for name, value in others.items():
         assert not ROW.same_but_time(replace(ROW, **{name: value})), name
     assert {f.name for f in fields(GameRecord)} >= set(others) | {"updated_at"}
+
+
+def test_a_clock_write_deletes_the_deadlines_gone_and_writes_the_new_or_moved_ones_only() -> None:
+    write = ClockWrite(
+        clock="{}",
+        deadlines={(0, "expire"): 10.0, (1, "expire"): 20.0, (1, "remind"): 15.0},
+        previous={(0, "expire"): 10.0, (1, "expire"): 18.0, (2, "expire"): 30.0},
+        turns=(),
+    )
+    assert write.gone() == [(2, "expire")]
+    assert write.due() == [(1, "expire", 20.0), (1, "remind", 15.0)]  # (0, "expire") is left alone
