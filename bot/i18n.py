@@ -96,7 +96,9 @@ def plural_category(lang: str, number: float) -> str:
 def list_of(lang: str, names: Iterable[str]) -> str:
     """Names joined as the language lists them: "Ada, Bea and Cyd" / "Ada, Bea et Cyd" ("" for none)."""
     items = [str(name) for name in names]
-    return format_list(items, locale=babel_locale(lang)) if items else ""
+    if len(items) < 2:  # most often one player is to act: nothing to join
+        return items[0] if items else ""
+    return format_list(items, locale=babel_locale(lang))
 
 
 def _number(value: object) -> float | None:

@@ -9,8 +9,6 @@ exists waits on that same lock, so two actions on one table never overlap.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 
 from bot.errors import BusyError
@@ -36,26 +34,48 @@ class TableLocks:
         entry = self._entries.get(game_id)
         return entry is not None and entry.lock.locked()
 
-    @asynccontextmanager
-    async def held(self, game_id: int) -> AsyncIterator[None]:
-        """Hold the table's lock; `BusyError` when it is not free within `timeout` seconds."""
-        entry = self._entries.get(game_id)
+    def held(self, game_id: int) -> _Held:
+        """Hold the table's lock (`async with`); `BusyError` when it is not free within `timeout` seconds."""
+        return _Held(self, game_id)
+
+
+class _Held:
+    """One holding of a table's lock: taken on entry, given back on exit (a plain class rather than a generator:
+    it is entered on every move)."""
+
+    __slots__ = ("_entry", "_game_id", "_locks")
+
+    def __init__(self, locks: TableLocks, game_id: int) -> None:
+        self._locks = locks
+        self._game_id = game_id
+        self._entry: _Entry | None = None
+
+    async def __aenter__(self) -> None:
+        entries = self._locks._entries
+        entry = entries.get(self._game_id)
         if entry is None:
-            entry = self._entries[game_id] = _Entry()
+            entry = entries[self._game_id] = _Entry()
         entry.users += 1
         try:
             if entry.users == 1:
                 await entry.lock.acquire()  # nobody else holds or awaits it: taken at once, without wait_for's task
             else:
                 try:
-                    await asyncio.wait_for(entry.lock.acquire(), self.timeout)
+                    await asyncio.wait_for(entry.lock.acquire(), self._locks.timeout)
                 except TimeoutError:
                     raise BusyError() from None
-            try:
-                yield
-            finally:
-                entry.lock.release()
-        finally:
-            entry.users -= 1
-            if not entry.users:
-                del self._entries[game_id]
+        except BaseException:
+            self._leave(entry)
+            raise
+        self._entry = entry
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        entry = self._entry
+        assert entry is not None
+        entry.lock.release()
+        self._leave(entry)
+
+    def _leave(self, entry: _Entry) -> None:
+        entry.users -= 1
+        if not entry.users:
+            del self._locks._entries[self._game_id]

@@ -14,8 +14,8 @@ import asyncio
 import secrets
 import time
 from collections import Counter
-from collections.abc import AsyncIterator, Awaitable, Callable, Collection
-from contextlib import asynccontextmanager
+from collections.abc import Awaitable, Callable, Collection
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
@@ -173,17 +173,21 @@ class _Ahead:
         clock: TableClock | None,
         draw: Draw,
     ) -> None:
-        record = table.record
-        self.record = record.advanced(dumped, None if write is None else write.clock)
-        self.table = Table(record=self.record, engine=table.engine, state=state)
-        if write is not None:
-            self.table.__dict__["clock"] = clock  # as `_committed` would set it
+        self._before = table
+        self._after = (state, dumped, write, clock)
         self._draw = draw
         self.drawn: object = None
 
     def draw(self) -> None:
         """Called on the event loop, at most once, while the commit is in flight. A failure is left for the
-        caller's own drawing after the commit to meet, in its error pipeline."""
+        caller's own drawing after the commit to meet, in its error pipeline. The table drawn is built here, not
+        before the commit: the commit does not wait for it."""
+        state, dumped, write, clock = self._after
+        before = self._before
+        self.record = before.record.advanced(dumped, None if write is None else write.clock)
+        self.table = Table(record=self.record, engine=before.engine, state=state)
+        if write is not None:
+            self.table.__dict__["clock"] = clock  # as `_committed` would set it
         try:
             self.drawn = self._draw(self.table)
         except Exception:  # drawn again after the commit, whose error pipeline reports it
@@ -195,10 +199,16 @@ class _Ahead:
 
     def hand_over(self, committed: Table) -> None:
         """Give the committed table (the same state, kept) what the drawing worked out of it: the decisions of
-        the seats drawn, so the next click of such a seat is checked without working them out again."""
-        if committed.state is self.table.state:
-            for seat, decision in self.table._decisions.items():
+        the seats drawn, so the next click of such a seat is checked without working them out again, and who is
+        to act and the result, which the public table shows next."""
+        ahead = self.table
+        if committed.state is ahead.state:
+            for seat, decision in ahead._decisions.items():
                 committed._decisions.setdefault(seat, decision)
+            worked_out = ahead.__dict__  # the cached properties of the same state and status
+            for name in ("to_act", "result"):
+                if name in worked_out:
+                    committed.__dict__.setdefault(name, worked_out[name])
 
 
 def engine_for(game: str) -> Engine[Any, Any, Any, Any]:
@@ -380,10 +390,9 @@ class TableService:
         """Tables whose lock someone holds or waits for now."""
         return len(self._locks)
 
-    @asynccontextmanager
-    async def _locked(self, game_id: int) -> AsyncIterator[None]:
-        async with self._locks.held(game_id):
-            yield
+    def _locked(self, game_id: int) -> AbstractAsyncContextManager[None]:
+        """The table's lock, held for one change (`TableLocks.held`)."""
+        return self._locks.held(game_id)
 
     async def _peek(self, game_id: int) -> Table | None:
         """The game as the database holds it now, leaving the cache alone (a read outside the table's lock must

@@ -155,6 +155,31 @@ async def test_a_lock_lives_only_while_held_or_awaited() -> None:
     assert len(locks) == 0 and not locks.locked(1)
 
 
+async def test_a_lock_is_given_back_on_an_error_and_a_cancelled_waiter_leaves_nothing_behind() -> None:
+    locks = TableLocks(timeout=5.0)
+    with pytest.raises(ValueError, match="refused"):
+        async with locks.held(1):
+            raise ValueError("refused")
+    assert len(locks) == 0
+    order: list[str] = []
+
+    async def hold(name: str) -> None:
+        async with locks.held(1):
+            order.append(name)
+            await asyncio.sleep(0.01)
+
+    async with locks.held(1):
+        waiter = asyncio.create_task(hold("cancelled"))
+        second = asyncio.create_task(hold("second"))
+        await asyncio.sleep(0)
+        waiter.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await waiter
+        assert len(locks) == 1 and locks.locked(1)
+    await second
+    assert order == ["second"] and len(locks) == 0
+
+
 def test_the_cache_evicts_the_least_recently_used() -> None:
     cache: TableCache[str] = TableCache(2)
     cache.put(1, "one")

@@ -101,12 +101,14 @@ async def test_the_decisions_worked_out_in_the_drawing_are_kept_by_the_committed
     assert seat is not None
 
     def draw(ahead: Table) -> object:
-        return ahead.decision(seat)  # as a hand drawn for the clicker works out their next decision
+        assert ahead.to_act is not None  # as a hand drawn for the clicker tells whose turn it is
+        return ahead.decision(seat)  # and works out their next decision
 
     outcome = await service.act(table.id, user, table.record.version, index, draw=draw)
     committed = outcome.table
     assert committed.state is not None
     assert committed._decisions == {seat: outcome.drawn}
+    assert committed.__dict__["to_act"] == committed.engine.to_act(committed.state)  # handed over, not worked out
     assert committed.decision(seat) is outcome.drawn
     assert outcome.drawn == committed.engine.decision(committed.state, seat)
     assert await service.get(table.id) is committed  # the table kept in memory is that one
