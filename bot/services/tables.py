@@ -184,11 +184,11 @@ class _Ahead:
         before the commit: the commit does not wait for it."""
         state, dumped, write, clock = self._after
         before = self._before
-        self.record = before.record.advanced(dumped, None if write is None else write.clock)
-        self.table = Table(record=self.record, engine=before.engine, state=state)
-        if write is not None:
-            self.table.__dict__["clock"] = clock  # as `_committed` would set it
         try:
+            self.record = before.record.advanced(dumped, None if write is None else write.clock)
+            self.table = Table(record=self.record, engine=before.engine, state=state)
+            if write is not None:
+                self.table.__dict__["clock"] = clock  # as `_committed` would set it
             self.drawn = self._draw(self.table)
         except Exception:  # drawn again after the commit, whose error pipeline reports it
             self.drawn = None

@@ -1484,8 +1484,8 @@ def _notified(text: str) -> dict[int, int]:
 
 
 def _record(row: Row) -> GameRecord:
-    """The record of one `games` row. Its options, seats and notified are the row's own copies (the parsed texts
-    are shared; the containers handed out are not)."""
+    """The record of one `games` row. Its options, seats and notified are containers of its own, filled from texts
+    parsed once (a value inside them, such as an option's list, is shared with the other rows of the same text)."""
     return GameRecord(
         id=row["id"],
         guild_id=row["guild_id"],
