@@ -6,9 +6,13 @@ dispatched (`_gateway.dispatch`), the game is looked up and checked against
 the channel, `TableService.act` applies the engine and commits one
 transaction, then the two answers are rendered and serialised as discord.py
 sends them: the clicker's hand (interaction response, type 7) and the public
-table (message edit), embeds and components both. The hand is drawn while the
-commit is in flight, as the handler has it drawn (`TableService._commit`'s
-`draw`): its time falls in the stage "act: engine and commit".
+table (message edit), embeds and components both. Each move is shown at once,
+as at a table whose message was not edited within the refresher's delay (a
+move of a game played across the day, or at a live table's usual pace): the
+hand and the table are drawn while the commit is in flight, as the handler has
+them drawn (`TableService._commit`'s `draw`, `TableHandlers._hand_drawer`),
+and their time falls in the stage "act: engine and commit". (Faster moves at
+one table are shown together, in one drawing per delay: this path draws more.)
 """
 
 from __future__ import annotations
@@ -57,6 +61,7 @@ class Game:
 
 
 Drawn = tuple[discord.Embed, discord.ui.View]
+DrawnTable = tuple[discord.Embed, discord.ui.View | None]
 
 
 def _draw_hand(table: Table, user_id: int, lang: str) -> Drawn:
@@ -67,6 +72,12 @@ def _draw_hand(table: Table, user_id: int, lang: str) -> Drawn:
     perspective = table.engine.perspective(table.state, seat)
     secret_events(perspective)
     return hand_message(table, seat, lang, perspective=perspective)
+
+
+def _draw_table(table: Table) -> DrawnTable:
+    """The public table after the move, as the refresher's edit shows it (`table_message`)."""
+    lang = table.record.locale
+    return table_embed(table, lang), table_view(table, lang)
 
 
 @dataclass(frozen=True)
@@ -199,8 +210,9 @@ class Room:
         hand is drawn while the commit is in flight, as `TableHandlers._hand_drawer` has it drawn."""
         service = self.service
 
-        def draw(after: Table) -> Drawn:
-            return _draw_hand(after, user_id, lang)
+        def draw(after: Table) -> tuple[Drawn, DrawnTable]:
+            hand = _draw_hand(after, user_id, lang)
+            return hand, _draw_table(after)
 
         if isinstance(item, ActionButton):
             if not item.confirmed:
@@ -235,12 +247,11 @@ class Room:
             outcome = await self._act(item, table, user_id, lang, data)
             acted = time.perf_counter()
             after = outcome.table
-            drawn = outcome.drawn  # as `TableHandlers._send_hand`: drawn ahead, or now
-            embed, view = drawn if isinstance(drawn, tuple) else _draw_hand(after, user_id, lang)
+            drawn = outcome.drawn  # as `TableHandlers._send_hand` and the refresher: drawn ahead, or now
+            (embed, view), public = drawn if isinstance(drawn, tuple) else (_draw_hand(after, user_id, lang), None)
+            table_drawn, table_controls = public if public is not None else _draw_table(after)
             hand = interaction_message_response_params(type=UPDATE_MESSAGE, content=None, embed=embed, view=view)
-            edit = handle_message_parameters(
-                embed=table_embed(after, after.record.locale), view=table_view(after, after.record.locale)
-            )
+            edit = handle_message_parameters(embed=table_drawn, view=table_controls)
             sent = len(_to_json(hand.payload)) + len(_to_json(edit.payload))
         finally:
             timer.cancel()

@@ -11,7 +11,9 @@ interaction, never an old token.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import discord
@@ -31,7 +33,7 @@ from cogs.tables import _ids, _picker
 from cogs.tables._errors import guarded
 from cogs.tables._hands import DrawnHand, LiveHands
 from cogs.tables._lobby import LobbyHandlers
-from cogs.tables._refresher import TableRefresher
+from cogs.tables._refresher import DrawnTable, TableRefresher
 from cogs.tables._reply import Reply
 from cogs.tables._views import (
     confirm_question,
@@ -39,12 +41,24 @@ from cogs.tables._views import (
     leave_confirm_view,
     log_message,
     pick_notice,
+    table_message,
     verification_embed,
 )
 from engines.core import CardPick
 
 if TYPE_CHECKING:
     from bot.runtime import CardroomBot
+
+log = logging.getLogger("cardroom.tables")
+
+
+@dataclass(frozen=True, slots=True)
+class DrawnMove:
+    """What a move's handler drew while its commit was in flight: the clicker's hand, and the public table when
+    its edit is to be at once (`TableHandlers._hand_drawer`)."""
+
+    hand: DrawnHand | None
+    table: DrawnTable | None
 
 
 class TableHandlers(LobbyHandlers):
@@ -97,9 +111,24 @@ class TableHandlers(LobbyHandlers):
 
     def _hand_drawer(self, reply: Reply) -> Draw:
         """The clicker's hand as a move will leave it, drawn while the move's commit is in flight (`TableService`
-        `draw`); `_move` sends it once the commit succeeded."""
+        `draw`), and the public table after it when the refresher is to show the move at once (else a later edit
+        draws it with what else changed); `_move` sends the hand and hands the table over once the commit
+        succeeded. The table's drawing failing leaves it to the refresher; the hand's fails the whole drawing."""
         user_id, lang = reply.interaction.user.id, language_of(reply.interaction.locale)
-        return lambda table: self._draw_hand(table, user_id, lang)
+        refresher = self.refresher
+
+        def draw(table: Table) -> DrawnMove:
+            hand = self._draw_hand(table, user_id, lang)
+            public = None
+            if refresher.edits_at_once(table.id):
+                try:
+                    embed, view = table_message(table)
+                    public = DrawnTable(table.record.version, embed, view)
+                except Exception:  # drawn again by the refresher, whose error pipeline reports it
+                    log.exception("Could not draw table %s ahead", table.id)
+            return DrawnMove(hand, public)
+
+        return draw
 
     async def _send_hand(
         self,
@@ -233,8 +262,9 @@ class TableHandlers(LobbyHandlers):
             return
         except RefusedError as refused:
             raise RefusedError(worded_refusal(table.record.game, refused.refusal, lang)) from None
-        self.refresher.mark(table.id)
-        await self._send_hand(reply, outcome.table, in_place=True, drawn=outcome.drawn)
+        drawn = outcome.drawn if isinstance(outcome.drawn, DrawnMove) else DrawnMove(None, None)
+        self.refresher.mark(table.id, drawn.table)
+        await self._send_hand(reply, outcome.table, in_place=True, drawn=drawn.hand)
 
     async def _show_stale(self, reply: Reply, game_id: int, lang: str) -> None:
         """Nothing changed; show the player where the game stands now, in place."""

@@ -1,9 +1,14 @@
 """Keeps each public table message in step with the database, within Discord's rate limits.
 
-A burst of actions marks a table dirty many times; one task per table waits
-`delay` seconds and edits the message once with the latest committed state
-(coalescing). The same pass rings the table's bell (`_bell`): each player is
-told once per new decision.
+A table's message is edited at once when it changes, then at most once per
+`delay` seconds: a burst of actions marks a table dirty many times, and what
+changes within `delay` of an edit waits for its end and is shown in one edit
+with the latest committed state (coalescing). A move played at a quiet table is
+seen at once; a busy table stays within Discord's limits. The edit of a move
+may come drawn already: the clicker's handler draws the table while the move
+commits, when the edit is to be at once (`edits_at_once`, `mark`'s `drawn`).
+The same pass rings the table's bell (`_bell`): each player is told once per
+new decision.
 Discord lets a bot edit a message older than an hour only so many times
 (error 30046), and a table played across the day scrolls up the channel: when
 a new turn starts on a table whose message is older than `REPOST_AFTER`, or
@@ -29,6 +34,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -55,6 +61,15 @@ SWEPT = 50  # recent channel messages searched for a mention whose id was lost i
 REPAIRS_IN_FLIGHT = 4  # repair passes at once at most: a slow Discord slows the repair down, not the other way
 
 
+@dataclass(frozen=True, slots=True)
+class DrawnTable:
+    """A table message drawn ahead for its next edit: the version it shows, its embed and its controls."""
+
+    version: int
+    embed: discord.Embed
+    view: discord.ui.View | None
+
+
 class TableRefresher:
     def __init__(self, bot: CardroomBot, delay: float, repairs: RepairQueue | None = None) -> None:
         self.bot = bot
@@ -66,15 +81,43 @@ class TableRefresher:
         self._repairer: asyncio.Task[None] | None = None
         self._adopt: dict[int, int] = {}  # game id -> its bell posted by an earlier run, adopted at its next pass
         self._rendered: dict[int, int] = {}  # game id -> version shown on the table message
+        self._edited_at: dict[int, float] = {}  # game id -> when its message was last edited (loop time), for `delay`
+        self._drawn: dict[int, DrawnTable] = {}  # game id -> its message drawn ahead, for the next pass
         self.bell = Bell(bot, watching=bot.settings.watching)
         self._failures: dict[int, int] = {}  # game id -> refreshes failed in a row
         # Told of each new version a table message shows (a game's own announcements); a failure is only logged.
         self.watchers: list[Callable[[Table], Awaitable[None]]] = []
 
-    def mark(self, game_id: int) -> None:
-        """The table changed: schedule one coalesced edit (ahead of any repair it was queued for)."""
+    def mark(self, game_id: int, drawn: DrawnTable | None = None) -> None:
+        """The table changed: edit its message at once, or at the end of `delay` after its last edit, in one
+        edit with whatever else changes meanwhile (ahead of any repair it was queued for). `drawn`: the message
+        already drawn for the version just committed, which that edit shows if nothing changed since."""
         self.repairs.take(game_id)
-        self._pass(game_id, self.delay)
+        if drawn is not None:
+            self._drawn[game_id] = drawn
+        self._pass(game_id, self._wait(game_id))
+
+    def edits_at_once(self, game_id: int) -> bool:
+        """Whether a change of this table now would be shown at once: no pass is under way or waiting, and its
+        message was not edited within `delay`. (A change shown later is drawn then, with what else changed.)"""
+        return game_id not in self._tasks and self._wait(game_id) == 0.0
+
+    def _wait(self, game_id: int) -> float:
+        """Seconds until the table's message may be edited again: what is left of `delay` since its last edit."""
+        edited = self._edited_at.get(game_id)
+        if edited is None:
+            return 0.0
+        return max(0.0, edited + self.delay - asyncio.get_running_loop().time())
+
+    def _edited(self, game_id: int) -> None:
+        """The table's message was just edited (or posted): the next edit waits for `delay`, then it is forgotten."""
+        loop = asyncio.get_running_loop()
+        now = self._edited_at[game_id] = loop.time()
+        loop.call_later(self.delay, self._cooled, game_id, now)
+
+    def _cooled(self, game_id: int, edited: float) -> None:
+        if self._edited_at.get(game_id) == edited:  # not edited again since
+            del self._edited_at[game_id]
 
     def _pass(self, game_id: int, delay: float) -> asyncio.Task[None]:
         self._dirty.add(game_id)
@@ -145,8 +188,9 @@ class TableRefresher:
         self.mark(game_id)
 
     def rendered(self, table: Table) -> None:
-        """The table message already shows this version (edited through an interaction)."""
+        """The table message already shows this version (edited through an interaction): an edit like any other."""
         self._rendered[table.id] = table.record.version
+        self._edited(table.id)
 
     async def idle(self) -> None:
         """Wait until every scheduled edit is done (shutdown, tests)."""
@@ -172,6 +216,7 @@ class TableRefresher:
             self._tasks.pop(game_id, None)
 
     async def _refresh(self, game_id: int) -> None:
+        drawn = self._drawn.pop(game_id, None)
         table = await self.bot.tables.get(game_id)
         ping = self._adopt.pop(game_id, None)
         if ping is not None:
@@ -181,8 +226,10 @@ class TableRefresher:
         # An ended table's message already showing its last version is left alone (two passes of one end: a
         # restart's repair and the deadline that ended it, say; `_close` forgets what was rendered).
         if self._rendered.get(game_id) != table.record.version and (news or not ended):
-            await self._edit_table(table, new_turn=self._is_new_turn(table))
+            fresh = drawn is not None and drawn.version == table.record.version and table.record.status == "active"
+            await self._edit_table(table, new_turn=self._is_new_turn(table), drawn=drawn if fresh else None)
             self._rendered[game_id] = table.record.version
+            self._edited(game_id)
             await self.bot.tables.shown(table)
             await self._tell_watchers(table)
         if table.record.status == "active" and table.result is None:
@@ -205,8 +252,9 @@ class TableRefresher:
         created = discord.utils.snowflake_time(message_id).timestamp()
         return self.bot.discord_clock.now() - created > REPOST_AFTER
 
-    async def _edit_table(self, table: Table, *, new_turn: bool) -> None:
-        embed, view = table_message(table)
+    async def _edit_table(self, table: Table, *, new_turn: bool, drawn: DrawnTable | None = None) -> None:
+        """Show the table as it is now (`drawn`: its message already drawn for this very version)."""
+        embed, view = (drawn.embed, drawn.view) if drawn is not None else table_message(table)
         channel = self.bot.get_partial_messageable(table.record.channel_id)
         old = table.record.table_message_id
         if old is not None and not (new_turn and self._is_old(old)):
@@ -237,6 +285,7 @@ class TableRefresher:
         """The game ended or was aborted: silence the bell and, when the end is news, tell the players."""
         await self.bell.silence(table.id)
         self._rendered.pop(table.id, None)
+        self._drawn.pop(table.id, None)
         if table.result is None or not announce:
             return
         content, mentions = end_announcement(table)  # the standings and the rematch are on the final table

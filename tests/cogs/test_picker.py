@@ -279,8 +279,11 @@ class FakeRefresher:
     def __init__(self) -> None:
         self.marked: list[int] = []
 
-    def mark(self, game_id: int) -> None:
+    def mark(self, game_id: int, drawn: object = None) -> None:
         self.marked.append(game_id)
+
+    def edits_at_once(self, game_id: int) -> bool:
+        return False  # a busy table: only the hand is drawn while a move commits
 
 
 CHANNEL = 700

@@ -1,0 +1,247 @@
+"""The table refresher's pace (`cogs.tables._refresher`): a change at a quiet table is shown at once, the changes
+within the delay after an edit are shown together at its end, and a table drawn while its move committed is shown
+as drawn. Real tables on a real database; Discord's channel faked. Through the handlers: a click at a quiet table
+hands the refresher the table drawn while the move committed, and a click at a busy one does not draw it."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime
+import itertools
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import discord
+import pytest
+
+from bot.discord_clock import DiscordClock
+from bot.services.tables import Outcome, Table, TableService
+from bot.storage import Database, Seat
+from cogs.tables._handlers import TableHandlers
+from cogs.tables._refresher import DrawnTable, TableRefresher
+from cogs.tables._repair import RepairQueue
+from cogs.tables._views import table_message
+
+DELAY = 2.0  # seconds between two edits of one table message: wide, so "at once" is told apart from "after it"
+SOON = 0.5  # an edit at once is done well within this
+
+
+class FakeChannel:
+    """Every edit of a table message, in order, with what it showed."""
+
+    def __init__(self) -> None:
+        self.edits: list[dict[str, Any]] = []
+        self.ids = itertools.count(discord.utils.time_snowflake(datetime.datetime.now(datetime.UTC)))
+
+    def get_partial_message(self, message_id: int) -> Any:
+        async def edit(**fields: Any) -> None:
+            self.edits.append(fields)
+
+        return SimpleNamespace(edit=edit)
+
+    async def send(self, *args: Any, **fields: Any) -> Any:
+        return SimpleNamespace(id=next(self.ids))
+
+
+@pytest.fixture
+async def service(tmp_path: Path) -> AsyncIterator[TableService]:
+    db = await Database.open(tmp_path / "cardroom.sqlite3")
+    yield TableService(db)
+    await db.close()
+
+
+async def started(service: TableService, channel: FakeChannel) -> Table:
+    """A started Pairs table of two players, with its message."""
+    host, guest = Seat(11, "Ada"), Seat(12, "Bea")
+    table = await service.open_lobby(guild_id=9, channel_id=700, game="pairs", host=host, locale="en")
+    await service.set_table_message(table, next(channel.ids))
+    await service.join(table.id, guest)
+    return await service.start(table.id, host.user_id)
+
+
+def refresher_for(service: TableService, channel: FakeChannel, delay: float = DELAY) -> TableRefresher:
+    bot: Any = SimpleNamespace(
+        tables=service,
+        db=service.db,
+        settings=SimpleNamespace(watching=60.0),
+        get_partial_messageable=lambda channel_id: channel,
+        discord_clock=DiscordClock(),
+        user=SimpleNamespace(id=1),
+    )
+    return TableRefresher(bot, delay, RepairQueue(100.0))
+
+
+async def until(done: Callable[[], bool], within: float) -> None:
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + within
+    while not done():
+        if loop.time() > deadline:
+            raise AssertionError(f"not done within {within} s")
+        await asyncio.sleep(0.01)
+
+
+async def move(service: TableService, table: Table) -> Outcome:
+    """The first player to act takes their first action."""
+    seat = table.to_act[0]
+    assert table.state is not None
+    token = table.engine.decision_token(table.state, seat)
+    return await service.act(table.id, table.record.seats[seat].user_id, table.record.version, 0, token)
+
+
+def footer(fields: dict[str, Any]) -> str:
+    return str(fields["embed"].footer.text)
+
+
+async def test_a_change_at_a_quiet_table_is_shown_at_once_and_those_within_the_delay_together_after_it(
+    service: TableService,
+) -> None:
+    channel = FakeChannel()
+    table = await started(service, channel)
+    refresher = refresher_for(service, channel)
+    assert refresher.edits_at_once(table.id)
+    loop = asyncio.get_running_loop()
+    start = loop.time()
+    refresher.mark(table.id)
+    await until(lambda: len(channel.edits) == 1, within=SOON)
+    assert f"move {table.record.version}" in footer(channel.edits[0])
+    assert not refresher.edits_at_once(table.id)  # edited just now: the next change waits for the delay
+
+    # Two moves right after the edit: nothing is shown before the delay is over, then both in one edit.
+    for _ in range(2):
+        table = (await move(service, table)).table
+        refresher.mark(table.id)
+        await asyncio.sleep(0.05)
+    await asyncio.sleep(SOON)
+    assert len(channel.edits) == 1
+    await until(lambda: len(channel.edits) == 2, within=DELAY)
+    assert loop.time() - start >= DELAY
+    now = (await service.get(table.id)).record.version
+    assert f"move {now}" in footer(channel.edits[1])
+    await refresher.idle()
+
+    # Once the delay after the last edit is over, a change is shown at once again, and nothing is kept of the edit.
+    await until(lambda: refresher.edits_at_once(table.id), within=DELAY + SOON)
+    assert table.id not in refresher._edited_at
+
+
+async def test_an_edit_through_an_interaction_counts_for_the_delay(service: TableService) -> None:
+    channel = FakeChannel()
+    table = await started(service, channel)
+    refresher = refresher_for(service, channel)
+    refresher.rendered(table)  # the table message was just edited by the answer to a click on it
+    assert not refresher.edits_at_once(table.id)
+    refresher.ensure_posted(table.id)
+    await asyncio.sleep(SOON)
+    assert channel.edits == []
+    await until(lambda: len(channel.edits) == 1, within=DELAY)
+    await refresher.idle()
+
+
+async def test_a_table_drawn_for_the_version_shown_is_sent_as_drawn_and_an_older_one_is_drawn_anew(
+    service: TableService,
+) -> None:
+    channel = FakeChannel()
+    table = await started(service, channel)
+    version = table.record.version
+    refresher = refresher_for(service, channel, delay=0.0)
+    ahead = discord.Embed(title="drawn ahead")
+    refresher.mark(table.id, DrawnTable(version, ahead, None))
+    await refresher.idle()
+    assert [fields["embed"] for fields in channel.edits] == [ahead]
+
+    await move(service, table)
+    refresher.mark(table.id, DrawnTable(version, ahead, None))  # drawn for the version before the move
+    await refresher.idle()
+    assert len(channel.edits) == 2 and channel.edits[1]["embed"] is not ahead
+    assert f"move {version + 1}" in footer(channel.edits[1])
+    assert refresher._drawn == {}
+
+
+# ----- through the handlers ------------------------------------------------------------------------------------
+
+
+@dataclass
+class FakeResponse:
+    calls: list[tuple[str, dict[str, Any]]]
+    done: bool = False
+
+    def is_done(self) -> bool:
+        return self.done
+
+    async def edit_message(self, **fields: Any) -> None:
+        self.done = True
+        self.calls.append(("edit_message", fields))
+
+
+@dataclass
+class FakeInteraction:
+    user_id: int
+    channel_id: int = 700
+    locale: str = "en-US"
+    id: int = field(default_factory=lambda: discord.utils.time_snowflake(discord.utils.utcnow()))
+    type: discord.InteractionType = discord.InteractionType.component
+    calls: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    message: Any = None
+
+    def __post_init__(self) -> None:
+        self.user = SimpleNamespace(id=self.user_id, display_name="P")
+        self.response = FakeResponse(self.calls)
+
+
+class WatchedRefresher(TableRefresher):
+    """The real refresher, telling the test what each mark brought."""
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        self.brought: list[DrawnTable | None] = []
+
+    def mark(self, game_id: int, drawn: DrawnTable | None = None) -> None:
+        self.brought.append(drawn)
+        super().mark(game_id, drawn)
+
+
+async def click(handlers: TableHandlers, table: Table) -> FakeInteraction:
+    seat = table.to_act[0]
+    assert table.state is not None
+    interaction = FakeInteraction(table.record.seats[seat].user_id)
+    token = table.engine.decision_token(table.state, seat)
+    await handlers.act(interaction, table.id, table.record.version, 0, token)  # type: ignore[arg-type]
+    (name, _), *_ = interaction.calls
+    assert name == "edit_message", interaction.calls
+    return interaction
+
+
+async def test_a_click_at_a_quiet_table_hands_over_the_table_drawn_while_it_committed(service: TableService) -> None:
+    channel = FakeChannel()
+    table = await started(service, channel)
+    bot: Any = SimpleNamespace(
+        tables=service,
+        db=service.db,
+        settings=SimpleNamespace(watching=60.0),
+        get_partial_messageable=lambda channel_id: channel,
+        discord_clock=DiscordClock(),
+        user=SimpleNamespace(id=1),
+    )
+    refresher = WatchedRefresher(bot, DELAY, RepairQueue(100.0))
+    handlers = TableHandlers(bot, refresher)
+
+    await click(handlers, table)
+    after = await service.get(table.id)
+    (drawn,) = refresher.brought
+    assert drawn is not None and drawn.version == after.record.version
+    expected, controls = table_message(after)
+    assert drawn.embed.to_dict() == expected.to_dict()
+    assert controls is not None and drawn.view is not None
+    assert drawn.view.to_components() == controls.to_components()
+    await until(lambda: len(channel.edits) == 1, within=SOON)
+    assert channel.edits[0]["embed"] is drawn.embed  # shown as drawn, not drawn again
+
+    # The next click comes within the delay: its edit will come later, with what else changes; no table is drawn.
+    await click(handlers, after)
+    assert refresher.brought[1] is None
+    await refresher.idle()
+    assert len(channel.edits) == 2
+    assert f"move {after.record.version + 1}" in footer(channel.edits[1])
