@@ -63,7 +63,17 @@ from bot.storage import (
     StaleVersionError,
 )
 from engines import registry
-from engines.core import CardPick, Decision, Engine, GameState, IllegalActionError, Result, Withdraw, option_choices
+from engines.core import (
+    CardPick,
+    Decision,
+    Engine,
+    GameState,
+    IllegalActionError,
+    Perspective,
+    Result,
+    Withdraw,
+    option_choices,
+)
 
 games.install()
 
@@ -119,6 +129,15 @@ class Table:
         if found is None:
             found = self._decisions[seat] = self.engine.decision(self.state, seat)
         return found
+
+    def perspective(self, seat: int | None) -> Perspective:
+        """What `seat` sees of the table (None: a spectator): `Engine.perspective`, a player's legal actions taken
+        from their decision (`decision`), which their hand's buttons need too, rather than worked out again."""
+        state = self.state
+        assert state is not None
+        legal_now = None if seat is None or not 0 <= seat < state.players else self.decision(seat).actions
+        view: Perspective = self.engine.perspective(state, seat, legal_now=legal_now)
+        return view
 
     @cached_property
     def to_act(self) -> tuple[int, ...]:

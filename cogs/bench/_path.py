@@ -69,7 +69,7 @@ def _draw_hand(table: Table, user_id: int, lang: str) -> Drawn:
     events, the message)."""
     seat = table.seat_of(user_id)
     assert table.state is not None and seat is not None
-    perspective = table.engine.perspective(table.state, seat)
+    perspective = table.perspective(seat)
     secret_events(perspective)
     return hand_message(table, seat, lang, perspective=perspective)
 

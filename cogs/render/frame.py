@@ -258,7 +258,7 @@ def hand_embed(
     assert table.state is not None
     record = table.record
     if view is None:
-        view = table.engine.perspective(table.state, seat)
+        view = table.perspective(seat)
     renderer = renderer_for(record.game)
     live = table.result is None and record.status == "active"
     if live and seat in view.to_act:

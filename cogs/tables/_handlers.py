@@ -101,7 +101,7 @@ class TableHandlers(LobbyHandlers):
         seat = self._seat(table, user_id)
         if table.state is None:
             raise CardroomError("error.not_started")
-        perspective = table.engine.perspective(table.state, seat)
+        perspective = table.perspective(seat)
         secrets = secret_events(perspective)
         news = LiveHands.news(secrets, self.hands.seen(table.id, user_id))
         embed, view = hand_message(

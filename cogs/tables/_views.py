@@ -274,7 +274,7 @@ def hand_message(
     already computed.
     """
     if perspective is None and table.state is not None:
-        perspective = table.engine.perspective(table.state, seat)
+        perspective = table.perspective(seat)
     view = hand_view(table, seat, lang, perspective, page=page, draft=draft, confirm=confirm)
     return hand_embed(table, seat, lang, perspective, news=news), view
 
@@ -323,7 +323,7 @@ def confirm_question(table: Table, seat: int, index: int, lang: str) -> str | No
     action = decision.candidates[index]
     if table.engine.consequence(state, seat, action) is None:
         return None
-    move, cost = move_texts(table, seat, action, table.engine.perspective(state, seat), lang)
+    move, cost = move_texts(table, seat, action, table.perspective(seat), lang)
     return clip(t(lang, "hand.confirm", move=move, consequence=cost), CONTENT)
 
 
@@ -365,12 +365,11 @@ def hand_view(
     row_4: list[discord.ui.Item[Any]] = []
     refresh_label = t(lang, "hand.button.refresh")
     if state is not None and table.record.status == "active":
-        engine = table.engine
         game = table.record.game
         decision = table.decision(seat)
         candidates = decision.candidates
         if perspective is None:
-            perspective = engine.perspective(state, seat)
+            perspective = table.perspective(seat)
         token = decision.token
         if confirm is not None and 0 <= confirm < len(candidates):
             label, _ = move_label(table, seat, candidates[confirm], perspective, lang)
@@ -518,7 +517,7 @@ def pick_notice(table: Table, seat: int, lang: str, draft: Sequence[str]) -> str
     game = table.record.game
     cards = " ".join(_card_text(game, card, lang, pick, table.names)[0] for card in draft)
     text = t(lang, "pick.selected", cards=cards, count=len(draft), min=pick.min, max=pick.max)
-    feedback = draft_feedback(game, table.engine.perspective(table.state, seat), draft, lang)
+    feedback = draft_feedback(game, table.perspective(seat), draft, lang)
     if feedback is not None and feedback[0]:
         text = f"{text}\n{feedback[0]}"
     return clip(text, CONTENT)

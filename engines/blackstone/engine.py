@@ -107,10 +107,12 @@ class BlackstoneEngine(Engine[BlackstoneState, BlackstoneAction, BlackstoneOptio
     def result(self, state: BlackstoneState) -> Result | None:
         return session.result(state)
 
-    def perspective(self, state: BlackstoneState, viewer: int | None) -> BlackstonePerspective:
+    def perspective(
+        self, state: BlackstoneState, viewer: int | None, *, legal_now: Sequence[BlackstoneAction] | None = None
+    ) -> BlackstonePerspective:
         over = state.phase == "over"
         playing = state.phase == "play"
-        legal = [a.kind for a in self.legal_actions(state, viewer)] if viewer is not None else []
+        legal = [a.kind for a in self.viewer_legal(state, viewer, legal_now)]
         pot = state.chips.pot
         return BlackstonePerspective(
             **self.base_perspective_fields(state, viewer),

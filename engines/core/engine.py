@@ -37,6 +37,11 @@ class Decision:
     legal: tuple[bool, ...]
     token: str
 
+    @property
+    def actions(self) -> tuple[Any, ...]:
+        """The candidates legal now: `Engine.legal_actions` of the same seat and state."""
+        return tuple(action for action, legal in zip(self.candidates, self.legal, strict=True) if legal)
+
 
 class Withdraw(BaseModel):
     """Universal action: a player leaves a running game (handled by every engine)."""
@@ -176,8 +181,19 @@ class Engine(ABC, Generic[S, A, Opt, P]):
         """Final standings when the game is over, else None."""
 
     @abstractmethod
-    def perspective(self, state: S, viewer: int | None) -> P:
-        """Everything `viewer` may see (None = a spectator), and nothing else."""
+    def perspective(self, state: S, viewer: int | None, *, legal_now: Sequence[A] | None = None) -> P:
+        """Everything `viewer` may see (None = a spectator), and nothing else.
+
+        `legal_now`: the viewer's legal actions in `state`, when the caller holds them already (`Decision.actions`
+        of the viewer's decision): they are not worked out again (`viewer_legal`). The conformance suite checks
+        the perspective is the same either way."""
+
+    def viewer_legal(self, state: S, viewer: int | None, legal_now: Sequence[A] | None = None) -> list[A]:
+        """The legal actions a perspective shows its viewer: `legal_now` if given, else `legal_actions`; none for a
+        spectator."""
+        if viewer is None:
+            return []
+        return list(legal_now) if legal_now is not None else self.legal_actions(state, viewer)
 
     @abstractmethod
     def reshuffle_unseen(self, state: S, viewer: int | None, seed: int) -> S:

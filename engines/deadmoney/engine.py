@@ -356,11 +356,13 @@ class DeadMoneyEngine(Engine[DeadMoneyState, DeadMoneyAction, DeadMoneyOptions, 
         return None
 
     # ----- views --------------------------------------------------------------
-    def perspective(self, state: DeadMoneyState, viewer: int | None) -> DeadMoneyPerspective:
+    def perspective(
+        self, state: DeadMoneyState, viewer: int | None, *, legal_now: Sequence[DeadMoneyAction] | None = None
+    ) -> DeadMoneyPerspective:
         own = viewer is not None and 0 <= viewer < state.players
         decision = state.top_decision()
         to_act = self.to_act(state)
-        legal = distinct([a.kind for a in self.legal_actions(state, viewer)]) if own and viewer is not None else []
+        legal = distinct([a.kind for a in self.viewer_legal(state, viewer, legal_now)]) if own else []
         peek_seat: int | None = None
         peek: list[str] = []
         arrange: list[str] = []

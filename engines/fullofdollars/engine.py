@@ -338,9 +338,11 @@ class FullOfDollarsEngine(
         )
 
     # ----- views -----------------------------------------------------------------------------------------------
-    def perspective(self, state: FullOfDollarsState, viewer: int | None) -> FullOfDollarsPerspective:
+    def perspective(
+        self, state: FullOfDollarsState, viewer: int | None, *, legal_now: Sequence[FullOfDollarsAction] | None = None
+    ) -> FullOfDollarsPerspective:
         deck = self.deck
-        legal = self.legal_actions(state, viewer) if viewer is not None else []
+        legal = self.viewer_legal(state, viewer, legal_now)
         own = viewer is not None and 0 <= viewer < state.players
         return FullOfDollarsPerspective(
             **self.base_perspective_fields(state, viewer),

@@ -133,10 +133,12 @@ class HawthornEngine(Engine[HawthornState, HawthornAction, HawthornOptions, Hawt
         return session.result(state)
 
     # ----- views --------------------------------------------------------------
-    def perspective(self, state: HawthornState, viewer: int | None) -> HawthornPerspective:
+    def perspective(
+        self, state: HawthornState, viewer: int | None, *, legal_now: Sequence[HawthornAction] | None = None
+    ) -> HawthornPerspective:
         playing = state.phase == "play"
         own = viewer is not None and 0 <= viewer < state.players
-        kinds = [a.kind for a in self.legal_actions(state, viewer)] if viewer is not None else []
+        kinds = [a.kind for a in self.viewer_legal(state, viewer, legal_now)]
         legal = list(dict.fromkeys(kinds))
         return HawthornPerspective(
             **self.base_perspective_fields(state, viewer),

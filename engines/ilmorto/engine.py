@@ -218,8 +218,10 @@ class IlMortoEngine(Engine[IlMortoState, IlMortoAction, IlMortoOptions, IlMortoP
         )
 
     # ----- views -----------------------------------------------------------------------------------------------
-    def perspective(self, state: IlMortoState, viewer: int | None) -> IlMortoPerspective:
-        legal = self.legal_actions(state, viewer) if viewer is not None else []
+    def perspective(
+        self, state: IlMortoState, viewer: int | None, *, legal_now: Sequence[IlMortoAction] | None = None
+    ) -> IlMortoPerspective:
+        legal = self.viewer_legal(state, viewer, legal_now)
         kinds = list(dict.fromkeys(action.kind for action in legal))
         swap_with, swap_deck, blocker, skipped = None, False, None, []
         due = viewer is not None and viewer in self.to_act(state) and state.knocked

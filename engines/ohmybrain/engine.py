@@ -261,9 +261,11 @@ class OhMyBrainEngine(Engine[OhMyBrainState, OhMyBrainAction, OhMyBrainOptions, 
         )
 
     # ----- views --------------------------------------------------------------
-    def perspective(self, state: OhMyBrainState, viewer: int | None) -> OhMyBrainPerspective:
+    def perspective(
+        self, state: OhMyBrainState, viewer: int | None, *, legal_now: Sequence[OhMyBrainAction] | None = None
+    ) -> OhMyBrainPerspective:
         own = viewer is not None and 0 <= viewer < state.players
-        legal = self.legal_actions(state, viewer) if own and viewer is not None else []
+        legal = self.viewer_legal(state, viewer, legal_now) if own else []
         step = state.step
         playable: list[int] = []
         if own and viewer == state.active and isinstance(step, PlayStep) and not state.dealing and not state.over:

@@ -77,10 +77,12 @@ class PairsEngine(Engine[PairsState, PairsAction, PairsOptions, PairsPerspective
     def result(self, state: PairsState) -> Result | None:
         return endings.result(state)
 
-    def perspective(self, state: PairsState, viewer: int | None) -> PairsPerspective:
+    def perspective(
+        self, state: PairsState, viewer: int | None, *, legal_now: Sequence[PairsAction] | None = None
+    ) -> PairsPerspective:
         finished = state.finished
         pot = state.chips.pot if state.chips else 0
-        legal = [a.kind for a in self.legal_actions(state, viewer)] if viewer is not None else []
+        legal = [a.kind for a in self.viewer_legal(state, viewer, legal_now)]
         return PairsPerspective(
             **self.base_perspective_fields(state, viewer),
             ending=state.options.ending,

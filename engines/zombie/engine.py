@@ -116,9 +116,11 @@ class ZombieEngine(Engine[ZombieState, ZombieAction, ZombieOptions, ZombiePerspe
     def result(self, state: ZombieState) -> Result | None:
         return endings.result(state)
 
-    def perspective(self, state: ZombieState, viewer: int | None) -> ZombiePerspective:
+    def perspective(
+        self, state: ZombieState, viewer: int | None, *, legal_now: Sequence[ZombieAction] | None = None
+    ) -> ZombiePerspective:
         finished = state.finished
-        legal = self.legal_actions(state, viewer) if viewer is not None else []
+        legal = self.viewer_legal(state, viewer, legal_now)
         return ZombiePerspective(
             **self.base_perspective_fields(state, viewer),
             target=state.options.target,

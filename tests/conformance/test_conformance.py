@@ -344,7 +344,8 @@ def _reference_token(engine: AnyEngine, state: GameState, seat: int) -> str:
 
 def check_pending_decisions(game: Game) -> list[str]:
     """Every seat's `decision` at every kept state: its candidates, legal exactly where `refusal` lets them
-    through, and the token the buttons already drawn carry (unchanged by the one-pass computation)."""
+    through, and the token the buttons already drawn carry (unchanged by the one-pass computation); its legal
+    actions, which a perspective given them shows as it shows those it works out."""
     engine, failures = game.engine, []
     for step, state in game.states.items():
         for seat in range(game.players):
@@ -357,6 +358,13 @@ def check_pending_decisions(game: Game) -> list[str]:
                 failures.append(f"{game.where(step)}: seat {seat}'s token is not the fingerprint of its decision")
             if engine.decision_token(state, seat) != decision.token:
                 failures.append(f"{game.where(step)}: decision_token and decision disagree for seat {seat}")
+            if list(decision.actions) != engine.legal_actions(state, seat):
+                failures.append(f"{game.where(step)}: seat {seat}'s decision's actions are not its legal actions")
+            if not decision.actions:
+                continue  # nothing to show but what the seat's legal actions, checked equal above, give anyway
+            given = engine.perspective(state, seat, legal_now=decision.actions).model_dump(mode="json")
+            if given != engine.perspective(state, seat).model_dump(mode="json"):
+                failures.append(f"{game.where(step)}: seat {seat}'s perspective changes when given its legal actions")
     return failures
 
 

@@ -261,7 +261,9 @@ class ToyEngine(Engine[ToyState, Draw | Stand | Pick, ToyOptions, ToyView]):
     def result(self, state: ToyState) -> Result | None:
         return state.outcome
 
-    def perspective(self, state: ToyState, viewer: int | None) -> ToyView:
+    def perspective(
+        self, state: ToyState, viewer: int | None, *, legal_now: Sequence[Draw | Stand | Pick] | None = None
+    ) -> ToyView:
         over = state.phase == "over"
         seated = viewer is not None and 0 <= viewer < state.players
         return ToyView(
