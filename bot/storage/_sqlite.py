@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import sqlite3
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Final, Literal, TypeVar
@@ -46,6 +46,41 @@ class SqliteConnection:
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[object]]) -> None:
         await self.raw.executemany(sql, rows)
+
+
+class ThreadConnection:
+    """The `Connection` of a transaction run whole on the connection's own thread (`SqliteDriver.in_one_trip`):
+    each call runs its statement there and then, so a coroutine awaiting only these never suspends
+    (`run_at_once`)."""
+
+    __slots__ = ("raw",)
+
+    def __init__(self, raw: sqlite3.Connection) -> None:
+        self.raw = raw
+
+    async def fetch(self, sql: str, params: Sequence[object] = ()) -> list[Row]:
+        rows: list[Row] = self.raw.execute(sql, params).fetchall()
+        return rows
+
+    async def execute(self, sql: str, params: Sequence[object] = ()) -> int:
+        return self.raw.execute(sql, params).rowcount
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[object]]) -> None:
+        self.raw.executemany(sql, rows)
+
+
+def run_at_once(work: Coroutine[Any, Any, T]) -> T:
+    """The result of a coroutine that awaits nothing but a `ThreadConnection`: run to its end in one step.
+
+    Raises what it raises; a coroutine that does wait on something else is closed and refused (RuntimeError).
+    """
+    try:
+        work.send(None)
+    except StopIteration as done:
+        result: T = done.value
+        return result
+    work.close()
+    raise RuntimeError("a transaction run in one trip waited on something other than its connection")
 
 
 class SqliteDriver:

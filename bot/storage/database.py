@@ -29,13 +29,13 @@ import contextlib
 import json
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, TypeVar
 
 import aiosqlite
 
@@ -43,7 +43,7 @@ from bot import ratings
 from bot.seating import COMPUTER_IDS
 from bot.storage._driver import Connection, Dialect, Driver, Row, is_postgres
 from bot.storage._migrations import MIGRATIONS, Migration, apply_migrations
-from bot.storage._sqlite import SqliteDriver
+from bot.storage._sqlite import SqliteDriver, ThreadConnection, run_at_once
 from bot.storage.errors import (
     ChannelBusyError,
     DeadlineGoneError,
@@ -74,6 +74,8 @@ from bot.storage.records import (
 )
 
 _INT64 = range(-(2**63), 2**63)
+T = TypeVar("T")
+
 DISCORD_SHARD_SHIFT: Final = 22  # a server is on shard (guild_id >> 22) % shard_count (Discord's rule)
 
 _LEADER_ORDER: Final[dict[str, tuple[str, ...]]] = {
@@ -282,6 +284,30 @@ class Database:
         """
         async with self._driver.transaction() as conn:
             yield _Tx(conn, self._clock())
+
+    async def _in_transaction(self, body: Callable[[_Tx], Coroutine[Any, Any, T]]) -> T:
+        """`body` in one write transaction, as `_transaction` runs it (committed if it returns, rolled back if it
+        raises). On SQLite the whole transaction runs on the connection's thread in one trip there and back
+        (`ThreadConnection`): `body` must await nothing but its connection. About 0.1 ms less per statement
+        than a trip per statement, which adds up for a game's end (its results, ratings and clock rows)."""
+        driver = self._driver
+        if not isinstance(driver, SqliteDriver):
+            async with self._transaction() as tx:
+                return await body(tx)
+        clock = self._clock
+
+        def whole(raw: sqlite3.Connection) -> T:
+            raw.execute("BEGIN IMMEDIATE")
+            try:
+                result = run_at_once(body(_Tx(ThreadConnection(raw), clock())))
+                raw.execute("COMMIT")
+            except BaseException:
+                with contextlib.suppress(sqlite3.Error):  # SQLite may have rolled back by itself
+                    raw.execute("ROLLBACK")
+                raise
+            return result
+
+        return await driver.in_one_trip(whole)
 
     async def _fetch(self, conn: Connection, game_id: int, *, lock: bool = False) -> GameRecord | None:
         """The game's row; `lock`: held until the transaction ends (PostgreSQL; SQLite's writer holds everything)."""
@@ -813,10 +839,12 @@ class Database:
             return await self._commit_move(
                 _Move(game_id, expected_version, seat, action, state, clock, done, meanwhile)
             )
-        async with self._transaction() as tx:
+
+        async def finishing(tx: _Tx) -> GameRecord:  # a game's end, or a move the clock or a computer makes
+            written = clock
             changes: dict[str, Any] = {"state": state, "last_seat": seat, "last_action": action}
-            if clock is not None:
-                changes["clock"] = clock.clock
+            if written is not None:
+                changes["clock"] = written.clock
             if result is not None:
                 changes.update(status="finished", ended_at=tx.now)
             # The game's row first, then its deadline: every write locks in that order (no deadlock in PostgreSQL).
@@ -826,12 +854,14 @@ class Database:
             if result is not None:
                 await self._insert_results(tx, record, result)
                 await self._forget_ended(tx.conn, game_id)
-            elif clock is not None:
+            elif written is not None:
                 if consume is not None:  # its row is gone: the new clock may hold the same deadline again
-                    kept = {key: due for key, due in clock.previous.items() if key != (consume.seat, consume.kind)}
-                    clock = replace(clock, previous=kept)
-                await self._write_clock(tx.conn, game_id, clock)
+                    kept = {key: due for key, due in written.previous.items() if key != (consume.seat, consume.kind)}
+                    written = replace(written, previous=kept)
+                await self._write_clock(tx.conn, game_id, written)
             return record
+
+        return await self._in_transaction(finishing)
 
     async def update_clock(self, game_id: int, expected_version: int, clock: ClockWrite) -> GameRecord:
         """A running table's clock changes with no move (pause, resume, a player away): version +1."""
