@@ -114,8 +114,9 @@ class Table:
     def id(self) -> int:
         return self.record.id
 
-    @property
+    @cached_property
     def names(self) -> list[str]:
+        """The players' names by seat (worked out once: a table's drawing asks for them dozens of times)."""
         return [seat.name for seat in self.record.seats]
 
     def seat_of(self, user_id: int) -> int | None:
