@@ -867,7 +867,7 @@ class TableService:
         """
         assert table.state is not None
         try:
-            new_state = table.engine.apply(table.state, seat, action, stored=table.record.state)
+            new_state = table.engine.apply(table.state, seat, action)
         except IllegalActionError as illegal:
             raise RefusedError(illegal.refusal) from None
         result = table.engine.result(new_state)

@@ -272,8 +272,8 @@ def check_round_trip(game: Game) -> list[str]:
             failures.append(f"{game.where(step)}: load_state(dump_state(s)) != s")
         elif engine.dump_state(loaded) != dump:
             failures.append(f"{game.where(step)}: dump_state(load_state(d)) != d")
-    # Go on from a reloaded mid-game state with the same actions, each applied from the state's JSON as the table
-    # service does (`apply(..., stored=)`): the same states follow, RNG included.
+    # Go on from a reloaded mid-game state with the same actions, each from a reloaded state (what a restarted
+    # table service holds): the same states follow, RNG included.
     middle = [step for step in game.states if step < len(game.log)]
     if not middle:
         return failures
@@ -282,7 +282,7 @@ def check_round_trip(game: Game) -> list[str]:
     for step in range(start, len(game.log)):
         seat, action = game.log[step]
         try:
-            state = engine.apply(state, seat, action, stored=engine.dump_state(state))
+            state = engine.apply(engine.load_state(engine.dump_state(state)), seat, action)
         except IllegalActionError as exc:
             failures.append(f"{game.where(step)}: after reloading step {start}, {action!r} was refused ({exc})")
             break
