@@ -69,6 +69,24 @@ class ThreadConnection:
         self.raw.executemany(sql, rows)
 
 
+def write_transaction(
+    conn: sqlite3.Connection, work: Callable[[], T], before_commit: Callable[[], None] | None = None
+) -> T:
+    """`work()` in one `BEGIN IMMEDIATE ... COMMIT` on the connection's own thread: committed if it returns, rolled
+    back if it raises. `before_commit` is called right before the COMMIT, which syncs without Python's lock."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        result = work()
+        if before_commit is not None:
+            before_commit()
+        conn.execute("COMMIT")
+    except BaseException:
+        with contextlib.suppress(sqlite3.Error):  # SQLite may have rolled back by itself
+            conn.execute("ROLLBACK")
+        raise
+    return result
+
+
 def run_at_once(work: Coroutine[Any, Any, T]) -> T:
     """The result of a coroutine that awaits nothing but a `ThreadConnection`: run to its end in one step.
 

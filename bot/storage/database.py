@@ -43,7 +43,7 @@ from bot import ratings
 from bot.seating import COMPUTER_IDS
 from bot.storage._driver import Connection, Dialect, Driver, Row, is_postgres
 from bot.storage._migrations import MIGRATIONS, Migration, apply_migrations
-from bot.storage._sqlite import SqliteDriver, ThreadConnection, run_at_once
+from bot.storage._sqlite import SqliteDriver, ThreadConnection, run_at_once, write_transaction
 from bot.storage.errors import (
     ChannelBusyError,
     DeadlineGoneError,
@@ -297,15 +297,7 @@ class Database:
         clock = self._clock
 
         def whole(raw: sqlite3.Connection) -> T:
-            raw.execute("BEGIN IMMEDIATE")
-            try:
-                result = run_at_once(body(_Tx(ThreadConnection(raw), clock())))
-                raw.execute("COMMIT")
-            except BaseException:
-                with contextlib.suppress(sqlite3.Error):  # SQLite may have rolled back by itself
-                    raw.execute("ROLLBACK")
-                raise
-            return result
+            return write_transaction(raw, lambda: run_at_once(body(_Tx(ThreadConnection(raw), clock()))))
 
         return await driver.in_one_trip(whole)
 
@@ -1449,17 +1441,7 @@ def _commit_moves(
     """
     if len(batch) == 1 and batch[0].write is None and syncing is None:
         return [_commit_one(conn, sql, batch[0], now)]
-    conn.execute("BEGIN IMMEDIATE")
-    try:
-        outcomes = [_commit_one(conn, sql, move, now) for move in batch]
-        if syncing is not None:
-            syncing()
-        conn.execute("COMMIT")
-    except BaseException:
-        with contextlib.suppress(sqlite3.Error):  # SQLite may have rolled back by itself
-            conn.execute("ROLLBACK")
-        raise
-    return outcomes
+    return write_transaction(conn, lambda: [_commit_one(conn, sql, move, now) for move in batch], syncing)
 
 
 def _commit_one(conn: sqlite3.Connection, sql: str, move: _Move, now: float) -> GameRecord | Exception:

@@ -9,7 +9,6 @@ import asyncio
 import datetime
 import itertools
 from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -17,13 +16,14 @@ from typing import Any
 import discord
 import pytest
 
-from bot.discord_clock import DiscordClock
 from bot.services.tables import Outcome, Table, TableService
 from bot.storage import Database, Seat
 from cogs.tables._handlers import TableHandlers
 from cogs.tables._refresher import DrawnTable, TableRefresher
 from cogs.tables._repair import RepairQueue
 from cogs.tables._views import table_message
+from tests.cogs.fake_interactions import FakeInteraction
+from tests.cogs.table_bots import table_bot
 
 DELAY = 2.0  # seconds between two edits of one table message: wide, so "at once" is told apart from "after it"
 SOON = 0.5  # an edit at once is done well within this
@@ -63,15 +63,7 @@ async def started(service: TableService, channel: FakeChannel) -> Table:
 
 
 def refresher_for(service: TableService, channel: FakeChannel, delay: float = DELAY) -> TableRefresher:
-    bot: Any = SimpleNamespace(
-        tables=service,
-        db=service.db,
-        settings=SimpleNamespace(watching=60.0),
-        get_partial_messageable=lambda channel_id: channel,
-        discord_clock=DiscordClock(),
-        user=SimpleNamespace(id=1),
-    )
-    return TableRefresher(bot, delay, RepairQueue(100.0))
+    return TableRefresher(table_bot(service, channel), delay, RepairQueue(100.0))
 
 
 async def until(done: Callable[[], bool], within: float) -> None:
@@ -163,34 +155,6 @@ async def test_a_table_drawn_for_the_version_shown_is_sent_as_drawn_and_an_older
 # ----- through the handlers ------------------------------------------------------------------------------------
 
 
-@dataclass
-class FakeResponse:
-    calls: list[tuple[str, dict[str, Any]]]
-    done: bool = False
-
-    def is_done(self) -> bool:
-        return self.done
-
-    async def edit_message(self, **fields: Any) -> None:
-        self.done = True
-        self.calls.append(("edit_message", fields))
-
-
-@dataclass
-class FakeInteraction:
-    user_id: int
-    channel_id: int = 700
-    locale: str = "en-US"
-    id: int = field(default_factory=lambda: discord.utils.time_snowflake(discord.utils.utcnow()))
-    type: discord.InteractionType = discord.InteractionType.component
-    calls: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
-    message: Any = None
-
-    def __post_init__(self) -> None:
-        self.user = SimpleNamespace(id=self.user_id, display_name="P")
-        self.response = FakeResponse(self.calls)
-
-
 class WatchedRefresher(TableRefresher):
     """The real refresher, telling the test what each mark brought."""
 
@@ -206,7 +170,10 @@ class WatchedRefresher(TableRefresher):
 async def click(handlers: TableHandlers, table: Table) -> FakeInteraction:
     seat = table.to_act[0]
     assert table.state is not None
-    interaction = FakeInteraction(table.record.seats[seat].user_id)
+    interaction = FakeInteraction()  # a click made just now
+    interaction.user = SimpleNamespace(id=table.record.seats[seat].user_id, display_name="P")
+    interaction.channel_id = table.record.channel_id  # type: ignore[attr-defined]
+    interaction.message = None  # type: ignore[attr-defined]
     token = table.engine.decision_token(table.state, seat)
     await handlers.act(interaction, table.id, table.record.version, 0, token)  # type: ignore[arg-type]
     (name, _), *_ = interaction.calls
@@ -217,14 +184,7 @@ async def click(handlers: TableHandlers, table: Table) -> FakeInteraction:
 async def test_a_click_at_a_quiet_table_hands_over_the_table_drawn_while_it_committed(service: TableService) -> None:
     channel = FakeChannel()
     table = await started(service, channel)
-    bot: Any = SimpleNamespace(
-        tables=service,
-        db=service.db,
-        settings=SimpleNamespace(watching=60.0),
-        get_partial_messageable=lambda channel_id: channel,
-        discord_clock=DiscordClock(),
-        user=SimpleNamespace(id=1),
-    )
+    bot = table_bot(service, channel)
     refresher = WatchedRefresher(bot, DELAY, RepairQueue(100.0))
     handlers = TableHandlers(bot, refresher)
 

@@ -15,11 +15,11 @@ from typing import Any
 import discord
 import pytest
 
-from bot.discord_clock import DiscordClock
 from bot.services.tables import TableService
 from bot.storage import Database, Seat
 from cogs.tables._refresher import TableRefresher
 from cogs.tables._repair import RepairQueue
+from tests.cogs.table_bots import table_bot
 
 RATE = 2.0  # tables per second: one every 0.5 s
 
@@ -159,14 +159,7 @@ async def test_a_restart_repairs_the_newest_first_paced_and_a_live_mark_jumps_th
 
     restarted = TableService(service.db)  # a new process: nothing in memory
     ticks = Ticks(gated=True)
-    bot: Any = SimpleNamespace(
-        tables=restarted,
-        db=service.db,
-        settings=SimpleNamespace(watching=60.0),
-        get_partial_messageable=lambda channel_id: channel,
-        discord_clock=DiscordClock(),
-        user=SimpleNamespace(id=1),
-    )
+    bot = table_bot(restarted, channel)
     refresher = TableRefresher(bot, 0.0, RepairQueue(RATE, clock=ticks.clock, sleep=ticks.sleep))
     rows = await restarted.to_repair()
     assert [row.game_id for row in rows] == [newest, third, second, oldest]
@@ -199,14 +192,7 @@ async def test_an_ended_table_already_shown_is_not_edited_again_by_a_second_pass
     await service.set_table_message(table, message_id)
     channel.games_by_message[message_id] = table.id
     await service.abort(800, host.user_id, can_manage=True)
-    bot: Any = SimpleNamespace(
-        tables=service,
-        db=service.db,
-        settings=SimpleNamespace(watching=60.0),
-        get_partial_messageable=lambda channel_id: channel,
-        discord_clock=DiscordClock(),
-        user=SimpleNamespace(id=1),
-    )
+    bot = table_bot(service, channel)
     refresher = TableRefresher(bot, 0.0, RepairQueue(RATE))
     refresher.mark(table.id)
     await refresher.idle()
