@@ -26,7 +26,7 @@ from pydantic import BaseModel
 from bot import games as games_with_data
 from bot.i18n import catalogue, list_of, t, typeset
 from cogs.render import games
-from cogs.render.faces import card_emoji
+from cogs.render.faces import Style, card_emoji, style
 from cogs.render.games import Field, Tone
 from cogs.render.limits import FIELD_VALUE, OPTION_TEXT, clip
 from cogs.render.text import (
@@ -54,6 +54,7 @@ EARLIER_BIDS = 4  # earlier raises listed under the high bid
 VOLUNTEER_RANKS = {"9H": "K", "8S": "A"}  # 9♥ asks for Kings, 8♠ for Aces
 CONTINUED = "\u200b"  # the name of a field that continues the previous one
 SECRET_KINDS = ("arrange", "cards", "bid")  # actions whose labels show cards only the seat to act may know
+DISCARDS_KEPT = 1024  # discards whose Brains and face cards are kept worded (`_discard_lines`)
 NEW_MARK = "🆕"  # before the cards that reached the viewer since their own last move
 SUIT_GAP = " · "  # between the suits of a line of cards
 RANK_CODES = {rank: str(rank) for rank in range(2, 11)} | {11: "J", 12: "Q", 13: "K", 14: "A"}
@@ -260,16 +261,24 @@ def _piles_line(view: DeadMoneyPerspective, lang: str) -> str:
 
 
 def _piles_lines(view: DeadMoneyPerspective, lang: str) -> list[str]:
-    lines = [_piles_line(view, lang)]
-    brains = [card for card in view.discard if is_brain(card)]
-    faces = [card for card in view.discard if rank_of(card) in FACES]
-    if brains:
-        lines.append(t(lang, f"{GAME}.table.discard_brains", cards=poker_card_faces(sorted(brains), lang=lang)))
-    if faces:
-        lines.append(t(lang, f"{GAME}.table.discard_faces", cards=" ".join(_card_lines(faces, lang))))
+    lines = [_piles_line(view, lang), *_discard_lines(tuple(view.discard), lang, style())]
     if view.in_play:
         lines.append(t(lang, f"{GAME}.table.in_play", cards=poker_card_faces(view.in_play, lang=lang)))
     return lines
+
+
+@lru_cache(maxsize=DISCARDS_KEPT)
+def _discard_lines(discard: tuple[str, ...], lang: str, drawn_with: Style) -> tuple[str, ...]:
+    """The Brains and the face cards in the discard, a line each (none for none). The discard changes only when a
+    card is discarded, and the table shows it on every move: each is worded once per faces' style (`drawn_with`)."""
+    lines = []
+    brains = sorted(card for card in discard if is_brain(card))
+    faces = [card for card in discard if rank_of(card) in FACES]
+    if brains:
+        lines.append(t(lang, f"{GAME}.table.discard_brains", cards=poker_card_faces(brains, lang=lang)))
+    if faces:
+        lines.append(t(lang, f"{GAME}.table.discard_faces", cards=" ".join(_card_lines(faces, lang))))
+    return tuple(lines)
 
 
 def _roll_line(view: DeadMoneyPerspective, names: Sequence[str], lang: str) -> str | None:

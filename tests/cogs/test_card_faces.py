@@ -13,11 +13,12 @@ import pytest
 
 from bot import emojis
 from bot.emojis import CardEmoji, card_key, load_manifest
-from bot.i18n import LANGUAGES
+from bot.i18n import LANGUAGES, t
 from bot.services.tables import Table
 from bot.storage import GameRecord, Seat
 from cogs.emojis.cards import all_faces
 from cogs.render import faces
+from cogs.render.deadmoney import _discard_lines
 from cogs.render.frame import hand_embed, table_embed
 from cogs.render.text import (
     card_face,
@@ -295,3 +296,22 @@ def test_many_faces_at_once_are_each_face_in_the_style_in_use() -> None:
 )
 def test_poker_card_ids(value: str, is_card: bool) -> None:
     assert is_poker_card_id(value) is is_card
+
+
+def test_dead_moneys_discard_lines_follow_the_discard_and_the_faces_style() -> None:
+    """The Brains and face cards of the discard are worded once per discard: a new card shows at once, and the
+    same discard drawn with emojis, as text, or in plain faces is drawn in each style."""
+    discard = ("KS", "4H", "BRAIN-C")
+    text = _discard_lines(discard, "en", faces.style())
+    assert text == (
+        t("en", "deadmoney.table.discard_brains", cards=poker_card_face("BRAIN-C")),
+        t("en", "deadmoney.table.discard_faces", cards=poker_card_face("KS")),
+    )
+    more = _discard_lines((*discard, "QD"), "en", faces.style())
+    assert "Q♦️" in more[1] and "Q♦️" not in text[1]
+    install_all()
+    drawn = _discard_lines(discard, "en", faces.style())
+    assert markup("poker", "KS") in drawn[1] and markup("poker", "BRAIN-C") in drawn[0]
+    with faces.plain_faces():
+        plain = _discard_lines(discard, "en", faces.style())
+    assert "<:" not in "".join(plain) and "K♠️" in plain[1]
