@@ -33,11 +33,11 @@ from bot.errors import ForgedComponentError
 from bot.i18n import language_of
 from bot.services.tables import Outcome, Table, TableService, engine_for
 from bot.storage import Seat
-from cogs.render.frame import secret_events, table_embed
+from cogs.render.frame import secret_events
 from cogs.tables import _ids, _picker
 from cogs.tables._components import ActionButton, PickConfirmButton, PickSelect
 from cogs.tables._reply import ACK_DEADLINE
-from cogs.tables._views import confirm_question, hand_message, picker_pick, table_view
+from cogs.tables._views import confirm_question, hand_message, picker_pick, table_message
 from engines.core import Withdraw
 
 from ._gateway import Snowflakes, click_frame, dispatch, with_version
@@ -72,12 +72,6 @@ def _draw_hand(table: Table, user_id: int, lang: str) -> Drawn:
     perspective = table.perspective(seat)
     secret_events(perspective)
     return hand_message(table, seat, lang, perspective=perspective)
-
-
-def _draw_table(table: Table) -> DrawnTable:
-    """The public table after the move, as the refresher's edit shows it (`table_message`)."""
-    lang = table.record.locale
-    return table_embed(table, lang), table_view(table, lang)
 
 
 @dataclass(frozen=True)
@@ -212,7 +206,7 @@ class Room:
 
         def draw(after: Table) -> tuple[Drawn, DrawnTable]:
             hand = _draw_hand(after, user_id, lang)
-            return hand, _draw_table(after)
+            return hand, table_message(after)
 
         if isinstance(item, ActionButton):
             if not item.confirmed:
@@ -249,7 +243,7 @@ class Room:
             after = outcome.table
             drawn = outcome.drawn  # as `TableHandlers._send_hand` and the refresher: drawn ahead, or now
             (embed, view), public = drawn if isinstance(drawn, tuple) else (_draw_hand(after, user_id, lang), None)
-            table_drawn, table_controls = public if public is not None else _draw_table(after)
+            table_drawn, table_controls = public if public is not None else table_message(after)
             hand = interaction_message_response_params(type=UPDATE_MESSAGE, content=None, embed=embed, view=view)
             edit = handle_message_parameters(embed=table_drawn, view=table_controls)
             sent = len(_to_json(hand.payload)) + len(_to_json(edit.payload))
