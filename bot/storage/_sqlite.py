@@ -27,6 +27,7 @@ from bot.storage.health import IntegrityMode, check_integrity, open_failure
 T = TypeVar("T")
 
 BUSY_TIMEOUT_MS: Final = 5000
+WORKER_STOP: Final = 5.0  # seconds to wait for the thread of a connection that failed to open (it only closes)
 _MIN_SQLITE: Final = (3, 35, 0)  # UPDATE ... RETURNING
 _WAL_RETRY: Final = 0.01  # seconds between two tries of the switch to WAL
 
@@ -123,10 +124,12 @@ class SqliteDriver:
                 await asyncio.to_thread(check_integrity, Path(path), integrity, BUSY_TIMEOUT_MS)
             except (OSError, sqlite3.Error) as exc:
                 raise open_failure(exc, path) from exc
+        # isolation_level=None: no implicit transactions, we issue BEGIN/COMMIT ourselves.
+        connecting = aiosqlite.connect(str(path), isolation_level=None)
         try:
-            # isolation_level=None: no implicit transactions, we issue BEGIN/COMMIT ourselves.
-            conn = await aiosqlite.connect(str(path), isolation_level=None)
+            conn = await connecting
         except sqlite3.Error as exc:
+            await _stopped(connecting)
             raise open_failure(exc, path) from exc
         conn.row_factory = sqlite3.Row
         try:
@@ -236,6 +239,14 @@ class SqliteDriver:
             conn, self._conn = self._conn, None
             if conn is not None:
                 await conn.raw.close()
+
+
+async def _stopped(conn: aiosqlite.Connection) -> None:
+    """Wait for the worker thread of a connection that failed to open. aiosqlite stops it without waiting; if the
+    event loop closed first (a start-up that fails on its database exits at once), the thread would find it closed
+    and print a traceback after the one line that says what is wrong."""
+    thread: Any = conn._thread  # untyped in aiosqlite, as `_execute` (`in_one_trip`)
+    await asyncio.to_thread(thread.join, WORKER_STOP)
 
 
 async def _rollback(conn: aiosqlite.Connection) -> None:
