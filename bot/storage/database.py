@@ -76,6 +76,7 @@ from bot.storage.records import (
 _INT64 = range(-(2**63), 2**63)
 T = TypeVar("T")
 
+RATED_KEPT: Final = 64  # games whose end's rating changes are kept for the read that follows it (`rating_changes`)
 DISCORD_SHARD_SHIFT: Final = 22  # a server is on shard (guild_id >> 22) % shard_count (Discord's rule)
 
 _LEADER_ORDER: Final[dict[str, tuple[str, ...]]] = {
@@ -186,6 +187,7 @@ class Database:
         # The move its own caller is committing (`_commit_alone`): this future is done once that move is.
         self._alone: asyncio.Future[None] | None = None
         self.group_commits = 0  # transactions that carried moves (for tests and the bench)
+        self._rated: dict[int, dict[int, SeatRating]] = {}  # game id -> the rating changes its end just wrote
 
     # ----- life cycle -------------------------------------------------------
     @classmethod
@@ -335,7 +337,8 @@ class Database:
             raise GameNotFoundError(game_id)
         raise StaleVersionError(current, expected_version)
 
-    async def _insert_results(self, tx: _Tx, record: GameRecord, result: Sequence[ResultRow]) -> None:
+    async def _insert_results(self, tx: _Tx, record: GameRecord, result: Sequence[ResultRow]) -> list[ratings.Change]:
+        """The game's results rows and, for a finished game, its players' ratings: the changes rated."""
         if sorted(row.seat for row in result) != list(range(len(record.seats))):
             raise ValueError(f"results must have exactly one row per seat 0..{len(record.seats) - 1}")
         await tx.conn.executemany(
@@ -359,13 +362,15 @@ class Database:
             ],
         )
         if record.status == "finished":
-            await self._rate(tx, record, result)
+            return await self._rate(tx, record, result)
+        return []
 
-    async def _rate(self, tx: _Tx, record: GameRecord, result: Sequence[ResultRow]) -> None:
-        """Update the ratings of a finished game's players and note each seat's change on its result row."""
+    async def _rate(self, tx: _Tx, record: GameRecord, result: Sequence[ResultRow]) -> list[ratings.Change]:
+        """Update the ratings of a finished game's players and note each seat's change on its result row; the
+        changes (none when the game does not count)."""
         seats = _placed(result)
         if not ratings.counts(seats):
-            return
+            return []
         guild = ratings.guild_key(record.guild_id)
         # Read and lock each holder's rating in one statement: a holder without one gets a newcomer's
         # (`bot.ratings.INITIAL`, overwritten below in this transaction), an existing row is locked as is,
@@ -383,6 +388,7 @@ class Database:
         current = {str(row["player"]): ratings.Rating(row["mu"], row["sigma"], row["games"]) for row in rows}
         changes = ratings.rate(current, seats)
         await _store_ratings(tx, record.id, guild, record.game, changes)
+        return changes
 
     async def rebuild_ratings(self) -> int:
         """Recompute every rating from the stored results, in one transaction; returns the games rated.
@@ -390,6 +396,7 @@ class Database:
         Finished games are replayed in the order they ended (`finished_at`, then game id), through the
         same `bot.ratings.rate` as the incremental update, so the numbers are the same.
         """
+        self._rated.clear()
         async with self._transaction() as tx:
             if self._sql.lock_table is not None:  # a game ending meanwhile waits, then rates from the rebuilt ones
                 await tx.conn.execute(self._sql.lock_table.format("ratings"))
@@ -447,7 +454,13 @@ class Database:
             return {str(row["player"]): ratings.Rating(row["mu"], row["sigma"], row["games"]) for row in rows}
 
     async def rating_changes(self, game_id: int) -> dict[int, SeatRating]:
-        """Each seat's rating before and after the game, for the seats it rated (empty when it rated nobody)."""
+        """Each seat's rating before and after the game, for the seats it rated (empty when it rated nobody).
+
+        Right after this process committed the game's end, the changes it wrote are given back without a read
+        (once: the read after that goes to the rows)."""
+        noted = self._rated.pop(game_id, None)
+        if noted is not None:
+            return noted
         async with self._reading() as conn:
             rows = await conn.fetch(
                 "SELECT seat, mu_before, sigma_before, mu_after, sigma_after FROM results"
@@ -832,6 +845,8 @@ class Database:
                 _Move(game_id, expected_version, seat, action, state, clock, done, meanwhile)
             )
 
+        rated: list[ratings.Change] = []
+
         async def finishing(tx: _Tx) -> GameRecord:  # a game's end, or a move the clock or a computer makes
             written = clock
             changes: dict[str, Any] = {"state": state, "last_seat": seat, "last_action": action}
@@ -844,7 +859,7 @@ class Database:
             if consume is not None and not await self._take(tx.conn, consume):
                 raise DeadlineGoneError(consume)  # rolls the move back
             if result is not None:
-                await self._insert_results(tx, record, result)
+                rated[:] = await self._insert_results(tx, record, result)
                 await self._forget_ended(tx.conn, game_id)
             elif written is not None:
                 if consume is not None:  # its row is gone: the new clock may hold the same deadline again
@@ -853,7 +868,25 @@ class Database:
                 await self._write_clock(tx.conn, game_id, written)
             return record
 
-        return await self._in_transaction(finishing)
+        record = await self._in_transaction(finishing)
+        if result is not None:
+            self._note_rated(game_id, rated)
+        return record
+
+    def _note_rated(self, game_id: int, changes: Sequence[ratings.Change]) -> None:
+        """Keep the rating changes a committed game's end wrote, for the one `rating_changes` that follows it."""
+        self._rated[game_id] = {
+            change.seat: SeatRating(
+                seat=change.seat,
+                mu_before=change.before.mu,
+                sigma_before=change.before.sigma,
+                mu_after=change.after.mu,
+                sigma_after=change.after.sigma,
+            )
+            for change in changes
+        }
+        while len(self._rated) > RATED_KEPT:
+            del self._rated[next(iter(self._rated))]
 
     async def update_clock(self, game_id: int, expected_version: int, clock: ClockWrite) -> GameRecord:
         """A running table's clock changes with no move (pause, resume, a player away): version +1."""

@@ -6,14 +6,16 @@ import asyncio
 import itertools
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from storage_helpers import Clock, finish_with, new_game
 
 from bot.ratings import INITIAL, PROVISIONAL_GAMES, Rating
-from bot.storage import Database, GameRecord, ResultRow, Seat
+from bot.storage import Database, GameRecord, ResultRow, Seat, StaleVersionError
 
 PEOPLE = [Seat(1, "Ada"), Seat(2, "Bob"), Seat(3, "Cyd"), Seat(4, "Dee"), Seat(5, "Eve")]
 ADA, BOB, CYD, DEE, EVE = PEOPLE
@@ -89,6 +91,40 @@ async def test_a_finished_game_rates_its_players_in_the_same_transaction(storage
     again = await storage_db.rating_changes(second.id)
     assert (again[0].mu_before, again[0].sigma_before) == (board["2"].mu, board["2"].sigma)
     assert (await storage_db.ratings_of(guild_id=1, game="pairs"))["2"].games == 2
+
+
+async def test_the_changes_a_game_end_wrote_come_back_without_a_read_and_as_the_rows_hold_them(
+    storage_db: Database, db_location: str | Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    record = await store(storage_db, Played((ADA, BOB, CYD), (2, 1, 3), won=(1,)))
+    with monkeypatch.context() as patched:
+
+        def no_read() -> None:
+            raise AssertionError("the changes just written are read back from the database")
+
+        patched.setattr(storage_db, "_reading", no_read)
+        noted = await storage_db.rating_changes(record.id)
+    read = await storage_db.rating_changes(record.id)  # given back once: this one reads the rows
+    other = await Database.open(db_location)
+    try:
+        elsewhere = await other.rating_changes(record.id)
+    finally:
+        await other.close()
+    assert sorted(noted) == [0, 1, 2] and noted == read == elsewhere
+    # An end that did not commit notes nothing: the rows (none rated) are read.
+    late = await new_game(storage_db, (ADA, BOB))
+    with pytest.raises(StaleVersionError):
+        await finish_with(storage_db, replace(late, version=late.version + 1), rows(late, Played((ADA, BOB), (1, 2))))
+    assert await storage_db.rating_changes(late.id) == {}
+
+
+async def test_a_rebuild_forgets_the_changes_kept_from_game_ends(storage_db: Database) -> None:
+    """A rebuild rewrites every game's changes: none kept from before it may be given back after it."""
+    record = await store(storage_db, Played((ADA, BOB), (1, 2)))
+    assert record.id in storage_db._rated
+    await storage_db.rebuild_ratings()
+    assert storage_db._rated == {}
+    assert sorted(await storage_db.rating_changes(record.id)) == [0, 1]
 
 
 async def test_aborted_games_and_games_the_clock_ended_without_a_winner_change_no_rating(storage_db: Database) -> None:
