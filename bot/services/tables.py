@@ -181,7 +181,9 @@ class _Ahead:
     """A move's answer drawn ahead, while its commit is in flight (`TableService._commit`'s `draw`).
 
     It is drawn on the table as the commit should leave it: the row at the next version with the new state and
-    clock. It is kept only if the row committed is that row (its `updated_at` aside, which no answer shows).
+    clock, finished if the move ends the game. It is kept only if the row committed is that row (its times
+    aside, which no answer drawn ahead shows). A game's end is drawn without the rating changes its commit works
+    out (`Table.rating_changes` is empty): what shows them (the public table's standings) is drawn after it.
     """
 
     def __init__(
@@ -192,9 +194,12 @@ class _Ahead:
         write: ClockWrite | None,
         clock: TableClock | None,
         draw: Draw,
+        *,
+        finished: bool = False,
     ) -> None:
         self._before = table
         self._after = (state, dumped, write, clock)
+        self._finished = finished
         self._draw = draw
         self.drawn: object = None
 
@@ -205,7 +210,9 @@ class _Ahead:
         state, dumped, write, clock = self._after
         before = self._before
         try:
-            self.record = before.record.advanced(dumped, None if write is None else write.clock)
+            self.record = before.record.advanced(
+                dumped, None if write is None else write.clock, finished=self._finished
+            )
             self.table = Table(record=self.record, engine=before.engine, state=state)
             if write is not None:
                 self.table.__dict__["clock"] = clock  # as `_committed` would set it
@@ -862,8 +869,10 @@ class TableService:
 
         `draw(table)`: what the caller will draw of the table after the move (the player's hand). It is drawn
         while the commit is in flight, on the table as the commit will leave it, and handed back as
-        `Outcome.drawn` only if the commit left exactly that (else, and for a move that ends the game, drawn is
-        None and the caller draws after the commit). Nothing drawn is shown before the commit succeeds.
+        `Outcome.drawn` only if the commit left exactly that (else drawn is None and the caller draws after the
+        commit). Nothing drawn is shown before the commit succeeds. For a move that ends the game, the table
+        drawn on is finished but has no rating changes yet (the commit works them out): `draw` must leave out
+        what shows them (the public table's standings). A move the clock or a computer makes draws nothing ahead.
         """
         assert table.state is not None
         try:
@@ -891,7 +900,9 @@ class TableService:
             write = self._clock_write(table.record, table.clock, clock, new_state.withdrawn)
         rows = None if result is None else self.result_rows(table.record, result, clock)
         state = table.engine.dump_state(new_state)
-        ahead = None if draw is None or result is not None else _Ahead(table, new_state, state, write, clock, draw)
+        ahead = None
+        if draw is not None and consume is None:
+            ahead = _Ahead(table, new_state, state, write, clock, draw, finished=result is not None)
         await gate()
         try:
             record = await self.db.commit_action(

@@ -56,17 +56,20 @@ class GameRecord:
     notified: dict[int, int] = field(default_factory=dict)  # seat -> the decision (version) it was told about
     salt: str | None = None  # the secret salt of the seed's commitment (`bot.services.fairness`); None before it
 
-    def advanced(self, state: str, clock: str | None) -> GameRecord:
+    def advanced(self, state: str, clock: str | None, *, finished: bool = False) -> GameRecord:
         """The row as a move's commit should leave it: the next version, the new `state`, and the new `clock` (None:
-        unchanged). `updated_at` is left as it was: the database sets it."""
+        unchanged); `finished`: the move ends the game. The times are left as they were: the database sets
+        `updated_at`, and `ended_at` for a game's end."""
         values = list(_VALUES(self))
         values[_STATE], values[_VERSION] = state, self.version + 1
         if clock is not None:
             values[_CLOCK] = clock
+        if finished:
+            values[_STATUS] = "finished"
         return GameRecord(*values)
 
     def same_but_time(self, other: GameRecord) -> bool:
-        """The same row, but perhaps for `updated_at`."""
+        """The same row, but perhaps for the times the database stamps it with (`updated_at`, `ended_at`)."""
         return _ALL_BUT_TIME(self) == _ALL_BUT_TIME(other)
 
     @property
@@ -84,8 +87,8 @@ class GameRecord:
 
 _FIELDS = tuple(GameRecord.__dataclass_fields__)
 _VALUES = attrgetter(*_FIELDS)  # a record's values in field order, in one call
-_ALL_BUT_TIME = attrgetter(*(name for name in _FIELDS if name != "updated_at"))
-_STATE, _VERSION, _CLOCK = (_FIELDS.index(name) for name in ("state", "version", "clock"))
+_ALL_BUT_TIME = attrgetter(*(name for name in _FIELDS if name not in ("updated_at", "ended_at")))
+_STATE, _VERSION, _CLOCK, _STATUS = (_FIELDS.index(name) for name in ("state", "version", "clock", "status"))
 
 
 @dataclass(frozen=True, slots=True)

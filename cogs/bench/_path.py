@@ -204,9 +204,9 @@ class Room:
         hand is drawn while the commit is in flight, as `TableHandlers._hand_drawer` has it drawn."""
         service = self.service
 
-        def draw(after: Table) -> tuple[Drawn, DrawnTable]:
+        def draw(after: Table) -> tuple[Drawn, DrawnTable | None]:
             hand = _draw_hand(after, user_id, lang)
-            return hand, table_message(after)
+            return hand, table_message(after) if after.record.is_open else None  # an end: drawn with its ratings
 
         if isinstance(item, ActionButton):
             if not item.confirmed:

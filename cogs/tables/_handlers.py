@@ -112,7 +112,8 @@ class TableHandlers(LobbyHandlers):
     def _hand_drawer(self, reply: Reply) -> Draw:
         """The clicker's hand as a move will leave it, drawn while the move's commit is in flight (`TableService`
         `draw`), and the public table after it when the refresher is to show the move at once (else a later edit
-        draws it with what else changed); `_move` sends the hand and hands the table over once the commit
+        draws it with what else changed) and the game goes on (a game's end shows the rating changes its commit
+        works out: the refresher draws it); `_move` sends the hand and hands the table over once the commit
         succeeded. The table's drawing failing leaves it to the refresher; the hand's fails the whole drawing."""
         user_id, lang = reply.interaction.user.id, language_of(reply.interaction.locale)
         refresher = self.refresher
@@ -120,7 +121,7 @@ class TableHandlers(LobbyHandlers):
         def draw(table: Table) -> DrawnMove:
             hand = self._draw_hand(table, user_id, lang)
             public = None
-            if refresher.edits_at_once(table.id):
+            if table.record.is_open and refresher.edits_at_once(table.id):
                 try:
                     embed, view = table_message(table)
                     public = DrawnTable(table.record.version, embed, view)

@@ -79,19 +79,24 @@ async def test_an_answer_drawn_for_another_row_than_the_committed_one_is_dropped
     assert len(drawn_on) == 1 and outcome.drawn is None
 
 
-async def test_a_move_that_ends_the_game_is_drawn_after_its_commit(service: TableService) -> None:
+async def test_a_move_that_ends_the_game_is_drawn_on_the_finished_table_without_its_ratings(
+    service: TableService,
+) -> None:
     table = await started(service)
     drawn_on: list[Table] = []
-    moves = 0
     while table.record.status == "active":
-        moves += 1
         seat = table.to_act[0]
         kinds = [action.kind for action in service.candidates(table, seat)]
         user = table.record.seats[seat].user_id
         outcome = await service.act(table.id, user, table.record.version, kinds.index("fold"), draw=seen(drawn_on))
         table = outcome.table
-        assert (outcome.drawn is None) == outcome.finished
-    assert moves > 1 and len(drawn_on) == moves - 1  # every move but the last
+        assert outcome.drawn == (table.record.version, table.record.state)  # every move, the last one too
+    end, ahead = outcome.table, drawn_on[-1]
+    assert outcome.finished and end.record.status == ahead.record.status == "finished"
+    assert ahead.record == replace(end.record, updated_at=ahead.record.updated_at, ended_at=ahead.record.ended_at)
+    assert end.record.ended_at is not None and ahead.rating_changes == {}
+    assert sorted(end.rating_changes) == [0, 1]  # the committed table has them, for what is drawn after it
+    assert ahead.result == end.result and ahead.to_act == end.to_act == ()
 
 
 async def test_the_decisions_worked_out_in_the_drawing_are_kept_by_the_committed_table(service: TableService) -> None:

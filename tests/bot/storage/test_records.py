@@ -35,14 +35,25 @@ def test_a_move_advances_the_version_state_and_clock_and_nothing_else() -> None:
     moved = ROW.advanced('{"turn": 1}', '{"a": 2}')
     assert moved == replace(ROW, state='{"turn": 1}', version=6, clock='{"a": 2}')
     assert ROW.advanced('{"turn": 1}', None) == replace(ROW, state='{"turn": 1}', version=6)
+    ended = ROW.advanced('{"turn": 1}', None, finished=True)
+    assert ended == replace(ROW, state='{"turn": 1}', version=6, status="finished")  # ended_at: the database's
 
 
 def test_rows_are_the_same_but_for_their_time_only() -> None:
     assert ROW.same_but_time(replace(ROW, updated_at=3.0))
-    others = {"notified": {0: 5}, "ping_message_id": None, "version": 6, "state": "{}", "seats": [Seat(3, "Ada")]}
+    assert ROW.same_but_time(replace(ROW, updated_at=3.0, ended_at=3.0))
+    others = {
+        "notified": {0: 5},
+        "ping_message_id": None,
+        "version": 6,
+        "state": "{}",
+        "seats": [Seat(3, "Ada")],
+        "status": "finished",
+        "ended_by": 3,
+    }
     for name, value in others.items():
         assert not ROW.same_but_time(replace(ROW, **{name: value})), name
-    assert {f.name for f in fields(GameRecord)} >= set(others) | {"updated_at"}
+    assert {f.name for f in fields(GameRecord)} >= set(others) | {"updated_at", "ended_at"}
 
 
 def test_a_clock_write_deletes_the_deadlines_gone_and_writes_the_new_or_moved_ones_only() -> None:

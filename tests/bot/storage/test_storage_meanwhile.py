@@ -7,9 +7,9 @@ import json
 
 import pytest
 from storage_helpers import new_game, results_for
-from test_storage_clock import both, clock_write, clocked_game
+from test_storage_clock import T, both, clock_write, clocked_game
 
-from bot.storage import Database, StaleVersionError
+from bot.storage import Database, Deadline, StaleVersionError
 
 
 async def test_meanwhile_runs_once_before_the_move_is_committed(storage_db: Database) -> None:
@@ -57,9 +57,11 @@ async def test_a_stale_move_writes_nothing_whatever_meanwhile_did(storage_db: Da
     assert len(called) <= 1
 
 
-async def test_a_move_that_ends_the_game_does_not_call_meanwhile(storage_db: Database) -> None:
+async def test_a_move_that_ends_the_game_calls_meanwhile_once_before_its_end_is_committed(
+    storage_db: Database,
+) -> None:
     game = await new_game(storage_db)
-    called: list[str] = []
+    order: list[str] = []
     record = await storage_db.commit_action(
         game.id,
         game.version,
@@ -67,6 +69,43 @@ async def test_a_move_that_ends_the_game_does_not_call_meanwhile(storage_db: Dat
         action="{}",
         state='"end"',
         result=results_for(game, [(1, True, 10), (2, False, 0)]),
+        meanwhile=lambda: order.append("meanwhile"),
+    )
+    order.append("committed")
+    assert record.status == "finished" and order == ["meanwhile", "committed"]
+    assert [row.place for row in await storage_db.results(game.id)] == [1, 2]
+
+
+async def test_an_end_that_fails_writes_nothing_whatever_meanwhile_did(storage_db: Database) -> None:
+    game = await new_game(storage_db)
+    called: list[str] = []
+    with pytest.raises(StaleVersionError):
+        await storage_db.commit_action(
+            game.id,
+            game.version - 1,
+            seat=0,
+            action="{}",
+            state='"end"',
+            result=results_for(game, [(1, True, 10), (2, False, 0)]),
+            meanwhile=lambda: called.append("x"),
+        )
+    assert await storage_db.get(game.id) == game and await storage_db.results(game.id) == []
+    assert len(called) <= 1
+
+
+async def test_a_move_that_consumes_a_deadline_does_not_call_meanwhile(storage_db: Database) -> None:
+    game, begun = await clocked_game(storage_db)
+    expire = Deadline(game.id, 0, "expire", T + 100)
+    after = clock_write("timed out", both(1, T + 100, 100), begun.deadlines, due=1, since=T + 100)
+    called: list[str] = []
+    record = await storage_db.commit_action(
+        game.id,
+        game.version,
+        seat=0,
+        action="{}",
+        state="{}",
+        clock=after,
+        consume=expire,
         meanwhile=lambda: called.append("x"),
     )
-    assert record.status == "finished" and called == []
+    assert record.version == game.version + 1 and called == []
