@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable
 
 import pytest
 from storage_helpers import new_game, results_for
 from test_storage_clock import T, both, clock_write, clocked_game
 
-from bot.storage import Database, Deadline, StaleVersionError
+from bot.storage import Database, Deadline, GameRecord, StaleVersionError
 
 
 async def test_meanwhile_runs_once_before_the_move_is_committed(storage_db: Database) -> None:
@@ -57,20 +58,25 @@ async def test_a_stale_move_writes_nothing_whatever_meanwhile_did(storage_db: Da
     assert len(called) <= 1
 
 
+async def end(db: Database, game: GameRecord, version: int, meanwhile: Callable[[], None]) -> GameRecord:
+    """The move that ends `game` (two players: the first wins), committed at `version`."""
+    return await db.commit_action(
+        game.id,
+        version,
+        seat=0,
+        action="{}",
+        state='"end"',
+        result=results_for(game, [(1, True, 10), (2, False, 0)]),
+        meanwhile=meanwhile,
+    )
+
+
 async def test_a_move_that_ends_the_game_calls_meanwhile_once_before_its_end_is_committed(
     storage_db: Database,
 ) -> None:
     game = await new_game(storage_db)
     order: list[str] = []
-    record = await storage_db.commit_action(
-        game.id,
-        game.version,
-        seat=0,
-        action="{}",
-        state='"end"',
-        result=results_for(game, [(1, True, 10), (2, False, 0)]),
-        meanwhile=lambda: order.append("meanwhile"),
-    )
+    record = await end(storage_db, game, game.version, lambda: order.append("meanwhile"))
     order.append("committed")
     assert record.status == "finished" and order == ["meanwhile", "committed"]
     assert [row.place for row in await storage_db.results(game.id)] == [1, 2]
@@ -80,15 +86,7 @@ async def test_an_end_that_fails_writes_nothing_whatever_meanwhile_did(storage_d
     game = await new_game(storage_db)
     called: list[str] = []
     with pytest.raises(StaleVersionError):
-        await storage_db.commit_action(
-            game.id,
-            game.version - 1,
-            seat=0,
-            action="{}",
-            state='"end"',
-            result=results_for(game, [(1, True, 10), (2, False, 0)]),
-            meanwhile=lambda: called.append("x"),
-        )
+        await end(storage_db, game, game.version - 1, lambda: called.append("x"))
     assert await storage_db.get(game.id) == game and await storage_db.results(game.id) == []
     assert len(called) <= 1
 
