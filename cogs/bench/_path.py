@@ -36,6 +36,7 @@ from bot.storage import Seat
 from cogs.render.frame import secret_events
 from cogs.tables import _ids, _picker
 from cogs.tables._components import ActionButton, PickConfirmButton, PickSelect
+from cogs.tables._refresher import shown_as_drawn
 from cogs.tables._reply import ACK_DEADLINE
 from cogs.tables._views import confirm_question, hand_message, picker_pick, table_message
 from engines.core import Withdraw
@@ -206,7 +207,7 @@ class Room:
 
         def draw(after: Table) -> tuple[Drawn, DrawnTable | None]:
             hand = _draw_hand(after, user_id, lang)
-            return hand, table_message(after) if after.record.is_open else None  # an end: drawn with its ratings
+            return hand, table_message(after) if shown_as_drawn(after) else None  # as the handler
 
         if isinstance(item, ActionButton):
             if not item.confirmed:

@@ -33,7 +33,7 @@ from cogs.tables import _ids, _picker
 from cogs.tables._errors import guarded
 from cogs.tables._hands import DrawnHand, LiveHands
 from cogs.tables._lobby import LobbyHandlers
-from cogs.tables._refresher import DrawnTable, TableRefresher
+from cogs.tables._refresher import DrawnTable, TableRefresher, shown_as_drawn
 from cogs.tables._reply import Reply
 from cogs.tables._views import (
     confirm_question,
@@ -121,7 +121,7 @@ class TableHandlers(LobbyHandlers):
         def draw(table: Table) -> DrawnMove:
             hand = self._draw_hand(table, user_id, lang)
             public = None
-            if table.record.is_open and refresher.edits_at_once(table.id):
+            if shown_as_drawn(table) and refresher.edits_at_once(table.id):
                 try:
                     embed, view = table_message(table)
                     public = DrawnTable(table.record.version, embed, view)

@@ -61,6 +61,12 @@ SWEPT = 50  # recent channel messages searched for a mention whose id was lost i
 REPAIRS_IN_FLIGHT = 4  # repair passes at once at most: a slow Discord slows the repair down, not the other way
 
 
+def shown_as_drawn(table: Table) -> bool:
+    """Whether this table's message, drawn ahead while its move committed, may be shown as drawn: a running game's.
+    A game's end shows the rating changes its commit works out, so its message is drawn after the commit."""
+    return table.record.status == "active"
+
+
 @dataclass(frozen=True, slots=True)
 class DrawnTable:
     """A table message drawn ahead for its next edit: the version it shows, its embed and its controls."""
@@ -226,7 +232,7 @@ class TableRefresher:
         # An ended table's message already showing its last version is left alone (two passes of one end: a
         # restart's repair and the deadline that ended it, say; `_close` forgets what was rendered).
         if self._rendered.get(game_id) != table.record.version and (news or not ended):
-            fresh = drawn is not None and drawn.version == table.record.version and table.record.status == "active"
+            fresh = drawn is not None and drawn.version == table.record.version and shown_as_drawn(table)
             await self._edit_table(table, new_turn=self._is_new_turn(table), drawn=drawn if fresh else None)
             self._rendered[game_id] = table.record.version
             self._edited(game_id)
