@@ -49,7 +49,7 @@ from cogs.tables._views import hand_message
 from ._answers import hand_answers, live_hands
 from ._bare import BareCommits, pragmas_of
 from ._deadlines import deadlines_bench
-from ._games import games_bench, games_text
+from ._games import alternate, games_bench, games_text
 from ._gateway import Snowflakes
 from ._load import load
 from ._memory import held, stored
@@ -67,7 +67,6 @@ FULL = {"moves": 2000, "games": 100, "rate": 200.0, "duration": 10.0, "answers":
         "scale_cache": CACHE_SIZE, "restart_tables": 10_000}  # fmt: skip
 SECTIONS = ("core", "poker", "computers", "games", "scale", "restart")
 WARMUP = 60  # moves (and bare commits) before measuring: caches, the WAL file, a state sample
-ROUNDS = 5  # the path and the bare commit alternate, so both see the same disk weather
 
 
 @dataclass(frozen=True)
@@ -235,12 +234,7 @@ async def run(settings: Settings, directory: Path, command: str) -> dict[str, An
         bare = await BareCommits.open(directory / "bare.sqlite3", pragmas, moves.state_sample())
         try:
             await bare.run(WARMUP, record=False)
-            rounds = min(ROUNDS, settings.moves)
-            for number in range(rounds):
-                share = settings.moves * (number + 1) // rounds - settings.moves * number // rounds
-                await moves.run(share)
-                bare.state = moves.state_sample()
-                await bare.run(share)
+            await alternate(moves, (bare,), settings.moves)
         finally:
             await bare.close()
         loaded = await load(room, settings.games, settings.rate, settings.duration)

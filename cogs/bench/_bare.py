@@ -1,10 +1,15 @@
-"""The floor under the move path: a plain aiosqlite connection committing the same rows.
+"""The floor under the move path: a plain aiosqlite connection committing a move's rows.
 
 Same schema (our migrations' statements), same pragmas as our `Database`
 connection (read from it, not assumed), one `BEGIN IMMEDIATE ... COMMIT` per
 move holding an UPDATE of the games row (a state of the same JSON size) and
 an INSERT into the action log. Nothing else: no version check, no RETURNING,
 no engine, no rendering.
+
+That is the floor the 0.5 target was set against, when a move wrote nothing else. Since the table clock, a move
+at a clocked table also writes the clock's rows: the clock in the games row, its deadlines and the seats' turns.
+With `clock_rows`, the bare commit writes those too, the very rows the path's moves wrote (`BareLoop.writes`),
+each statement in its own trip as a plain program would: the bare commit of the same rows.
 """
 
 from __future__ import annotations
@@ -12,10 +17,11 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import aiosqlite
 
-from bot.storage import MIGRATIONS, Database
+from bot.storage import MIGRATIONS, ClockWrite, Database
 
 ACTION_JSON = '{"kind":"hit"}'
 ROWS = 100  # games rows the updates rotate over
@@ -55,18 +61,28 @@ class BareResult:
 
 
 class BareLoop:
-    """Commits one move's rows at a time over `ROWS` games rows, and times it; a back end gives `commit`."""
+    """Commits one move's rows at a time over `ROWS` games rows, and times it; a back end gives `commit`.
 
-    def __init__(self, state: str) -> None:
+    `clock_rows`: each commit also writes the clock's rows of one of `writes` (the path's moves', in turn)."""
+
+    def __init__(self, state: str, *, clock_rows: bool = False) -> None:
         self.state = state
+        self.clock_rows = clock_rows
+        self.writes: list[ClockWrite] = []
         self.versions = dict.fromkeys(range(1, ROWS + 1), 1)
         self.done = 0
         self.commits = 0
         self.seconds = 0.0
 
-    async def commit(self, game_id: int, version: int, seat: int) -> None:
-        """One transaction: the UPDATE of the games row `game_id` to `version` and the INSERT of its action."""
+    async def commit(self, game_id: int, version: int, seat: int, write: ClockWrite | None) -> None:
+        """One transaction: the UPDATE of the games row `game_id` to `version` and the INSERT of its action; with
+        `write`, the clock in that row and the clock's rows (`clock_statements`)."""
         raise NotImplementedError
+
+    def _write(self) -> ClockWrite | None:
+        if not self.clock_rows or not self.writes:
+            return None
+        return self.writes[self.done % len(self.writes)]
 
     async def run(self, commits: int, *, record: bool = True) -> None:
         """`commits` transactions, each an UPDATE of a games row and an INSERT into the action log."""
@@ -74,7 +90,7 @@ class BareLoop:
         for _ in range(commits):
             game_id = self.done % ROWS + 1
             self.versions[game_id] += 1
-            await self.commit(game_id, self.versions[game_id], self.done % 3)
+            await self.commit(game_id, self.versions[game_id], self.done % 3, self._write())
             self.done += 1
         if record:
             self.seconds += time.perf_counter() - start
@@ -84,15 +100,40 @@ class BareLoop:
         return BareResult(commits=self.commits, seconds=self.seconds, state_bytes=len(self.state))
 
 
+def clock_statements(game_id: int, write: ClockWrite, mark: str = "?") -> list[tuple[str, list[tuple[Any, ...]]]]:
+    """The statements, each with its rows, that write `write`'s deadlines and turns as a plain program would
+    (`mark`: the placeholder, `?` or PostgreSQL's `$`): the deadlines the clock no longer holds deleted, the new or
+    moved ones written, the game's turns replaced. Statements without rows are left out."""
+
+    def marks(count: int) -> str:
+        return ", ".join("?" if mark == "?" else f"${number}" for number in range(1, count + 1))
+
+    gone = [(game_id, seat, kind) for seat, kind in write.gone()]
+    due = [(game_id, seat, kind, at) for seat, kind, at in write.due()]
+    turns = [(game_id, turn.seat, turn.user_id, turn.since, turn.due_at) for turn in write.turns]
+    first, second, third = ("?", "?", "?") if mark == "?" else ("$1", "$2", "$3")
+    statements: list[tuple[str, list[tuple[Any, ...]]]] = [
+        (f"DELETE FROM deadlines WHERE game_id = {first} AND seat = {second} AND kind = {third}", gone),
+        (
+            f"INSERT INTO deadlines (game_id, seat, kind, due_at) VALUES ({marks(4)})"
+            " ON CONFLICT (game_id, seat, kind) DO UPDATE SET due_at = excluded.due_at",
+            due,
+        ),
+        (f"DELETE FROM table_seats WHERE game_id = {first}", [(game_id,)]),
+        (f"INSERT INTO table_seats (game_id, seat, user_id, since, due_at) VALUES ({marks(5)})", turns),
+    ]
+    return [(sql, rows) for sql, rows in statements if rows]
+
+
 class BareCommits(BareLoop):
     """A plain aiosqlite connection on a database of our schema, committing one move's rows at a time."""
 
-    def __init__(self, conn: aiosqlite.Connection, state: str) -> None:
-        super().__init__(state)
+    def __init__(self, conn: aiosqlite.Connection, state: str, *, clock_rows: bool = False) -> None:
+        super().__init__(state, clock_rows=clock_rows)
         self.conn = conn
 
     @classmethod
-    async def open(cls, path: Path, pragmas: Pragmas, state: str) -> BareCommits:
+    async def open(cls, path: Path, pragmas: Pragmas, state: str, *, clock_rows: bool = False) -> BareCommits:
         conn = await aiosqlite.connect(str(path), isolation_level=None)
         try:
             await conn.execute(f"PRAGMA busy_timeout = {pragmas.busy_timeout}")
@@ -115,19 +156,28 @@ class BareCommits(BareLoop):
         except BaseException:
             await conn.close()
             raise
-        return cls(conn, state)
+        return cls(conn, state, clock_rows=clock_rows)
 
-    async def commit(self, game_id: int, version: int, seat: int) -> None:
+    async def commit(self, game_id: int, version: int, seat: int, write: ClockWrite | None) -> None:
         conn = self.conn
         await conn.execute("BEGIN IMMEDIATE")
-        await conn.execute(
-            "UPDATE games SET state = ?, version = ?, updated_at = ? WHERE id = ?",
-            (self.state, version, time.time(), game_id),
-        )
+        if write is None:
+            await conn.execute(
+                "UPDATE games SET state = ?, version = ?, updated_at = ? WHERE id = ?",
+                (self.state, version, time.time(), game_id),
+            )
+        else:
+            await conn.execute(
+                "UPDATE games SET state = ?, clock = ?, version = ?, updated_at = ? WHERE id = ?",
+                (self.state, write.clock, version, time.time(), game_id),
+            )
         await conn.execute(
             "INSERT INTO actions (game_id, seq, seat, action, created_at) VALUES (?, ?, ?, ?, ?)",
             (game_id, version, seat, ACTION_JSON, time.time()),
         )
+        if write is not None:
+            for sql, rows in clock_statements(game_id, write):
+                await conn.executemany(sql, rows)
         await conn.execute("COMMIT")
 
     async def close(self) -> None:

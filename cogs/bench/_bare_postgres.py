@@ -1,8 +1,9 @@
-"""The floor under the move path on PostgreSQL: a plain asyncpg connection committing the same rows.
+"""The floor under the move path on PostgreSQL: a plain asyncpg connection committing a move's rows.
 
 Same schema (the bot's migrations, applied by `Database.open`), one transaction per move holding an UPDATE of the
 games row (a state of the same JSON size) and an INSERT into the action log, `synchronous_commit` as the bot sets
-it. Nothing else: no version check, no RETURNING, no engine, no rendering.
+it. Nothing else: no version check, no RETURNING, no engine, no rendering. With `clock_rows`, the clock's rows of
+the path's moves too, as `_bare` says.
 """
 
 from __future__ import annotations
@@ -12,9 +13,9 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
-from bot.storage import Database
+from bot.storage import ClockWrite, Database
 
-from ._bare import ACTION_JSON, ROWS, BareLoop
+from ._bare import ACTION_JSON, ROWS, BareLoop, clock_statements
 
 
 def database_url(server_url: str, name: str) -> str:
@@ -37,12 +38,14 @@ async def fresh_database(server_url: str, name: str) -> str:
 class PostgresBareCommits(BareLoop):
     """A plain asyncpg connection on a database of our schema, committing one move's rows at a time."""
 
-    def __init__(self, conn: asyncpg.Connection, state: str) -> None:
-        super().__init__(state)
+    def __init__(self, conn: asyncpg.Connection, state: str, *, clock_rows: bool = False) -> None:
+        super().__init__(state, clock_rows=clock_rows)
         self.conn = conn
 
     @classmethod
-    async def open(cls, url: str, state: str, synchronous_commit: str) -> PostgresBareCommits:
+    async def open(
+        cls, url: str, state: str, synchronous_commit: str, *, clock_rows: bool = False
+    ) -> PostgresBareCommits:
         schema = await Database.open(url)  # the bot's own migrations make the schema
         await schema.close()
         conn = await asyncpg.connect(url, server_settings={"synchronous_commit": synchronous_commit})
@@ -61,17 +64,27 @@ class PostgresBareCommits(BareLoop):
         except BaseException:
             await conn.close()
             raise
-        return cls(conn, state)
+        return cls(conn, state, clock_rows=clock_rows)
 
-    async def commit(self, game_id: int, version: int, seat: int) -> None:
+    async def commit(self, game_id: int, version: int, seat: int, write: ClockWrite | None) -> None:
         async with self.conn.transaction():
-            await self.conn.execute(
-                "UPDATE games SET state = $1, version = $2, updated_at = $3 WHERE id = $4",
-                self.state,
-                version,
-                time.time(),
-                game_id,
-            )
+            if write is None:
+                await self.conn.execute(
+                    "UPDATE games SET state = $1, version = $2, updated_at = $3 WHERE id = $4",
+                    self.state,
+                    version,
+                    time.time(),
+                    game_id,
+                )
+            else:
+                await self.conn.execute(
+                    "UPDATE games SET state = $1, clock = $2, version = $3, updated_at = $4 WHERE id = $5",
+                    self.state,
+                    write.clock,
+                    version,
+                    time.time(),
+                    game_id,
+                )
             await self.conn.execute(
                 "INSERT INTO actions (game_id, seq, seat, action, created_at) VALUES ($1, $2, $3, $4, $5)",
                 game_id,
@@ -80,6 +93,9 @@ class PostgresBareCommits(BareLoop):
                 ACTION_JSON,
                 time.time(),
             )
+            if write is not None:
+                for sql, rows in clock_statements(game_id, write, mark="$"):
+                    await self.conn.executemany(sql, rows)
 
     async def close(self) -> None:
         await self.conn.close()

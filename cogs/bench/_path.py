@@ -32,7 +32,7 @@ from discord.webhook.async_ import interaction_message_response_params
 from bot.errors import ForgedComponentError
 from bot.i18n import language_of
 from bot.services.tables import Outcome, Table, TableService, engine_for
-from bot.storage import Seat
+from bot.storage import ClockWrite, Seat
 from cogs.render.frame import secret_events
 from cogs.tables import _ids, _picker
 from cogs.tables._components import ActionButton, PickConfirmButton, PickSelect
@@ -291,6 +291,7 @@ class Throughput:
         self.stages = dict.fromkeys(STAGES, 0.0)
         self.states: list[int] = []
         self.samples: list[str] = []  # every state committed, warm-up included
+        self.writes: list[ClockWrite] = []  # the clock's rows committed with each move at a clocked table
         self.frames = self.sent = 0
 
     async def run(self, moves: int, *, record: bool = True) -> None:
@@ -300,12 +301,14 @@ class Throughput:
                 self.game = await room.open_game()
                 self.games += record
             text = room.click(self.game)
+            before = self.game.table
             cpu = time.thread_time()
             start = time.perf_counter()
             handled = await room.handle(text)
             elapsed = time.perf_counter() - start
             cpu = time.thread_time() - cpu
             room.played(self.game, handled)
+            self._note_clock_rows(before, handled.outcome)
             if record:
                 self.durations.append(elapsed)
                 self.cpu += cpu
@@ -317,6 +320,14 @@ class Throughput:
             self.samples.append(handled.outcome.table.record.state or "")
             if handled.outcome.finished:
                 self.game = None
+
+    def _note_clock_rows(self, before: Table, outcome: Outcome) -> None:
+        """The clock's rows the move committed, worked out as the service does (a game's end writes none)."""
+        after = outcome.table
+        clock = after.clock
+        if outcome.finished or clock is None or after.state is None:
+            return
+        self.writes.append(TableService._clock_write(after.record, before.clock, clock, after.state.withdrawn))
 
     def state_sample(self) -> str:
         """A state committed so far, of about their mean size: what the bare commit writes."""

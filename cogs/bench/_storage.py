@@ -13,16 +13,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from bot.storage import Database, is_postgres
+from bot.storage import ClockWrite, Database, is_postgres
 
 from ._bare import BareCommits, BareResult, pragmas_of
 from ._bare_postgres import PostgresBareCommits, fresh_database
 
 
 class Bare(Protocol):
-    """Commits one move's rows at a time (UPDATE games + INSERT action) with nothing else."""
+    """Commits one move's rows at a time (UPDATE games + INSERT action, and the clock's rows of `writes` when it
+    writes them) with nothing else."""
 
     state: str
+    writes: list[ClockWrite]
 
     async def run(self, commits: int, *, record: bool = True) -> None: ...
 
@@ -41,8 +43,9 @@ class StorageTarget(Protocol):
         """A fresh, migrated database for one section (`label` names it)."""
         ...
 
-    async def bare(self, db: Database, label: str, state: str) -> Bare:
-        """The bare commit of the same rows as `db`'s, on the same back end, with the same settings."""
+    async def bare(self, db: Database, label: str, state: str, *, clock_rows: bool = False) -> Bare:
+        """The bare commit of a move's rows in `db`'s schema, on the same back end, with the same settings: the game
+        row and the action; with `clock_rows`, the clock's rows of the moves it is given too (`BareLoop`)."""
         ...
 
 
@@ -56,8 +59,9 @@ class SqliteTarget:
     async def open(self, label: str) -> Database:
         return await Database.open(self.directory / f"{label}.sqlite3")
 
-    async def bare(self, db: Database, label: str, state: str) -> Bare:
-        return await BareCommits.open(self.directory / f"{label}-bare.sqlite3", await pragmas_of(db), state)
+    async def bare(self, db: Database, label: str, state: str, *, clock_rows: bool = False) -> Bare:
+        name = f"{label}-bare{'-clock' if clock_rows else ''}.sqlite3"
+        return await BareCommits.open(self.directory / name, await pragmas_of(db), state, clock_rows=clock_rows)
 
 
 @dataclass(frozen=True)
@@ -71,9 +75,9 @@ class PostgresTarget:
     async def open(self, label: str) -> Database:
         return await Database.open(await fresh_database(self.url, _database_name(label)))
 
-    async def bare(self, db: Database, label: str, state: str) -> Bare:
-        url = await fresh_database(self.url, _database_name(f"{label}-bare"))
-        return await PostgresBareCommits.open(url, state, synchronous_commit="on")
+    async def bare(self, db: Database, label: str, state: str, *, clock_rows: bool = False) -> Bare:
+        url = await fresh_database(self.url, _database_name(f"{label}-bare{'-clock' if clock_rows else ''}"))
+        return await PostgresBareCommits.open(url, state, synchronous_commit="on", clock_rows=clock_rows)
 
 
 def _database_name(label: str) -> str:

@@ -55,6 +55,7 @@ def test_quick_bench_writes_positive_figures(tmp_path: Path, capsys: pytest.Capt
     every = results["games"]["backends"]["sqlite"]  # the move path of every game next to its bare commit
     assert [row["game"] for row in every] == registry.names()
     assert all(row["moves"] == 20 and row["ratio"] > 0 and row["ms_per_move"] > 0 for row in every)
+    assert all(row["ratio_same_rows"] > 0 and row["clock_rows_per_move"] > 0 for row in every)  # clocked tables
     assert "The move path of every game" in report
     scale = results["scale"]  # 2,000 open tables through a cache of 200: 200 held, the rest loaded and let go
     assert scale["tables"] == 2000 and scale["bounded"]["held_in_memory"] == 200
@@ -97,3 +98,4 @@ def test_the_every_game_path_runs_on_postgresql_too(tmp_path: Path, postgres: Po
     rows = json.loads(out.read_text(encoding="utf-8"))["games"]["backends"]["postgresql"]
     assert [row["moves"] for row in rows] == [3] * len(registry.names())
     assert all(row["moves_per_second"] > 0 and row["bare_commits_per_second"] > 0 for row in rows), rows
+    assert all(row["bare_same_rows_commits_per_second"] > 0 for row in rows), rows
