@@ -232,11 +232,15 @@ async def run(settings: Settings, directory: Path, command: str) -> dict[str, An
         moves = Throughput(room)
         await moves.run(WARMUP, record=False)
         bare = await BareCommits.open(directory / "bare.sqlite3", pragmas, moves.state_sample())
+        same = await BareCommits.open(directory / "bare-clock.sqlite3", pragmas, moves.state_sample(), clock_rows=True)
         try:
+            same.writes = moves.writes
             await bare.run(WARMUP, record=False)
-            await alternate(moves, (bare,), settings.moves)
+            await same.run(WARMUP, record=False)
+            await alternate(moves, (bare, same), settings.moves)
         finally:
             await bare.close()
+            await same.close()
         loaded = await load(room, settings.games, settings.rate, settings.duration)
         disk = await stored(db, path)
         memory = await held(db)
@@ -256,6 +260,7 @@ async def run(settings: Settings, directory: Path, command: str) -> dict[str, An
         pragmas=pragmas,
         path=moves.result(),
         bare=bare.result(),
+        same_rows=same.result(),
         loaded=loaded,
         disk=disk,
         memory=memory,

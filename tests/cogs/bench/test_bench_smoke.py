@@ -15,6 +15,8 @@ FIGURES = (
     "moves_per_second",
     "bare_commits_per_second",
     "ratio",
+    "bare_same_rows_commits_per_second",
+    "ratio_same_rows",
     "p50_ms",
     "p99_ms",
     "bytes_per_stored_game",
