@@ -85,7 +85,8 @@ class BareLoop:
         return self.writes[self.done % len(self.writes)]
 
     async def run(self, commits: int, *, record: bool = True) -> None:
-        """`commits` transactions, each an UPDATE of a games row and an INSERT into the action log."""
+        """`commits` transactions, each an UPDATE of a games row and an INSERT into the action log (and, with
+        `clock_rows`, the clock's rows of the next of `writes`)."""
         start = time.perf_counter()
         for _ in range(commits):
             game_id = self.done % ROWS + 1
@@ -100,29 +101,32 @@ class BareLoop:
         return BareResult(commits=self.commits, seconds=self.seconds, state_bytes=len(self.state))
 
 
-def clock_statements(game_id: int, write: ClockWrite, mark: str = "?") -> list[tuple[str, list[tuple[Any, ...]]]]:
-    """The statements, each with its rows, that write `write`'s deadlines and turns as a plain program would
-    (`mark`: the placeholder, `?` or PostgreSQL's `$`): the deadlines the clock no longer holds deleted, the new or
-    moved ones written, the game's turns replaced. Statements without rows are left out."""
-
-    def marks(count: int) -> str:
-        return ", ".join("?" if mark == "?" else f"${number}" for number in range(1, count + 1))
-
-    gone = [(game_id, seat, kind) for seat, kind in write.gone()]
-    due = [(game_id, seat, kind, at) for seat, kind, at in write.due()]
-    turns = [(game_id, turn.seat, turn.user_id, turn.since, turn.due_at) for turn in write.turns]
-    first, second, third = ("?", "?", "?") if mark == "?" else ("$1", "$2", "$3")
-    statements: list[tuple[str, list[tuple[Any, ...]]]] = [
-        (f"DELETE FROM deadlines WHERE game_id = {first} AND seat = {second} AND kind = {third}", gone),
+def clock_statements(game_id: int, write: ClockWrite, *, numbered: bool = False) -> list[tuple[str, list[Any]]]:
+    """The statements, each with its rows, that write `write`'s deadlines and turns as a plain program would: the
+    deadlines the clock no longer holds deleted, the new or moved ones written, the game's turns replaced.
+    Statements without rows are left out; `numbered`: PostgreSQL's `$1, $2 ...` placeholders instead of `?`."""
+    statements: list[tuple[str, list[Any]]] = [
         (
-            f"INSERT INTO deadlines (game_id, seat, kind, due_at) VALUES ({marks(4)})"
-            " ON CONFLICT (game_id, seat, kind) DO UPDATE SET due_at = excluded.due_at",
-            due,
+            "DELETE FROM deadlines WHERE game_id = ? AND seat = ? AND kind = ?",
+            [(game_id, seat, kind) for seat, kind in write.gone()],
         ),
-        (f"DELETE FROM table_seats WHERE game_id = {first}", [(game_id,)]),
-        (f"INSERT INTO table_seats (game_id, seat, user_id, since, due_at) VALUES ({marks(5)})", turns),
+        (
+            "INSERT INTO deadlines (game_id, seat, kind, due_at) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (game_id, seat, kind) DO UPDATE SET due_at = excluded.due_at",
+            [(game_id, seat, kind, at) for seat, kind, at in write.due()],
+        ),
+        ("DELETE FROM table_seats WHERE game_id = ?", [(game_id,)]),
+        (
+            "INSERT INTO table_seats (game_id, seat, user_id, since, due_at) VALUES (?, ?, ?, ?, ?)",
+            [(game_id, turn.seat, turn.user_id, turn.since, turn.due_at) for turn in write.turns],
+        ),
     ]
-    return [(sql, rows) for sql, rows in statements if rows]
+    return [(_numbered(sql) if numbered else sql, rows) for sql, rows in statements if rows]
+
+
+def _numbered(sql: str) -> str:
+    parts = sql.split("?")
+    return parts[0] + "".join(f"${number}{part}" for number, part in enumerate(parts[1:], start=1))
 
 
 class BareCommits(BareLoop):

@@ -94,7 +94,7 @@ class PostgresBareCommits(BareLoop):
                 time.time(),
             )
             if write is not None:
-                for sql, rows in clock_statements(game_id, write, mark="$"):
+                for sql, rows in clock_statements(game_id, write, numbered=True):
                     await self.conn.executemany(sql, rows)
 
     async def close(self) -> None:
