@@ -16,7 +16,6 @@ from cogs.bench._bare_postgres import database_url
 from cogs.bench._gateway import Snowflakes
 from cogs.bench._path import Room, Throughput
 from cogs.bench._storage import Bare, PostgresTarget, SqliteTarget, StorageTarget, _database_name
-from tests.support.postgres import PostgresServer
 
 MOVES = 6  # one game of Blackstone, still running
 BARE_GAME = 1  # the bare commit's own games row the moves are replayed on
@@ -45,39 +44,38 @@ async def replayed(target: StorageTarget) -> tuple[int, Bare, Throughput]:
     return game_id, bare, path
 
 
-def rows(found: list[Any]) -> list[tuple[Any, ...]]:
+def rows(found: Any) -> list[tuple[Any, ...]]:
     return [tuple(row) for row in found]
 
 
-async def test_on_sqlite_the_same_rows_are_the_bots_rows(tmp_path: Any) -> None:
-    game_id, bare, path = await replayed(SqliteTarget(tmp_path))
-    try:
-        conn = bare.conn  # type: ignore[attr-defined]
-        ours = [rows(await conn.execute_fetchall(sql.format(BARE_GAME))) for sql in (DEADLINES, TURNS, CLOCK)]
-    finally:
-        await bare.close()
-    async with aiosqlite.connect(tmp_path / "rows.sqlite3") as bot:
-        theirs = [rows(await bot.execute_fetchall(sql.format(game_id))) for sql in (DEADLINES, TURNS, CLOCK)]
-    assert ours == theirs
-    assert ours[0] and len(ours[1]) == 3  # the seat to act has its deadlines; every seat has its turn row
-    assert ours[2] == [(path.writes[-1].clock,)]
+async def read(conn: Any, game_id: int) -> list[list[tuple[Any, ...]]]:
+    """The deadlines, turns and clock of `game_id`, through an aiosqlite or an asyncpg connection."""
+    fetch = conn.execute_fetchall if isinstance(conn, aiosqlite.Connection) else conn.fetch
+    return [rows(await fetch(sql.format(game_id))) for sql in (DEADLINES, TURNS, CLOCK)]
 
 
-async def test_on_postgresql_the_same_rows_are_the_bots_rows(postgres: PostgresServer) -> None:
-    server = postgres.url("postgres")
-    game_id, bare, path = await replayed(PostgresTarget(server))
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+async def test_the_same_rows_are_the_bots_rows(backend: str, tmp_path: Any, request: pytest.FixtureRequest) -> None:
+    if backend == "sqlite":
+        target: StorageTarget = SqliteTarget(tmp_path)
+    else:
+        server = request.getfixturevalue("postgres").url("postgres")
+        target = PostgresTarget(server)
+    game_id, bare, path = await replayed(target)
     try:
-        conn = bare.conn  # type: ignore[attr-defined]
-        ours = [rows(await conn.fetch(sql.format(BARE_GAME))) for sql in (DEADLINES, TURNS, CLOCK)]
+        ours = await read(bare.conn, BARE_GAME)  # type: ignore[attr-defined]
     finally:
         await bare.close()
-    bot = await asyncpg.connect(database_url(server, _database_name("rows")))
+    if backend == "sqlite":
+        bot: Any = await aiosqlite.connect(tmp_path / "rows.sqlite3")
+    else:
+        bot = await asyncpg.connect(database_url(server, _database_name("rows")))
     try:
-        theirs = [rows(await bot.fetch(sql.format(game_id))) for sql in (DEADLINES, TURNS, CLOCK)]
+        theirs = await read(bot, game_id)
     finally:
         await bot.close()
     assert ours == theirs
-    assert ours[0] and len(ours[1]) == 3
+    assert ours[0] and len(ours[1]) == 3  # the seat to act has its deadlines; every seat has its turn row
     assert ours[2] == [(path.writes[-1].clock,)]
 
 
