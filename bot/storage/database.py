@@ -497,7 +497,7 @@ class Database:
         Deadlines that did not change keep their rows, so one that already fired
         (a reminder) is not written again.
         """
-        for sql, rows in _clock_statements(game_id, write):
+        for sql, rows in clock_statements(game_id, write):
             await conn.executemany(sql, rows)
 
     @staticmethod
@@ -1446,10 +1446,11 @@ def _player(row: Row) -> PlayerSettings:
 
 
 # ----- the moves' transaction, on the connection's thread -------------------
-def _clock_statements(game_id: int, write: ClockWrite) -> list[tuple[str, list[tuple[Any, ...]]]]:
+def clock_statements(game_id: int, write: ClockWrite) -> list[tuple[str, list[tuple[Any, ...]]]]:
     """The statements, each with its rows, that write a clock's deadlines and turns (none without rows): on the
-    connection's thread (`_commit_one`) and through the async connection (`Database._write_clock`). PostgreSQL's
-    move statement writes the same rows in one trip (`_clock_parameters`).
+    connection's thread (`_commit_one`) and through the async connection (`Database._write_clock`); the bench's bare
+    commit of the same rows sends them one by one. PostgreSQL's move statement writes the same rows in one trip
+    (`_clock_parameters`).
 
     Deadlines that did not change keep their rows (`ClockWrite.gone`, `ClockWrite.due`), so one that already
     fired (a reminder) is not written again.
@@ -1501,7 +1502,7 @@ def _commit_one(conn: sqlite3.Connection, sql: str, move: _Move, now: float) -> 
     rows = conn.execute(sql, parameters).fetchall()
     if rows:
         if move.write is not None:
-            for sql, values in _clock_statements(move.game_id, move.write):
+            for sql, values in clock_statements(move.game_id, move.write):
                 conn.executemany(sql, values)
         return _record(rows[0])
     found = conn.execute("SELECT * FROM games WHERE id = ?", (move.game_id,)).fetchall()

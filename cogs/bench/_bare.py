@@ -17,11 +17,10 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import aiosqlite
 
-from bot.storage import MIGRATIONS, ClockWrite, Database
+from bot.storage import MIGRATIONS, ClockWrite, Database, clock_statements
 
 ACTION_JSON = '{"kind":"hit"}'
 ROWS = 100  # games rows the updates rotate over
@@ -76,7 +75,7 @@ class BareLoop:
 
     async def commit(self, game_id: int, version: int, seat: int, write: ClockWrite | None) -> None:
         """One transaction: the UPDATE of the games row `game_id` to `version` and the INSERT of its action; with
-        `write`, the clock in that row and the clock's rows (`clock_statements`)."""
+        `write`, the clock in that row and the clock's rows (the bot's own `clock_statements`, one by one)."""
         raise NotImplementedError
 
     def _write(self) -> ClockWrite | None:
@@ -101,30 +100,8 @@ class BareLoop:
         return BareResult(commits=self.commits, seconds=self.seconds, state_bytes=len(self.state))
 
 
-def clock_statements(game_id: int, write: ClockWrite, *, numbered: bool = False) -> list[tuple[str, list[Any]]]:
-    """The statements, each with its rows, that write `write`'s deadlines and turns as a plain program would: the
-    deadlines the clock no longer holds deleted, the new or moved ones written, the game's turns replaced.
-    Statements without rows are left out; `numbered`: PostgreSQL's `$1, $2 ...` placeholders instead of `?`."""
-    statements: list[tuple[str, list[Any]]] = [
-        (
-            "DELETE FROM deadlines WHERE game_id = ? AND seat = ? AND kind = ?",
-            [(game_id, seat, kind) for seat, kind in write.gone()],
-        ),
-        (
-            "INSERT INTO deadlines (game_id, seat, kind, due_at) VALUES (?, ?, ?, ?)"
-            " ON CONFLICT (game_id, seat, kind) DO UPDATE SET due_at = excluded.due_at",
-            [(game_id, seat, kind, at) for seat, kind, at in write.due()],
-        ),
-        ("DELETE FROM table_seats WHERE game_id = ?", [(game_id,)]),
-        (
-            "INSERT INTO table_seats (game_id, seat, user_id, since, due_at) VALUES (?, ?, ?, ?, ?)",
-            [(game_id, turn.seat, turn.user_id, turn.since, turn.due_at) for turn in write.turns],
-        ),
-    ]
-    return [(_numbered(sql) if numbered else sql, rows) for sql, rows in statements if rows]
-
-
-def _numbered(sql: str) -> str:
+def numbered(sql: str) -> str:
+    """`sql` with PostgreSQL's `$1, $2 ...` placeholders for its `?`s."""
     parts = sql.split("?")
     return parts[0] + "".join(f"${number}{part}" for number, part in enumerate(parts[1:], start=1))
 

@@ -13,9 +13,9 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
-from bot.storage import ClockWrite, Database
+from bot.storage import ClockWrite, Database, clock_statements
 
-from ._bare import ACTION_JSON, ROWS, BareLoop, clock_statements
+from ._bare import ACTION_JSON, ROWS, BareLoop, numbered
 
 
 def database_url(server_url: str, name: str) -> str:
@@ -94,8 +94,8 @@ class PostgresBareCommits(BareLoop):
                 time.time(),
             )
             if write is not None:
-                for sql, rows in clock_statements(game_id, write, numbered=True):
-                    await self.conn.executemany(sql, rows)
+                for sql, rows in clock_statements(game_id, write):
+                    await self.conn.executemany(numbered(sql), rows)
 
     async def close(self) -> None:
         await self.conn.close()
