@@ -47,16 +47,16 @@ from cogs.bench._poker import poker_bench
 from cogs.tables._views import hand_message
 
 from ._answers import hand_answers, live_hands
-from ._bare import BareCommits, pragmas_of
+from ._bare import pragmas_of
 from ._deadlines import deadlines_bench
-from ._games import alternate, games_bench, games_text
+from ._games import floors, games_bench, games_text
 from ._gateway import Snowflakes
 from ._load import load
 from ._memory import held, stored
 from ._path import Room, Throughput
 from ._report import TARGET_RATIO, figures, machine, text
 from ._scale import QUICK_WINDOW, WINDOW, memory_at_scale, restart_bench, restart_text, scale_text
-from ._storage import storage_target
+from ._storage import SqliteTarget, storage_target
 
 DEFAULT_OUT = Path("bench-results/bench.json")
 QUICK = {"moves": 150, "games": 20, "rate": 100.0, "duration": 1.0, "answers": 200, "deadlines": 2000, "burst": 100,
@@ -231,16 +231,7 @@ async def run(settings: Settings, directory: Path, command: str) -> dict[str, An
         room = Room(TableService(db), random.Random(settings.seed), Snowflakes())
         moves = Throughput(room)
         await moves.run(WARMUP, record=False)
-        bare = await BareCommits.open(directory / "bare.sqlite3", pragmas, moves.state_sample())
-        same = await BareCommits.open(directory / "bare-clock.sqlite3", pragmas, moves.state_sample(), clock_rows=True)
-        try:
-            same.writes = moves.writes
-            await bare.run(WARMUP, record=False)
-            await same.run(WARMUP, record=False)
-            await alternate(moves, (bare, same), settings.moves)
-        finally:
-            await bare.close()
-            await same.close()
+        bare, same = await floors(SqliteTarget(directory), db, "path", moves, settings.moves, WARMUP)
         loaded = await load(room, settings.games, settings.rate, settings.duration)
         disk = await stored(db, path)
         memory = await held(db)
@@ -259,8 +250,8 @@ async def run(settings: Settings, directory: Path, command: str) -> dict[str, An
         facts=facts,
         pragmas=pragmas,
         path=moves.result(),
-        bare=bare.result(),
-        same_rows=same.result(),
+        bare=bare,
+        same_rows=same,
         loaded=loaded,
         disk=disk,
         memory=memory,

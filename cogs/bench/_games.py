@@ -20,9 +20,10 @@ from typing import Any
 
 from bot import heap
 from bot.services.tables import TableService
-from bot.storage import ClockWrite
+from bot.storage import ClockWrite, Database
 from engines import registry
 
+from ._bare import BareResult
 from ._gateway import Snowflakes
 from ._path import Room, Throughput, players_for
 from ._storage import Bare, StorageTarget
@@ -47,10 +48,29 @@ async def alternate(path: Throughput, floors: Sequence[Bare], moves: int) -> Non
         settle = min(SETTLE, share)
         await path.run(settle, record=False)
         await path.run(share)
+        state = path.state_sample()
         for floor in floors:
-            floor.state = path.state_sample()
+            floor.state = state
             await floor.run(settle, record=False)
             await floor.run(share)
+
+
+async def floors(
+    target: StorageTarget, db: Database, label: str, path: Throughput, moves: int, warmup: int
+) -> tuple[BareResult, BareResult]:
+    """The two bare commits of `db`'s rows on `target` (two rows; the same rows as the path's moves), each warmed
+    up, then alternated with `moves` of `path` (`alternate`): their results, in that order."""
+    bare = await target.bare(db, label, path.state_sample())
+    same = await target.bare(db, label, path.state_sample(), clock_rows=True)
+    try:
+        same.writes = path.writes
+        for floor in (bare, same):
+            await floor.run(warmup, record=False)
+        await alternate(path, (bare, same), moves)
+    finally:
+        await bare.close()
+        await same.close()
+    return bare.result(), same.result()
 
 
 async def game_path(target: StorageTarget, game: str, moves: int, seed: int) -> dict[str, Any]:
@@ -61,19 +81,10 @@ async def game_path(target: StorageTarget, game: str, moves: int, seed: int) -> 
         heap.settle()  # as the bot does at the end of its start-up
         path = Throughput(room)
         await path.run(WARMUP, record=False)
-        bare = await target.bare(db, f"path-{game}", path.state_sample())
-        same = await target.bare(db, f"path-{game}", path.state_sample(), clock_rows=True)
-        try:
-            same.writes = path.writes
-            await bare.run(WARMUP, record=False)
-            await same.run(WARMUP, record=False)
-            await alternate(path, (bare, same), moves)
-        finally:
-            await bare.close()
-            await same.close()
+        floor, rows = await floors(target, db, f"path-{game}", path, moves, WARMUP)
     finally:
         await db.close()
-    measured, floor, rows = path.result(), bare.result(), same.result()
+    measured = path.result()
     return {
         "game": game,
         "players": players_for(game),

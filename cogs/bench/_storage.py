@@ -60,8 +60,8 @@ class SqliteTarget:
         return await Database.open(self.directory / f"{label}.sqlite3")
 
     async def bare(self, db: Database, label: str, state: str, *, clock_rows: bool = False) -> Bare:
-        name = f"{label}-bare{'-clock' if clock_rows else ''}.sqlite3"
-        return await BareCommits.open(self.directory / name, await pragmas_of(db), state, clock_rows=clock_rows)
+        path = self.directory / f"{_bare_label(label, clock_rows)}.sqlite3"
+        return await BareCommits.open(path, await pragmas_of(db), state, clock_rows=clock_rows)
 
 
 @dataclass(frozen=True)
@@ -76,8 +76,13 @@ class PostgresTarget:
         return await Database.open(await fresh_database(self.url, _database_name(label)))
 
     async def bare(self, db: Database, label: str, state: str, *, clock_rows: bool = False) -> Bare:
-        url = await fresh_database(self.url, _database_name(f"{label}-bare{'-clock' if clock_rows else ''}"))
+        url = await fresh_database(self.url, _database_name(_bare_label(label, clock_rows)))
         return await PostgresBareCommits.open(url, state, synchronous_commit="on", clock_rows=clock_rows)
+
+
+def _bare_label(label: str, clock_rows: bool) -> str:
+    """What a bare commit's own database is named after: `label`, and which of the two floors it is."""
+    return f"{label}-bare-clock" if clock_rows else f"{label}-bare"
 
 
 def _database_name(label: str) -> str:
