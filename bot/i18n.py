@@ -263,7 +263,10 @@ class Catalogue:
         template = message if isinstance(message, str) else select(lang, message, params)
         if not params:
             return template
-        return template.format_map(_SafeDict(params))
+        try:
+            return template.format_map(params)  # every placeholder given: no copy of the params needed
+        except KeyError:
+            return template.format_map(_SafeDict(params))  # a missing one is shown as "{name}"
 
 
 @lru_cache(maxsize=1)

@@ -41,6 +41,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+from bot import heap
 from bot.discord_clock import DiscordClock
 from bot.services.tables import CACHE_SIZE, TableService
 from bot.storage import Database
@@ -120,6 +121,7 @@ async def _held(db: Database, ids: list[int], cache_size: int) -> dict[str, Any]
         tracemalloc.stop()
     rss_after = rss_bytes()
     held = service.held_in_memory()
+    pause = _full_collection()  # the service, and its cache, still held
     del service
     gc.collect()
     return {
@@ -131,7 +133,21 @@ async def _held(db: Database, ids: list[int], cache_size: int) -> dict[str, Any]
         "rss_growth_bytes": None if rss_before is None or rss_after is None else rss_after - rss_before,
         "rss_bytes": rss_after,
         "seconds_traced": seconds,
+        **pause,
     }
+
+
+def _full_collection() -> dict[str, Any]:
+    """The pause of a full pass of the cyclic collector (best of three) and the objects it walks, with the tables
+    held: what a full pass costs the event loop then (CPython runs one whenever its long-lived objects have grown
+    by a quarter since the last). The start-up heap is frozen, as the bot freezes it (`memory_at_scale`)."""
+    tracked = len(gc.get_objects())  # the frozen ones are not listed, nor walked
+    pauses = []
+    for _ in range(3):
+        start = time.perf_counter()
+        gc.collect()
+        pauses.append(time.perf_counter() - start)
+    return {"gc_tracked_objects": tracked, "gc_full_pass_ms": min(pauses) * 1000}
 
 
 async def memory_at_scale(directory: Path, tables: int, cache_size: int = CACHE_SIZE) -> dict[str, Any]:
@@ -140,6 +156,7 @@ async def memory_at_scale(directory: Path, tables: int, cache_size: int = CACHE_
         start = time.perf_counter()
         _, _, ids = await copies(db, tables)
         built = time.perf_counter() - start
+        heap.settle()  # as the bot does at the end of its start-up: what the collector walks is then the cache
         bounded = await _held(db, ids, cache_size)
         sample = ids[: max(1, tables // 10)]
         whole = await _held(db, sample, len(sample))
@@ -304,6 +321,9 @@ def scale_text(result: dict[str, Any]) -> str:
             f" {bounded['held_in_memory']:,} held after; heap {_mb(bounded['heap_bytes'])} (peak"
             f" {_mb(bounded['peak_heap_bytes'])}, tracemalloc), process RSS {_mb(bounded['rss_bytes'])}"
             f" (+{_mb(bounded['rss_growth_bytes'])})",
+            f"  collector    with {bounded['held_in_memory']:,} tables held, a full pass of the cyclic collector walks"
+            f" {bounded['gc_tracked_objects']:,} objects and stops the event loop for"
+            f" {bounded['gc_full_pass_ms']:.0f} ms (the start-up heap frozen, as the bot does)",
             f"  unbounded    {sample['tables_touched']:,} tables all held:"
             f" {result['heap_bytes_per_table']:,.0f} B of heap per table; for all {result['tables']:,}:"
             f" {_mb(result['unbounded_heap_bytes_extrapolated'])} (extrapolated)",

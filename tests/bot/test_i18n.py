@@ -117,6 +117,8 @@ def test_locale_choice_and_formatting() -> None:
     assert language_of(discord.Locale.german) == "en"  # fallback
     assert t("fr", "error.table_full", max=8) == "Cette table est complète (8 places au plus)."
     assert t("en", "error.table_full") == "This table is full ({max} players at most)."  # a missing param stays visible
+    # ... also when other params are given
+    assert t("en", "error.table_full", seats=2) == "This table is full ({max} players at most)."
     assert t("en", "no.such.key") == "no.such.key"
 
 

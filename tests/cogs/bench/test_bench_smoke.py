@@ -62,6 +62,9 @@ def test_quick_bench_writes_positive_figures(tmp_path: Path, capsys: pytest.Capt
     scale = results["scale"]  # 2,000 open tables through a cache of 200: 200 held, the rest loaded and let go
     assert scale["tables"] == 2000 and scale["bounded"]["held_in_memory"] == 200
     assert scale["bounded"]["heap_bytes"] < scale["unbounded_heap_bytes_extrapolated"]
+    # the collector's full pass with them held: each held table is tens of objects it walks
+    assert scale["bounded"]["gc_tracked_objects"] > 10 * 200 and scale["bounded"]["gc_full_pass_ms"] > 0
+    assert "a full pass of the cyclic collector" in report
     restart = results["restart"]  # the first click after a restart is answered; the paced start loads no table
     for run in (restart["paced"], restart["at_once"]):
         assert run["clicks"] > 0 and run["first_click_answered_ms"] > 0
