@@ -292,6 +292,7 @@ class TableService:
     def _committed(self, record: GameRecord, state: GameState | None = None, clock: TableClock | None = None) -> Table:
         """The table as a write of this process left it (`state` and `clock`: its engine state and clock, when
         already at hand, so they are not parsed again): cached while open, dropped from memory once over."""
+        record = self._with_newest_message(record)
         if state is None:
             table = self._build(record)
         else:
@@ -303,6 +304,20 @@ class TableService:
         else:
             self._cache.drop(record.id)
         return table
+
+    def _with_newest_message(self, record: GameRecord) -> GameRecord:
+        """`record`, with the table message the cached copy knows if that one is newer.
+
+        `set_table_message` writes the message id outside any version and then amends the cached copy. A move
+        committed meanwhile (a player joining the moment the lobby is posted) returns its row as its statement
+        saw it, without that id: cached as it is, it would hide the message, and the next edit would post the
+        table anew instead of editing it. No write clears the id, and a newer message has a larger snowflake.
+        """
+        cached = self._cache.get(record.id)
+        known = None if cached is None else cached.record.table_message_id
+        if known is None or (record.table_message_id is not None and record.table_message_id >= known):
+            return record
+        return replace(record, table_message_id=known)
 
     async def get(self, game_id: int) -> Table:
         """The table, from memory or else from the database (an open one is then kept in memory)."""

@@ -144,6 +144,33 @@ async def test_a_read_that_raced_a_commit_is_not_kept(
     assert (await service.get(first)).record.version == version + 1  # ...but memory never goes back to it
 
 
+async def test_a_move_committed_while_the_table_message_is_recorded_keeps_the_message(
+    db: Database, fixed_seed: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A guest joins the moment the lobby is posted: the join's row comes back without the message id that
+    `set_table_message` writes (outside any version) and puts in memory meanwhile. Memory keeps the message, as
+    the database does, so the next edit edits it rather than posting the table anew; a newer message wins."""
+    service = TableService(db)
+    host, guest = Seat(1, "Host"), Seat(2, "Guest")
+    lobby = await service.open_lobby(guild_id=9, channel_id=700, game="pairs", host=host, locale="en")
+    real_update: Callable[..., Awaitable[GameRecord]] = db.update_lobby
+
+    async def racing_update(*args: Any, **kwargs: Any) -> GameRecord:
+        record = await real_update(*args, **kwargs)  # the join's row, as its statement saw it...
+        await service.set_table_message(lobby, 1_000)  # ...then the lobby's message is recorded
+        return record
+
+    monkeypatch.setattr(db, "update_lobby", racing_update)
+    joined = await service.join(lobby.id, guest)
+    assert joined.record.table_message_id == 1_000 == (await db.get(lobby.id)).table_message_id
+    assert (await service.get(lobby.id)).record.table_message_id == 1_000
+    monkeypatch.setattr(db, "update_lobby", real_update)
+    moved = await service.set_table_message(joined, 2_000)  # posted anew later: the newer message
+    assert (await service.get(lobby.id)).record.table_message_id == 2_000 == moved.record.table_message_id
+    await service.start(lobby.id, host.user_id)
+    assert (await service.get(lobby.id)).record.table_message_id == 2_000
+
+
 async def test_a_lock_lives_only_while_held_or_awaited() -> None:
     locks = TableLocks(timeout=0.05)
     async with locks.held(1):
