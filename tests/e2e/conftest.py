@@ -14,7 +14,7 @@ pass's time) would bring the whole suite past CI's time budget.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Generator
 from pathlib import Path
 
 import pytest
@@ -23,6 +23,22 @@ from tests.e2e import e2e_database
 from tests.support.postgres import PostgresServer
 
 BACKENDS = ("sqlite", "postgresql")
+LOG_TAIL = 80  # lines of each of the test's bot logs shown with its failure
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """A failed test's report ends with what its bots logged (`World` writes `<name>.log` in the test's directory):
+    a failure under CI's load is then explained where it is read, the directory being gone by then."""
+    report: pytest.TestReport = yield
+    tmp = getattr(item, "funcargs", {}).get("tmp_path")
+    if report.when == "call" and report.failed and isinstance(tmp, Path):
+        for log in sorted(tmp.glob("*.log")):
+            lines = log.read_text(encoding="utf-8", errors="replace").splitlines()[-LOG_TAIL:]
+            report.sections.append((f"bot log {log.name} (its last {len(lines)} lines)", "\n".join(lines)))
+    return report
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
