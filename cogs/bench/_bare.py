@@ -17,6 +17,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import aiosqlite
 
@@ -24,6 +25,10 @@ from bot.storage import MIGRATIONS, ClockWrite, Database, clock_statements
 
 ACTION_JSON = '{"kind":"hit"}'
 ROWS = 100  # games rows the updates rotate over
+# One move's statements, as both back ends send them (PostgreSQL's placeholders numbered from these).
+UPDATE_ROW = "UPDATE games SET state = ?, version = ?, updated_at = ? WHERE id = ?"
+UPDATE_ROW_AND_CLOCK = "UPDATE games SET state = ?, clock = ?, version = ?, updated_at = ? WHERE id = ?"
+INSERT_ACTION = "INSERT INTO actions (game_id, seq, seat, action, created_at) VALUES (?, ?, ?, ?, ?)"
 
 
 @dataclass(frozen=True)
@@ -78,6 +83,19 @@ class BareLoop:
         `write`, the clock in that row and the clock's rows (the bot's own `clock_statements`, one by one)."""
         raise NotImplementedError
 
+    def statements(
+        self, game_id: int, version: int, seat: int, write: ClockWrite | None
+    ) -> list[tuple[str, tuple[Any, ...]]]:
+        """The UPDATE of the games row (with the clock, given `write`) and the INSERT of its action, each with its
+        parameters: what every back end's `commit` sends first, before the clock's rows (`clock_statements`)."""
+        now = time.time()
+        update: tuple[str, tuple[Any, ...]]
+        if write is None:
+            update = (UPDATE_ROW, (self.state, version, now, game_id))
+        else:
+            update = (UPDATE_ROW_AND_CLOCK, (self.state, write.clock, version, now, game_id))
+        return [update, (INSERT_ACTION, (game_id, version, seat, ACTION_JSON, now))]
+
     def _write(self) -> ClockWrite | None:
         if not self.clock_rows or not self.writes:
             return None
@@ -98,12 +116,6 @@ class BareLoop:
 
     def result(self) -> BareResult:
         return BareResult(commits=self.commits, seconds=self.seconds, state_bytes=len(self.state))
-
-
-def numbered(sql: str) -> str:
-    """`sql` with PostgreSQL's `$1, $2 ...` placeholders for its `?`s."""
-    parts = sql.split("?")
-    return parts[0] + "".join(f"${number}{part}" for number, part in enumerate(parts[1:], start=1))
 
 
 class BareCommits(BareLoop):
@@ -142,20 +154,8 @@ class BareCommits(BareLoop):
     async def commit(self, game_id: int, version: int, seat: int, write: ClockWrite | None) -> None:
         conn = self.conn
         await conn.execute("BEGIN IMMEDIATE")
-        if write is None:
-            await conn.execute(
-                "UPDATE games SET state = ?, version = ?, updated_at = ? WHERE id = ?",
-                (self.state, version, time.time(), game_id),
-            )
-        else:
-            await conn.execute(
-                "UPDATE games SET state = ?, clock = ?, version = ?, updated_at = ? WHERE id = ?",
-                (self.state, write.clock, version, time.time(), game_id),
-            )
-        await conn.execute(
-            "INSERT INTO actions (game_id, seq, seat, action, created_at) VALUES (?, ?, ?, ?, ?)",
-            (game_id, version, seat, ACTION_JSON, time.time()),
-        )
+        for sql, parameters in self.statements(game_id, version, seat, write):
+            await conn.execute(sql, parameters)
         if write is not None:
             for sql, rows in clock_statements(game_id, write):
                 await conn.executemany(sql, rows)

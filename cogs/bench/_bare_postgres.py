@@ -14,8 +14,9 @@ from urllib.parse import urlsplit, urlunsplit
 import asyncpg
 
 from bot.storage import ClockWrite, Database, clock_statements
+from bot.storage._postgres import numbered
 
-from ._bare import ACTION_JSON, ROWS, BareLoop, numbered
+from ._bare import ROWS, BareLoop
 
 
 def database_url(server_url: str, name: str) -> str:
@@ -68,31 +69,8 @@ class PostgresBareCommits(BareLoop):
 
     async def commit(self, game_id: int, version: int, seat: int, write: ClockWrite | None) -> None:
         async with self.conn.transaction():
-            if write is None:
-                await self.conn.execute(
-                    "UPDATE games SET state = $1, version = $2, updated_at = $3 WHERE id = $4",
-                    self.state,
-                    version,
-                    time.time(),
-                    game_id,
-                )
-            else:
-                await self.conn.execute(
-                    "UPDATE games SET state = $1, clock = $2, version = $3, updated_at = $4 WHERE id = $5",
-                    self.state,
-                    write.clock,
-                    version,
-                    time.time(),
-                    game_id,
-                )
-            await self.conn.execute(
-                "INSERT INTO actions (game_id, seq, seat, action, created_at) VALUES ($1, $2, $3, $4, $5)",
-                game_id,
-                version,
-                seat,
-                ACTION_JSON,
-                time.time(),
-            )
+            for sql, parameters in self.statements(game_id, version, seat, write):
+                await self.conn.execute(numbered(sql), *parameters)
             if write is not None:
                 for sql, rows in clock_statements(game_id, write):
                     await self.conn.executemany(numbered(sql), rows)
