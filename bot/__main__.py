@@ -38,7 +38,7 @@ SHUTDOWN_TIMEOUT = 10.0  # seconds; Docker's default grace period is 10 s too
 
 NO_TOKEN = (
     "cardroom: DISCORD_TOKEN is not set. Put your bot token in the environment or in a .env file "
-    "(Discord Developer Portal → your application → Bot → Reset Token); see README.md."
+    "(Discord Developer Portal → your application → Bot → Reset Token); see docs/operating.md."
 )
 BAD_TOKEN = (
     "cardroom: Discord rejected DISCORD_TOKEN. Copy a fresh token from the Developer Portal "

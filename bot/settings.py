@@ -1,6 +1,6 @@
 """Runtime settings, read from the environment or a `.env` file (pydantic-settings).
 
-Every setting is listed in the README's settings table.
+Every setting is listed in the settings table of docs/operating.md.
 """
 
 from __future__ import annotations

@@ -58,7 +58,7 @@ class DamagedDatabaseError(StorageError):
     def __init__(self, path: object, problem: str) -> None:
         super().__init__(
             f"the database {path} is damaged ({problem}); Cardroom will not write to it."
-            " Restore the latest backup made by `cardroom backup` (README: Backups and recovery),"
+            " Restore the latest backup made by `cardroom backup` (docs/operating.md: Backups and recovery),"
             f' or salvage it with: sqlite3 {shlex.quote(str(path))} ".recover" | sqlite3 recovered.sqlite3'
             " and point CARDROOM_DATABASE at recovered.sqlite3"
         )

@@ -73,7 +73,8 @@ WOOD = (141, 90, 43)
 WOOD_DARK = (78, 47, 18)
 LEAF = (46, 125, 50)
 ITALIAN_COLOURS: dict[str, Colour] = {"C": (183, 28, 28), "D": (150, 104, 0), "S": (21, 101, 192), "B": (46, 125, 50)}
-# Oh My Brain: regular cards blue, the pink specials pink (RULES.md §3.1); the marshmallow's die white and pink.
+# Oh My Brain: regular cards blue, the pink specials pink (docs/games/ohmybrain.md#the-cards); the marshmallow's die
+# white and pink.
 OMB_BLUE = (21, 87, 170)
 OMB_BLUE_PAPER = (221, 236, 253)
 OMB_PINK = (176, 18, 100)

@@ -1,7 +1,7 @@
 """Dead Money (James Ernest, Cheapass Games 2006): 3-6 zombies try to lose all their money (their hand).
 
 Cards cost hands to play, Brain-requiring cards need a Brain in front of you and a d6 roll, and a dropped
-Brain is won back in a poker showdown. Rules: the French rulebook (seed 000) and RULES.md §1.
+Brain is won back in a poker showdown. Rules: the French rulebook (seed 000) and docs/games/deadmoney.md.
 The engine needs the card data of `data/cards/dead_money.json`: `DeadMoneyEngine(parse_cards(text))`.
 """
 

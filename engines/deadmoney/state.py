@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from engines.core import GameState
 
 MIN_PLAYERS = 3
-MAX_PLAYERS = 6  # RULES.md §1.1: the seed says 3-5, the publisher 3-6; house default 3-6
+MAX_PLAYERS = 6  # docs/games/deadmoney.md: the seed says 3-5, the publisher 3-6; house default 3-6
 HAND_SIZE = 7
 HANDS_PER_TURN = 2
 BID_MAX = 5
@@ -30,7 +30,7 @@ BID_MAX = 5
 class DeadMoneyOptions(BaseModel):
     """What the host chooses in the lobby.
 
-    `idle_draw`: the cards you draw when you play nothing on your turn (RULES.md §1.4: the seed
+    `idle_draw`: the cards you draw when you play nothing on your turn (docs/games/deadmoney.md#house-defaults: the seed
     does not say; house default 1, as in Give Me the Brain).
     """
 
@@ -165,7 +165,7 @@ class BidRecord(BaseModel):
 
 
 class Showdown(_Step):
-    """Bidding for a dropped Brain (RULES.md §1.1, §1.4 "Showdown laps").
+    """Bidding for a dropped Brain (docs/games/deadmoney.md#how-a-game-goes, #house-defaults).
 
     `order` laps clockwise from the dropper's left, the dropper last; `at` is the index of
     the bidder to decide. Every bid leaves its bidder's hand for `pot`. The showdown ends when
@@ -232,7 +232,7 @@ class DeadMoneyState(GameState):
         return [seat for seat in range(self.players) if seat not in self.withdrawn]
 
     def count_from(self, seat: int, count: int) -> int:
-        """Counting (RULES.md §1.4): `seat` is 1, then clockwise, wrapping round."""
+        """Counting (docs/games/deadmoney.md#card-effects): `seat` is 1, then clockwise, wrapping round."""
         order = self.clockwise_from(seat)
         return order[(count - 1) % len(order)]
 

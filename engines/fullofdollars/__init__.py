@@ -1,7 +1,7 @@
 """Full of Dollars (Atomic Mix 2005, Sébastien Dubois): 2-5 gangsters open businesses, rob each other, play
 dirty cards, and refill their hands in a poker phase where cheating is allowed until someone says so.
 
-Rules: the French rulebook (seed 001) and RULES.md §2 and §7. The engine needs the (invented, correctable) card
+Rules: the French rulebook (seed 001) and docs/games/fullofdollars.md. The engine needs the (invented, correctable) card
 data of `data/cards/full_of_dollars.json`: `FullOfDollarsEngine(parse_cards(text))`.
 """
 

@@ -1,4 +1,4 @@
-"""Reactive cards: FBI after a collection, Jugement and Bombe at the end of a turn (RULES.md §2.3, §7).
+"""Reactive cards: FBI after a collection, Jugement and Bombe at the end of a turn (docs/games/fullofdollars.md).
 
 A window asks every player concerned at once (FBI: everyone but the collector; end of turn: everyone), holding
 such a card or not, so that nobody learns who holds one and an asynchronous table never waits on a silent

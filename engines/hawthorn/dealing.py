@@ -1,6 +1,6 @@
 """Starting a hand: antes, the deal, the secret starting cards, the button; and drawing from the deck.
 
-No burn (RULES §7). When a card must be drawn and the deck is empty, the
+No burn (docs/games/hawthorn.md#house-defaults). When a card must be drawn and the deck is empty, the
 face-down cards out of play (the discards and the cards of players who folded
 or paired this hand) are shuffled into a new deck.
 """

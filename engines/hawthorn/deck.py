@@ -8,6 +8,6 @@ HAND_SIZE = 5  # cards dealt face down to each player at the start of a hand
 STACK = 100  # chips issued to each player
 ANTE = 1  # chips each player puts in the pot at the start of a hand
 MIN_PLAYERS = 2
-MAX_PLAYERS = 6  # RULES §5.3: "limit the game to 6 players"
+MAX_PLAYERS = 6  # docs/games/hawthorn.md#house-defaults: at most 6 players
 
 __all__ = ["ANTE", "DECK_SIZE", "HAND_SIZE", "MAX_PLAYERS", "MIN_PLAYERS", "STACK", "full_deck"]

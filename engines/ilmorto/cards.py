@@ -2,7 +2,7 @@
 
 A card id is its rank 1-10 then its suit letter, as `cogs.emojis.cards` names the Italian deck:
 "1C" .. "10B". Ranks: 1 the Asso (lowest), 2-7, 8 the Fante, 9 the Cavallo, 10 the Re (highest), the order
-of the Cucù family (RULES.md §4.2). Suits (C Coppe, D Denari, S Spade, B Bastoni) never matter.
+of the Cucù family (docs/games/ilmorto.md#the-cards). Suits (C Coppe, D Denari, S Spade, B Bastoni) never matter.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""IlMortoEngine: the Il Morto rules behind the shared engine contract (RULES.md §4 and §7)."""
+"""IlMortoEngine: the Il Morto rules behind the shared engine contract (docs/games/ilmorto.md)."""
 
 from __future__ import annotations
 

@@ -9,7 +9,7 @@ from engines.ilmorto.cards import rank
 
 
 class IlMortoOptions(BaseModel):
-    """What the host chooses in the lobby (RULES.md §4.2 house defaults, both on by default).
+    """What the host chooses in the lobby (docs/games/ilmorto.md#table-options, both on by default).
 
     `speaking_rule`: a living player other than the dealer who speaks to a dead player (a mention or a reply
     on Discord) gives them one of their lives. `accusations`: the dealer may rule that someone did (`/accuse`).

@@ -3,7 +3,7 @@ Cemetery before the Horde of zombie animals eats their brains.
 
 Each round a secret, simultaneous deal (three lots of 3: keep 2, bury 1), then turns: play above the Horde or
 lose a brain, refill from your Cemetery. Pink specials (Mosquito 0, Spider 8, Mouse 11) and marshmallow cards
-that roll the die. Rules: the French rulebook (seed 002) and RULES.md §3 and §7.
+that roll the die. Rules: the French rulebook (seed 002) and docs/games/ohmybrain.md.
 The engine needs the card data of `data/cards/oh_my_brain.json`: `OhMyBrainEngine(parse_cards(text))`.
 """
 

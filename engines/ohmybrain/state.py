@@ -24,7 +24,7 @@ HAND_TARGET = 3  # the refill brings the hand up to 3
 PASS_DRAW = 2  # not playing draws 2: 1 to the hand, 1 to the Cemetery
 SPIDER_LIMIT = 8  # after a Spider the next player plays strictly below 8
 DIE_SIDES = 6
-# The six die faces, in the seed's order (RULES.md §3.3: uniform, faces 1-6 in that order).
+# The six die faces, in the seed's order (docs/games/ohmybrain.md#house-defaults: uniform, faces 1-6 in that order).
 DIE_FACES = ("give", "reserve", "steal", "gain", "swap", "again")
 
 

@@ -52,7 +52,8 @@ def begin_game(state: ZombieState, order: list[int] | None = None) -> None:
 def next_dealer(state: ZombieState) -> int:
     """Who deals the next round: the fewest points; among tied players the first eliminated, else the first hidden.
 
-    (RULES §7.) Seats that left the game never deal; a tie nothing settles goes to the first tied seat.
+    (docs/games/zombie.md#house-defaults.) Seats that left the game never deal; a tie nothing settles goes to the first
+    tied seat.
     """
     active = state.active()
     low = min(state.points[seat] for seat in active)

@@ -2,7 +2,7 @@
 
 Expected values are quoted from the French rulebook (SEED-DM, pages "TRADUCTION DES CARTES"), whose
 card lines end in a code: one `*` per hand of cost, one `•` per coin, `gg` = the brain-required icon
-(decoded in RULES.md §1.2), with the suit glyphs ¨=♣ ©=♦ ª=♥ «=♠ (RULES.md §1.2).
+(decoded in docs/games/deadmoney.md#the-cards), with the suit glyphs ¨=♣ ©=♦ ª=♥ «=♠.
 """
 
 from __future__ import annotations
@@ -59,7 +59,8 @@ def test_composition_is_two_copies_of_56_cards() -> None:
 
 
 def test_suits_as_decoded_in_rules_1_2() -> None:
-    # RULES.md §1.2: "¨=♣, ©=♦, ª=♥, «=♠"; the rulebook's note names them Pique, Carreau, Cœur, Trèfle.
+    # docs/games/deadmoney.md#the-cards: ¨=♣, ©=♦, ª=♥, «=♠; the rulebook's note names them Pique, Carreau, Cœur,
+    # Trèfle.
     decoded = {spec.rulebook_glyph: (spec.suit, spec.symbol, spec.name.fr, spec.name.en) for spec in DECK.suits}
     assert decoded == {
         "¨": ("C", "♣", "Trèfle", "Clubs"),
@@ -70,7 +71,7 @@ def test_suits_as_decoded_in_rules_1_2() -> None:
 
 
 def test_exactly_ranks_2_to_7_need_a_brain() -> None:
-    # RULES.md §1.2 check 1: "`gg` appears on exactly ranks 2–7 in all four suits and nowhere else."
+    # A check of the decoding: `gg` (needs a Brain) appears on exactly ranks 2–7 in all four suits, nowhere else.
     for card in DECK.cards:
         assert card.needs_brain == (card.rank in ("2", "3", "4", "5", "6", "7")), card.id
         assert card.roll_target == (int(card.rank) if card.needs_brain else None), card.id
@@ -88,14 +89,14 @@ def test_brains() -> None:
 
 
 def test_end_of_turn_cards_cost_two_hands() -> None:
-    # RULES.md §1.2 check 3: every card that says "Fin du tour" (J♦, Q♦, A♥, Brains) costs 2 hands.
+    # A check of the decoding: every card that says "Fin du tour" (J♦, Q♦, A♥, Brains) costs 2 hands.
     ending = {card.id for card in DECK.cards if card.text.fr.startswith("Fin du tour")}
     assert ending == {"JD", "QD", "AH", "BRAIN-C", "BRAIN-D", "BRAIN-H", "BRAIN-S"}
     assert all(DECK.card(card).hands == 2 for card in ending)
 
 
 def test_totals_match_rules_1_2() -> None:
-    # RULES.md §1.2 check 5: "29 one-hand / 23 two-hand; 32 one-coin / 20 two-coin" over the 52 non-Brains.
+    # A check of the decoding: 29 one-hand / 23 two-hand, 32 one-coin / 20 two-coin over the 52 non-Brains.
     poker = [card for card in DECK.cards if not card.is_brain]
     assert Counter(card.hands for card in poker) == {1: 29, 2: 23}
     assert Counter(card.coins for card in poker) == {1: 32, 2: 20}
@@ -103,7 +104,7 @@ def test_totals_match_rules_1_2() -> None:
 
 def test_showdown_example_pair_of_kings_and_a_nine_is_four_coins() -> None:
     # Rulebook: "une paire de Rois et un 9 seul ... il devra payer 4 cartes, une pour chaque pièce."
-    # RULES.md §1.2 check 4: K♠ and 9♥ carry 2 coins, the other Kings and 9s carry 1.
+    # A check of the decoding: K♠ and 9♥ carry 2 coins, the other Kings and 9s carry 1.
     assert {card.id: card.coins for card in DECK.cards if card.rank in ("K", "9")} == {
         "KC": 1, "KD": 1, "KH": 1, "KS": 2, "9C": 1, "9D": 1, "9H": 2, "9S": 1,
     }  # fmt: skip

@@ -1,7 +1,7 @@
 """The Dead Money turn (rulebook "Tour de jeu", "Payer des mains", "Cerveau obligatoire", "Perdre un
-Cerveau", "Cartes Cerveau"; RULES.md §1.1 and the house defaults of §1.4).
+Cerveau", "Cartes Cerveau"; docs/games/deadmoney.md, its rules and house defaults).
 
-Card costs used here (RULES.md §1.2): 1 hand: K♦ 10♥ 2♣ 7♦ 3♦; 2 hands: 9♦ J♦ 8♣ and every Brain.
+Card costs used here (docs/games/deadmoney.md#the-cards): 1 hand: K♦ 10♥ 2♣ 7♦ 3♦; 2 hands: 9♦ J♦ 8♣ and every Brain.
 Brain-required (R): ranks 2-7.
 """
 
@@ -82,7 +82,7 @@ def test_only_your_own_cards_on_your_turn() -> None:
 
 def test_playing_nothing_draws_one_and_ends_the_turn() -> None:
     # "Si vous ne jouez aucune carte à votre tour ..., vous devez piocher. Cela met fin à votre tour."
-    # How many is not said: house default 1 (RULES.md §1.4).
+    # How many is not said: house default 1 (docs/games/deadmoney.md#house-defaults).
     state = rig(hands={0: ["KD", "10H"]}, deck_top=["2S", "3S"])
     state = act(state, 0, EndTurn())
     assert state.hands[0] == ["KD", "10H", "2S"]

@@ -1,6 +1,6 @@
 """The dead: a living player other than the dealer who speaks to a dead one gives them one of their lives
 (reported by the bot, out of turn); the dealer may rule so with an accusation; both are table options. The one
-brought back gets a card at the next deal and is skipped until then (RULES.md §4.2, §7)."""
+brought back gets a card at the next deal and is skipped until then (docs/games/ilmorto.md#house-defaults)."""
 
 from __future__ import annotations
 

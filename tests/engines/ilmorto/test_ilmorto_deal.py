@@ -1,5 +1,5 @@
 """The deal and the knock: one secret card each, the dealer knocks when they like, looking early costs a life
-(the dealer looks free), Cavalli and Re go face up, play starts on the dealer's right (RULES.md §4, §7)."""
+(the dealer looks free), Cavalli and Re go face up, play starts on the dealer's right (docs/games/ilmorto.md)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Keeping and swapping after the knock, in turn from the dealer's right: not with your own card face up, not
 with a face-up Re; face-up Cavalli jumped (several in a row too), then a Re blocks, then nobody left: the deck,
-where a Re drawn cancels the swap and a Cavallo is put aside and the next card drawn (RULES.md §4, §7)."""
+where a Re drawn cancels the swap and a Cavallo is put aside and the next card drawn (docs/games/ilmorto.md)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The deal of a round (SEED-OMB, Mise en place): three lots of 3, keep 2 and bury 1, all players choosing at once
-and in secret; 9 brains; the rest is the Réserve; a random first player (RULES.md §3.3)."""
+and in secret; 9 brains; the rest is the Réserve; a random first player (docs/games/ohmybrain.md#house-defaults)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A turn (SEED-OMB, Comment jouer ; RULES.md §3 and §7): play strictly above the Horde, one card or several of a
+"""A turn (SEED-OMB, Comment jouer ; docs/games/ohmybrain.md): play strictly above the Horde, one card or several of a
 number (the extras shared out into opponents' Cemeteries as the player chooses), or do not play (the Horde
 discarded, a brain lost, 2 cards drawn, a new Horde); then refill to 3 from your own Cemetery, choosing which."""
 

@@ -341,7 +341,7 @@ def test_short_hands(text: str, category: Category, ranks: tuple[int, ...]) -> N
 @pytest.mark.parametrize(
     ("better", "worse"),
     [
-        ("KS KD 9C", "KS KD"),  # a missing kicker loses to any kicker (RULES §1.4)
+        ("KS KD 9C", "KS KD"),  # a missing kicker loses to any kicker (docs/games/deadmoney.md#poker-hands)
         ("KS KD 2C", "KH KC"),
         ("AS 2D", "AS"),
         ("AS", "KS QD JC 9H 7S"),  # one ace beats king-high
