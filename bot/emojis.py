@@ -4,13 +4,19 @@ The art is drawn by `cardroom emojis draw` (`cogs/emojis`, with Pillow) into `da
 listed in `data/emojis/manifest.json` (emoji name -> file, face set, card id, content hash); the bot
 itself only reads that manifest and uploads the committed PNGs, so it never needs Pillow.
 
+An emoji is named as its card reads ("queen_of_hearts", `cogs.emojis.cards`), for screen readers, so a name
+says nothing of the drawing: the database keeps, for each card emoji the bot uploaded, its id and the content
+hash of the art uploaded (`Database.card_emoji_art`, the `UploadLog`), which the sync compares with the manifest.
+
 At start `start()` runs `sync()` in a background task (it never delays or breaks the start): it lists
-the application's emojis (one request), reuses those whose names the manifest has, uploads the missing
-ones, and deletes the `cr_…` emojis of older art that the bot itself uploaded (a name of the
-`cr_<code>_<hash>` pattern, not in the manifest, whose uploader is the bot user: nothing anyone else
-uploaded is ever touched). At most `MAX_APPLICATION_EMOJIS` (Discord's 2,000 per application) are
-ever held. A failure (a refusal such as 403/50013, the limit, a rate limit or a stall past
-`UPLOAD_TIMEOUT`) is logged once and stops the uploads; the faces without an emoji keep their text.
+the application's emojis (one request), reuses those whose names the manifest has and whose art is the
+manifest's, uploads the missing ones, and deletes the emojis of older art that the bot itself uploaded: a
+manifest name whose uploaded art (id and hash, as the log has it) is not the manifest's, and the names of older
+installs (the `cr_<code>_<hash>` pattern, `OLD_NAME`), whose uploader is the bot user (nothing anyone else
+uploaded is ever touched); it notes in the log what it uploaded and deleted. Without a log (`uploads=None`) the
+names alone decide. At most `MAX_APPLICATION_EMOJIS` (Discord's 2,000 per application) are ever held. A failure
+(a refusal such as 403/50013, the limit, a rate limit or a stall past `UPLOAD_TIMEOUT`) is logged once and
+stops the uploads; the faces without an emoji keep their text.
 
 The result is a module-level registry (`registry()`), card key (`card_key("poker", "KS")`) ->
 `CardEmoji`, which the render functions read. Only complete face sets are installed, so a hand never
@@ -26,7 +32,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
@@ -35,6 +41,7 @@ import discord
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from bot.settings import DATA_DIR
+from bot.storage.records import CardEmojiArt
 
 log = logging.getLogger("cardroom.emojis")
 
@@ -43,7 +50,7 @@ MANIFEST_NAME = "manifest.json"
 MAX_APPLICATION_EMOJIS = 2000  # Discord's limit per application
 MAX_IMAGE_BYTES = 256 * 1024  # Discord's limit on an emoji image
 UPLOAD_TIMEOUT = 30.0  # seconds a request may take, rate-limit waits included, before the sync gives up
-OWN_NAME = re.compile(r"^cr_[A-Za-z0-9]+_[0-9a-f]{4}$")  # the names Cardroom gives its card emojis
+OLD_NAME = re.compile(r"^cr_[A-Za-z0-9]+_[0-9a-f]{4}$")  # the names older installs gave their card emojis
 LIMIT_CODES = (30008, 30018)  # Discord's "maximum number of emojis reached"
 FOLLOW_RETRY = 30.0  # seconds between two listings of a process that does not upload, while faces are missing
 FOLLOW_TRIES = 20  # listings at most (10 minutes: the uploading process is done by then or has given up)
@@ -64,7 +71,7 @@ class CardEmoji:
 
     @property
     def markup(self) -> str:
-        """The text that shows the emoji in a message or an embed: `<:cr_KS_a1b2:123…>`."""
+        """The text that shows the emoji in a message or an embed: `<:king_of_spades:123…>`."""
         return f"<:{self.name}:{self.id}>"
 
     def partial(self) -> discord.PartialEmoji:
@@ -110,10 +117,29 @@ def registry() -> EmojiRegistry:
     return _current
 
 
+_watchers: list[Callable[[EmojiRegistry], None]] = []
+
+
+def watch(watcher: Callable[[EmojiRegistry], None]) -> None:
+    """Call `watcher` with each registry installed from now on (the tables drawn with text faces meanwhile are
+    drawn again with the emojis: `cogs.tables._refresher`)."""
+    _watchers.append(watcher)
+
+
+def unwatch(watcher: Callable[[EmojiRegistry], None]) -> None:
+    if watcher in _watchers:
+        _watchers.remove(watcher)
+
+
 def install(emojis: Mapping[str, CardEmoji] | EmojiRegistry) -> EmojiRegistry:
-    """Use `emojis` from now on (the sync, or a test); returns the new registry."""
+    """Use `emojis` from now on (the sync, or a test), and tell the watchers; returns the new registry."""
     global _current
     _current = emojis if isinstance(emojis, EmojiRegistry) else EmojiRegistry(emojis)
+    for watcher in list(_watchers):
+        try:
+            watcher(_current)
+        except Exception:  # a watcher's failure must not undo the install
+            log.exception("A watcher of the card emojis failed")
     return _current
 
 
@@ -160,6 +186,14 @@ class RemoteEmoji:
     id: int
     name: str
     user_id: int | None  # who uploaded it: the bot user for an upload through the API
+
+
+class UploadLog(Protocol):
+    """Where the bot notes the art of each card emoji it uploaded (the database: `Database.card_emoji_art`)."""
+
+    async def card_emoji_art(self) -> dict[str, CardEmojiArt]: ...
+
+    async def note_card_emoji_art(self, uploaded: Mapping[str, CardEmojiArt], forgotten: Iterable[str]) -> None: ...
 
 
 class EmojiApi(Protocol):
@@ -289,32 +323,43 @@ async def sync(
     limit: int = MAX_APPLICATION_EMOJIS,
     patience: float = UPLOAD_TIMEOUT,
     upload: bool = True,
+    uploads: UploadLog | None = None,
 ) -> SyncReport:
     """Reuse, upload and tidy the application's card emojis; the report holds the emojis to install.
 
     With `upload` False only the emojis already there are reused (nothing is uploaded or deleted): another
-    process uploads them. Listing the application's emojis may raise (discord.DiscordException,
-    TimeoutError): then nothing is known and the caller keeps the text faces.
+    process uploads them. `uploads` is the log of the art uploaded under each name (None: the names alone
+    decide). Listing the application's emojis may raise (discord.DiscordException, TimeoutError): then nothing
+    is known and the caller keeps the text faces.
     """
     report = SyncReport()
     remote = await asyncio.wait_for(api.list(), patience)
     wanted = manifest.emojis
+    known = await _read_log(uploads)
+
+    def current(emoji: RemoteEmoji) -> bool:
+        """Whether a held emoji of a manifest name shows the manifest's art (as far as the log tells)."""
+        if known is None or own_user_id is None or emoji.user_id != own_user_id:
+            return True  # no log, or not the bot's upload: its name is all there is to go by
+        art = known.get(emoji.name)
+        return art is not None and art.emoji_id == emoji.id and art.hash == wanted[emoji.name].hash
+
     if not upload:
-        held = {emoji.name: emoji.id for emoji in remote}
-        report.reused = sum(1 for name in wanted if name in held)
+        held = {emoji.name: emoji.id for emoji in remote if emoji.name in wanted and current(emoji)}
+        report.reused = len(held)
         report.left_out = [name for name in wanted if name not in held]
         _install_complete(manifest, held, report)
         return report
-    stale = [  # the bot's own card emojis of older art: only those are ever deleted
+    stale = [  # the bot's own card emojis of older art, or of an older install's names: only those are ever deleted
         emoji
         for emoji in remote
         if own_user_id is not None
         and emoji.user_id == own_user_id
-        and OWN_NAME.match(emoji.name)
-        and emoji.name not in wanted
+        and ((emoji.name in wanted and not current(emoji)) or (OLD_NAME.match(emoji.name) and emoji.name not in wanted))
     ]
     await _delete_stale(api, stale, report, patience)
-    held = {emoji.name: emoji.id for emoji in remote if emoji.name not in report.deleted}
+    gone = {emoji.id for emoji in stale[: len(report.deleted)]}  # deleted in order, up to a first failure
+    held = {emoji.name: emoji.id for emoji in remote if emoji.id not in gone}
     report.reused = sum(1 for name in wanted if name in held)
     missing = [name for name in wanted if name not in held]
     room = max(0, limit - len(held))
@@ -327,9 +372,30 @@ async def sync(
             limit,
             len(report.left_out),
         )
-    held.update(await _upload(api, missing, manifest, directory, report, patience))
+    created = await _upload(api, missing, manifest, directory, report, patience)
+    held.update(created)
+    if known is not None and uploads is not None:
+        await _note_log(uploads, {name: CardEmojiArt(created[name], wanted[name].hash) for name in created}, report)
     _install_complete(manifest, held, report)
     return report
+
+
+async def _read_log(uploads: UploadLog | None) -> dict[str, CardEmojiArt] | None:
+    """The art uploaded under each name, or None without a log (or when it cannot be read: the names decide)."""
+    if uploads is None:
+        return None
+    try:
+        return dict(await uploads.card_emoji_art())
+    except Exception as error:  # a storage failure must not keep the faces from showing
+        log.warning("Could not read which card emoji art was uploaded (%s): going by the names alone", error)
+        return None
+
+
+async def _note_log(uploads: UploadLog, created: dict[str, CardEmojiArt], report: SyncReport) -> None:
+    try:
+        await uploads.note_card_emoji_art(created, report.deleted)
+    except Exception as error:  # the emojis are there: they are checked again at the next start
+        log.warning("Could not note the card emoji art uploaded (%s)", error)
 
 
 def _install_complete(manifest: Manifest, held: Mapping[str, int], report: SyncReport) -> None:
@@ -343,7 +409,9 @@ def _install_complete(manifest: Manifest, held: Mapping[str, int], report: SyncR
             report.incomplete_decks.append(deck)
 
 
-async def run(client: discord.Client, directory: Path = EMOJI_DIR, *, upload: bool = True) -> SyncReport | None:
+async def run(
+    client: discord.Client, directory: Path = EMOJI_DIR, *, upload: bool = True, uploads: UploadLog | None = None
+) -> SyncReport | None:
     """Sync the card emojis with Discord and install them; logs and keeps the text faces on any failure.
 
     `upload` False: reuse what is there only (another process uploads).
@@ -355,7 +423,9 @@ async def run(client: discord.Client, directory: Path = EMOJI_DIR, *, upload: bo
         return None
     own_user_id = client.user.id if client.user is not None else None
     try:
-        report = await sync(DiscordEmojiApi(client), manifest, directory, own_user_id=own_user_id, upload=upload)
+        report = await sync(
+            DiscordEmojiApi(client), manifest, directory, own_user_id=own_user_id, upload=upload, uploads=uploads
+        )
     except (discord.DiscordException, TimeoutError, OSError) as error:
         log.warning("Could not list the application's emojis (%s): card faces are shown as text", _describe(error))
         return None
@@ -379,38 +449,43 @@ def start(
     directory: Path = EMOJI_DIR,
     upload: bool = True,
     retry: float = FOLLOW_RETRY,
+    uploads: UploadLog | None = None,
 ) -> asyncio.Task[SyncReport | None] | None:
     """Start the sync in the background (None when turned off): the bot starts and plays with text faces meanwhile.
 
     `upload` False (a process not running shard 0): only follow the uploads of the process that does, listing
-    again every `retry` seconds while face sets are missing.
+    again every `retry` seconds while face sets are missing. `uploads`: the log of the art uploaded (the database).
     """
     if not enabled:
         log.info("Card emojis are turned off (CARDROOM_EMOJIS=0): card faces are shown as text")
         return None
-    work = _guarded(client, directory) if upload else _follow(client, directory, retry)
+    work = _guarded(client, directory, uploads=uploads) if upload else _follow(client, directory, retry, uploads)
     return asyncio.create_task(work, name="card-emojis")
 
 
-async def _guarded(client: discord.Client, directory: Path, *, upload: bool = True) -> SyncReport | None:
+async def _guarded(
+    client: discord.Client, directory: Path, *, upload: bool = True, uploads: UploadLog | None = None
+) -> SyncReport | None:
     try:
-        return await run(client, directory, upload=upload)
+        return await run(client, directory, upload=upload, uploads=uploads)
     except Exception:  # a bug here must never take the bot down: the faces stay text
         log.exception("The card emoji sync failed; card faces are shown as text")
         return None
 
 
-async def _follow(client: discord.Client, directory: Path, retry: float) -> SyncReport | None:
+async def _follow(
+    client: discord.Client, directory: Path, retry: float, uploads: UploadLog | None = None
+) -> SyncReport | None:
     """Install the emojis another process uploads: list until every face set is there (or `FOLLOW_TRIES`)."""
     try:
         load_manifest(directory)
     except (OSError, ValueError, ValidationError):
-        return await _guarded(client, directory, upload=False)  # says so once; no point listing again
+        return await _guarded(client, directory, upload=False, uploads=uploads)  # says so once; no point listing again
     report = None
     for attempt in range(FOLLOW_TRIES):
         if attempt:
             await asyncio.sleep(retry)
-        report = await _guarded(client, directory, upload=False)
+        report = await _guarded(client, directory, upload=False, uploads=uploads)
         if report is not None and not report.incomplete_decks:
             break
     return report

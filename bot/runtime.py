@@ -146,7 +146,9 @@ class CardroomBot(commands.AutoShardedBot):
         else:
             log.info("Slash commands and card emojis are the process running shard 0's to register and upload")
         # Card emojis: in the background, never delaying or breaking the start (text faces meanwhile).
-        self._emoji_sync = emojis.start(self, enabled=self.settings.emojis, upload=self.process_shards.leads)
+        self._emoji_sync = emojis.start(
+            self, enabled=self.settings.emojis, upload=self.process_shards.leads, uploads=self.db
+        )
         log.info("Start-up heap settled: %d objects frozen", heap.settle())
 
     async def _sync_commands(self) -> None:

@@ -8,7 +8,7 @@ decks may be mixed, so identical cards and five of a kind are legal.
 hashable, `evaluate(a) > evaluate(b)` meaning that `a` beats `b`, equal values a
 tie. Only compare values made with the same `order` and `suit_order`.
 
-Reading a hand (RULES.md §1.1, §1.4 "Comparing bids", §2.1, §2.3):
+Reading a hand (docs/games/deadmoney.md#poker-hands, docs/games/fullofdollars.md#poker-hands):
 
 * The categories are those of `Category`; `order` (a `CategoryOrder`, weakest
   first) says which beats which. `STANDARD_ORDER` is Dead Money's (§1.1), with five
@@ -299,7 +299,7 @@ class CategoryOrder:
 
 
 STANDARD_ORDER = CategoryOrder(Category)
-"""Dead Money (RULES.md §1.1): high card < pair < two pair < three of a kind < straight < flush < full house <
+"""Dead Money: high card < pair < two pair < three of a kind < straight < flush < full house <
 four of a kind < straight flush < five of a kind."""
 
 FULL_OF_DOLLARS_ORDER = CategoryOrder(
@@ -316,7 +316,7 @@ FULL_OF_DOLLARS_ORDER = CategoryOrder(
         Category.STRAIGHT_FLUSH,
     )
 )
-"""Full of Dollars (RULES.md §2.1, seed): pair < two pair < three of a kind < straight < full house < flush <
+"""Full of Dollars (the rulebook): pair < two pair < three of a kind < straight < full house < flush <
 four of a kind < five of a kind ("Poker") < straight flush; high card below pair (§2.3 house default)."""
 
 

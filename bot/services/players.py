@@ -1,4 +1,5 @@
-"""A person's own settings across servers: how they are told it is their turn, and their time away.
+"""A person's own settings across servers: how they are told it is their turn, their time away, and how their
+own hands show cards (`/cards`: the card emojis, or text faces).
 
 `/away` stops a player's clocks for some days (their decisions wait for them),
 within a yearly allowance (`paces().away.allowance_days` per calendar year, UTC,
@@ -10,6 +11,11 @@ scale), while the absence itself lasts `days * 86400 * time_scale` seconds.
 
 Each person's settings are read and written under a lock of their own, so two
 commands of the same person never overwrite each other.
+
+A hand is drawn on every move: whether its player chose text cards is kept for
+`CARDS_FRESH` seconds (`text_cards`), so a move costs no extra read. A choice
+made through this process shows at once; one made through another process (a
+bot run as several) within `CARDS_FRESH` seconds.
 """
 
 from __future__ import annotations
@@ -26,10 +32,13 @@ from typing import get_args
 from bot.errors import AwayAllowanceError, InvalidOptionError, NotAwayError
 from bot.services.clock import paces
 from bot.services.tables import Table, TableService
-from bot.storage import Database, NotifyMode, PlayerSettings
+from bot.storage import CardsMode, Database, NotifyMode, PlayerSettings
 
 DAY = 86_400.0
 NOTIFY_MODES: tuple[NotifyMode, ...] = get_args(NotifyMode)
+CARDS_MODES: tuple[CardsMode, ...] = get_args(CardsMode)
+CARDS_FRESH = 60.0  # seconds a person's card faces are kept before they are read again
+CARDS_KEPT = 4096  # people whose card faces are kept at most (the expired ones are dropped past it)
 REFUND_GRAIN = 60.0  # seconds: the unused part of an absence is refunded to the nearest minute
 
 
@@ -57,6 +66,7 @@ class PlayerService:
         self._clock = clock
         self._locks: dict[int, asyncio.Lock] = {}
         self._holders: dict[int, int] = {}
+        self._cards: dict[int, tuple[bool, float]] = {}  # user id -> (text cards?, when read, monotonic)
 
     def now(self) -> float:
         return self._clock()
@@ -132,6 +142,32 @@ class PlayerService:
                 return False
             await self.db.set_player(replace(player, dm_refused=True))
         return True
+
+    # ----- card faces ----------------------------------------------------------
+    async def set_cards(self, user_id: int, mode: str) -> PlayerSettings:
+        """How the person's own hands show cards: "emoji" (the pictures) or "text" (text faces)."""
+        if mode not in CARDS_MODES:
+            raise InvalidOptionError("error.invalid_choice")
+        cards: CardsMode = "text" if mode == "text" else "emoji"
+        async with self._locked(user_id):
+            changed = replace(await self.db.player(user_id), cards=cards)
+            await self.db.set_player(changed)
+        self._cards[user_id] = (cards == "text", time.monotonic())
+        return changed
+
+    async def text_cards(self, user_id: int) -> bool:
+        """Whether the person chose text cards for their hands (read at most every `CARDS_FRESH` seconds)."""
+        now = time.monotonic()
+        kept = self._cards.get(user_id)
+        if kept is not None and now - kept[1] < CARDS_FRESH:
+            return kept[0]
+        text = await self.db.cards_mode(user_id) == "text"
+        if len(self._cards) >= CARDS_KEPT:
+            self._cards = {user: entry for user, entry in self._cards.items() if now - entry[1] < CARDS_FRESH}
+            if len(self._cards) >= CARDS_KEPT:
+                self._cards.clear()
+        self._cards[user_id] = (text, now)
+        return text
 
     # ----- away ----------------------------------------------------------------
     async def go_away(self, user_id: int, days: float) -> AwayChange:

@@ -24,6 +24,8 @@ from bot.storage.errors import (
 from bot.storage.health import FULL_CHECK_LIMIT, IntegrityMode
 from bot.storage.records import (
     TABLE_SEAT,
+    CardEmojiArt,
+    CardsMode,
     ClockWrite,
     Deadline,
     GameRecord,
@@ -49,6 +51,8 @@ __all__ = [
     "MIGRATIONS",
     "TABLE_SEAT",
     "Backup",
+    "CardEmojiArt",
+    "CardsMode",
     "ChannelBusyError",
     "ClockWrite",
     "DamagedDatabaseError",

@@ -82,6 +82,14 @@ game changed no rating (aborted, ended by the clock with no winner, or older
 than ratings until `cardroom ratings --rebuild`). Both are written in the
 transaction that stores the finished game's results.
 
+Version 7
+---------
+`players.cards` is how a person's own hands show cards: `emoji` (the card
+pictures, the default) or `text` (text faces, for a screen reader or a taste).
+`card_emojis(name, emoji_id, hash)` is the art the bot uploaded as each card
+emoji (`bot.emojis`): the content hash of the drawing uploaded under that name
+and id, so that redrawn art, which keeps its readable name, replaces the old.
+
 PostgreSQL
 ----------
 The same list builds the same schema there. A statement is written once, in
@@ -307,6 +315,20 @@ MIGRATIONS: tuple[Migration, ...] = (
             "ALTER TABLE results ADD COLUMN sigma_before REAL",
             "ALTER TABLE results ADD COLUMN mu_after REAL",
             "ALTER TABLE results ADD COLUMN sigma_after REAL",
+        ),
+    ),
+    Migration(
+        7,
+        "text cards, the art of the uploaded card emojis",
+        (
+            "ALTER TABLE players ADD COLUMN cards TEXT NOT NULL DEFAULT 'emoji' CHECK (cards IN ('emoji', 'text'))",
+            """
+            CREATE TABLE card_emojis (
+                name     TEXT    PRIMARY KEY,
+                emoji_id INTEGER NOT NULL,
+                hash     TEXT    NOT NULL
+            ) WITHOUT ROWID
+            """,
         ),
     ),
 )

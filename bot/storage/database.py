@@ -29,7 +29,7 @@ import contextlib
 import json
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Callable, Coroutine, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -55,6 +55,8 @@ from bot.storage.health import INTEGRITY_MODES, IntegrityMode
 from bot.storage.records import (
     OPEN_STATUSES,
     TABLE_SEAT,
+    CardEmojiArt,
+    CardsMode,
     ClockWrite,
     Deadline,
     GameRecord,
@@ -1348,10 +1350,10 @@ class Database:
     async def set_player(self, player: PlayerSettings) -> None:
         async with self._transaction() as tx:
             await tx.conn.execute(
-                "INSERT INTO players (user_id, notify, away_until, away_year, away_used, dm_refused)"
-                " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify,"
+                "INSERT INTO players (user_id, notify, away_until, away_year, away_used, dm_refused, cards)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify,"
                 " away_until = excluded.away_until, away_year = excluded.away_year,"
-                " away_used = excluded.away_used, dm_refused = excluded.dm_refused",
+                " away_used = excluded.away_used, dm_refused = excluded.dm_refused, cards = excluded.cards",
                 (
                     player.user_id,
                     player.notify,
@@ -1359,8 +1361,35 @@ class Database:
                     player.away_year,
                     player.away_used,
                     int(player.dm_refused),
+                    player.cards,
                 ),
             )
+
+    async def cards_mode(self, user_id: int) -> CardsMode:
+        """How the person's own hands show cards ("emoji" unless they chose "text")."""
+        async with self._reading() as conn:
+            rows = await conn.fetch("SELECT cards FROM players WHERE user_id = ?", (user_id,))
+        return "text" if rows and rows[0][0] == "text" else "emoji"
+
+    # ----- card emojis ------------------------------------------------------------
+    async def card_emoji_art(self) -> dict[str, CardEmojiArt]:
+        """Emoji name -> the art the bot uploaded under it (`bot.emojis`'s upload log)."""
+        async with self._reading() as conn:
+            rows = await conn.fetch("SELECT name, emoji_id, hash FROM card_emojis")
+        return {str(row[0]): CardEmojiArt(int(row[1]), str(row[2])) for row in rows}
+
+    async def note_card_emoji_art(self, uploaded: Mapping[str, CardEmojiArt], forgotten: Iterable[str]) -> None:
+        """Record the card emojis just uploaded and forget those deleted, in one transaction."""
+        gone = [(name,) for name in forgotten if name not in uploaded]
+        async with self._transaction() as tx:
+            if gone:
+                await tx.conn.executemany("DELETE FROM card_emojis WHERE name = ?", gone)
+            if uploaded:
+                await tx.conn.executemany(
+                    "INSERT INTO card_emojis (name, emoji_id, hash) VALUES (?, ?, ?)"
+                    " ON CONFLICT (name) DO UPDATE SET emoji_id = excluded.emoji_id, hash = excluded.hash",
+                    [(name, art.emoji_id, art.hash) for name, art in uploaded.items()],
+                )
 
     async def away_players(self, now: float) -> dict[int, float]:
         """Users away at `now`, with when they come back."""
@@ -1442,6 +1471,7 @@ def _player(row: Row) -> PlayerSettings:
         away_year=row["away_year"],
         away_used=row["away_used"],
         dm_refused=bool(row["dm_refused"]),
+        cards="text" if row["cards"] == "text" else "emoji",
     )
 
 

@@ -261,6 +261,15 @@ class RepairRow:
 
 
 NotifyMode = Literal["channel", "dm", "both"]
+CardsMode = Literal["emoji", "text"]  # how a person's own hands show cards
+
+
+@dataclass(frozen=True, slots=True)
+class CardEmojiArt:
+    """The art the bot uploaded as a card emoji: the emoji's id and the content hash of its drawing."""
+
+    emoji_id: int
+    hash: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -276,7 +285,7 @@ class GuildSettings:
 
 @dataclass(frozen=True, slots=True)
 class PlayerSettings:
-    """A person's notification choice and away time (`away_used` seconds in calendar year `away_year`)."""
+    """A person's notification choice, away time (`away_used` seconds in calendar year `away_year`) and card faces."""
 
     user_id: int
     notify: NotifyMode = "channel"
@@ -284,3 +293,4 @@ class PlayerSettings:
     away_year: int = 0
     away_used: float = 0.0
     dm_refused: bool = False  # told once that their DMs are closed
+    cards: CardsMode = "emoji"  # their hands' cards: pictures, or text faces

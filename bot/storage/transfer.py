@@ -43,6 +43,7 @@ TABLES: Final[dict[str, tuple[str, ...]]] = {
     "guild_settings": ("guild_id",),
     "players": ("user_id",),
     "ratings": ("guild_id", "game", "player"),
+    "card_emojis": ("name",),
 }
 _BATCH: Final = 1000  # rows per INSERT statement group
 

@@ -20,8 +20,12 @@ Face sets (the `deck` of a manifest entry) and their card ids, as the engines wr
   values), "fbi-AH", "jugement-7S", "bombe-KS-AS". Drawn from the card data: correcting it calls for a redraw
   (the faces a corrected card shows are then new; until then it shows as text).
 
-An emoji is named `cr_<code>_<hash>` (`emoji_name`), `<hash>` being the start of the drawing's content
-hash, so redrawn art is uploaded under a new name and never mistaken for the old one.
+An emoji is named as the card reads (`Face.name`), because a screen reader reads an emoji by its name:
+"queen_of_hearts", "brain_of_spades", "dame_de_coeur" (the French court cards), "card_7" (the Pairs-family deck),
+"white_stone_7", "asso_di_coppe", "ohmybrain_8_spider", "uzi_3_7_hearts". Each name holds its face set's word where
+two sets share a card, so the names are unique across every set; all are 2-32 characters of `[A-Za-z0-9_]`, as
+Discord wants (`EMOJI_NAME`). The name says nothing of the drawing: redrawn art keeps its name, and the manifest's
+content hash tells the sync (`bot.emojis`) that the emoji uploaded under that name is of older art.
 """
 
 from __future__ import annotations
@@ -46,18 +50,23 @@ ITALIAN_FACES = {1: "A", 8: "F", 9: "C", 10: "R"}  # the letters drawn for the A
 PAIRS_RANKS = tuple(range(1, 11))
 BLACK_STONE = 10  # Blackstone's black stones are the Pairs deck's 10s
 MARSHMALLOW_MARK = "m"  # an Oh My Brain face id ending so shows the marshmallow: "17m"
-HASH_LENGTH = 4  # hex digits of the content hash in an emoji's name
-
-EMOJI_NAME = re.compile(r"^cr_[A-Za-z0-9]+_[0-9a-f]{4}$")
+EMOJI_NAME = re.compile(r"^[A-Za-z0-9_]{2,32}$")  # Discord's rule for an emoji's name
+POKER_RANK_WORDS = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
+POKER_SUIT_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+FRENCH_COURT_WORDS = {"J": "valet", "Q": "dame", "K": "roi"}
+FRENCH_SUIT_WORDS = {"C": "trefle", "D": "carreau", "H": "coeur", "S": "pique"}
+ITALIAN_RANK_WORDS = {1: "asso", 8: "fante", 9: "cavallo", 10: "re"}
+ITALIAN_SUIT_WORDS = {"C": "coppe", "D": "denari", "S": "spade", "B": "bastoni"}
+OHMYBRAIN_ANIMALS = dict(zip(sorted(SPECIALS), ("mosquito", "spider", "mouse"), strict=True))
 
 
 @dataclass(frozen=True)
 class Face:
-    """One card face to draw: its face set, its card id, and the code its emoji name is built from."""
+    """One card face to draw: its face set, its card id, and its emoji's name (the card as it reads)."""
 
     deck: str
     card: str
-    code: str
+    name: str  # its emoji's name: the card as it reads ("queen_of_hearts")
 
     @property
     def key(self) -> str:
@@ -70,41 +79,59 @@ class Face:
         return f"{self.deck}/{self.card}.png"
 
 
-def emoji_name(face: Face, digest: str) -> str:
-    """ "cr_KS_a1b2": the face's code and the start of its drawing's content hash."""
-    return f"cr_{face.code}_{digest[:HASH_LENGTH]}"
+def emoji_name(face: Face) -> str:
+    """The face's emoji name: the card as it reads ("queen_of_hearts"), whatever its drawing."""
+    return face.name
+
+
+def poker_name(card: str) -> str:
+    """ "QH" -> "queen_of_hearts", "7C" -> "7_of_clubs", "BRAIN-S" -> "brain_of_spades"."""
+    suit = POKER_SUIT_WORDS[card[-1]]
+    rank = "brain" if card.startswith(BRAIN_PREFIX) else POKER_RANK_WORDS.get(card[:-1], card[:-1])
+    return f"{rank}_of_{suit}"
 
 
 def pairs_faces() -> list[Face]:
-    return [Face("pairs", str(rank), f"n{rank}") for rank in PAIRS_RANKS]
+    return [Face("pairs", str(rank), f"card_{rank}") for rank in PAIRS_RANKS]
 
 
 def poker_faces() -> list[Face]:
-    cards = [Face("poker", f"{rank}{suit}", f"{rank}{suit}") for suit in POKER_SUITS for rank in POKER_RANKS]
-    return cards + [Face("poker", f"{BRAIN_PREFIX}{suit}", f"Br{suit}") for suit in POKER_SUITS]
+    cards = [f"{rank}{suit}" for suit in POKER_SUITS for rank in POKER_RANKS]
+    cards += [f"{BRAIN_PREFIX}{suit}" for suit in POKER_SUITS]
+    return [Face("poker", card, poker_name(card)) for card in cards]
 
 
 def poker_french_faces() -> list[Face]:
     return [
-        Face("poker_fr", f"{rank}{suit}", f"fr{FRENCH_COURT[rank]}{suit}")
+        Face("poker_fr", f"{rank}{suit}", f"{FRENCH_COURT_WORDS[rank]}_de_{FRENCH_SUIT_WORDS[suit]}")
         for suit in POKER_SUITS
         for rank in COURT_RANKS
     ]
 
 
 def blackstone_faces() -> list[Face]:
-    whites = [Face("blackstone", str(rank), f"w{rank}") for rank in PAIRS_RANKS if rank != BLACK_STONE]
-    return [*whites, Face("blackstone", str(BLACK_STONE), "bk")]
+    whites = [Face("blackstone", str(rank), f"white_stone_{rank}") for rank in PAIRS_RANKS if rank != BLACK_STONE]
+    return [*whites, Face("blackstone", str(BLACK_STONE), "black_stone")]
 
 
 def italian_faces() -> list[Face]:
-    return [Face("italian", f"{rank}{suit}", f"it{rank}{suit}") for suit in ITALIAN_SUITS for rank in ITALIAN_RANKS]
+    return [
+        Face("italian", f"{rank}{suit}", f"{ITALIAN_RANK_WORDS.get(rank, rank)}_di_{ITALIAN_SUIT_WORDS[suit]}")
+        for suit in ITALIAN_SUITS
+        for rank in ITALIAN_RANKS
+    ]
+
+
+def ohmybrain_name(number: int, marshmallow: bool = False) -> str:
+    """ "ohmybrain_7", "ohmybrain_8_spider", "ohmybrain_17_marshmallow"."""
+    animal = OHMYBRAIN_ANIMALS.get(number)
+    return f"ohmybrain_{number}" + (f"_{animal}" if animal else "") + ("_marshmallow" if marshmallow else "")
 
 
 def ohmybrain_faces() -> list[Face]:
-    plain = [Face("ohmybrain", str(number), f"ob{number}") for number in NUMBERS]
+    plain = [Face("ohmybrain", str(number), ohmybrain_name(number)) for number in NUMBERS]
     marked = [
-        Face("ohmybrain", f"{number}{MARSHMALLOW_MARK}", f"ob{number}{MARSHMALLOW_MARK}")
+        Face("ohmybrain", f"{number}{MARSHMALLOW_MARK}", ohmybrain_name(number, marshmallow=True))
         for number in NUMBERS
         if number not in SPECIALS
     ]
@@ -133,7 +160,23 @@ def fullofdollars_faces() -> list[Face]:
     or special, its poker values), named by what it shows ("uzi3-7H", "casino400-QH-KH", "fbi-AH"), so that a corrected
     card data file gets new faces rather than stale ones (`cogs.render.faces.fullofdollars_cards`)."""
     ids = sorted({face_id for _, _, face_id in fullofdollars_cards().values()})
-    return [Face("fullofdollars", face_id, "fd" + re.sub(r"[^A-Za-z0-9]", "", face_id)) for face_id in ids]
+    return [Face("fullofdollars", face_id, fullofdollars_name(face_id)) for face_id in ids]
+
+
+def fullofdollars_name(face_id: str) -> str:
+    """What a Full of Dollars face shows, as its emoji's name: its kind and number, then its poker values, rank
+    and suit ("uzi3-7H" -> "uzi_3_7_hearts", "casino400-QH-KH" -> "casino_400_Q_hearts_K_hearts",
+    "fbi-AH" -> "fbi_A_hearts"); if that is too long for Discord, a single suit said once after the ranks
+    ("striptease_150_9_10_diamonds"), else the suits shortened to their letter."""
+    head, *values = face_id.split("-")
+    kind = head.rstrip("0123456789")
+    words = [kind, head[len(kind) :]] if head != kind else [kind]
+    name = "_".join([*words, *(f"{value[:-1]}_{POKER_SUIT_WORDS[value[-1]]}" for value in values)])
+    if len(name) > 32 and len({value[-1] for value in values}) == 1:  # one suit: said once, after the ranks
+        name = "_".join([*words, *(value[:-1] for value in values), POKER_SUIT_WORDS[values[0][-1]]])
+    if len(name) > 32:
+        name = "_".join([*words, *values])
+    return name
 
 
 def all_faces() -> list[Face]:

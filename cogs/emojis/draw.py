@@ -1,9 +1,10 @@
 """`cardroom emojis draw [--out DIR]`: draw every card face as a 128×128 PNG, with the manifest the bot uploads from.
 
 Writes `<DIR>/<deck>/<card>.png` for every face of `cogs.emojis.cards.all_faces()` and `<DIR>/manifest.json`:
-emoji name -> file, face set, card id and content hash (the start of the sha256 of the pixels, so the PNG
-encoder's version does not matter), with the Pillow and FreeType versions that drew them. Run it after
-changing the art and commit the result; the bot uploads the new names at its next start.
+emoji name (the card as it reads) -> file, face set, card id and content hash (the start of the sha256 of
+the pixels, so the PNG encoder's version does not matter), with the Pillow and FreeType versions that drew
+them. Run it after changing the art and commit the result: at its next start the bot finds the hashes changed
+(against the art it noted uploading) and uploads the new drawings under the same names.
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ def draw_face(face: Face, out: Path) -> tuple[str, dict[str, str]]:
     path = out / face.file
     path.parent.mkdir(parents=True, exist_ok=True)
     image.save(path, format="PNG", optimize=True)
-    return emoji_name(face, digest), {"file": face.file, "deck": face.deck, "card": face.card, "hash": digest}
+    return emoji_name(face), {"file": face.file, "deck": face.deck, "card": face.card, "hash": digest}
 
 
 def draw_all(out: Path) -> dict[str, Any]:

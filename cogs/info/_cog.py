@@ -54,7 +54,11 @@ def rating_line(rank: int, row: LeaderRow, lang: str) -> str:
     )
 
 
-def known_game(game: str) -> str:
+def known_game(game: str | None) -> str:
+    """`game` if it is a registered game; else the unknown-game refusal, which echoes what was typed. An option
+    Discord sent empty (null, blank or not text at all) is refused the same way, in words that name no game."""
+    if not isinstance(game, str) or not game.strip():
+        raise UnknownGameError("error.unknown_game_empty")
     if game not in registry.names():
         raise UnknownGameError(game=clip(game, 40))
     return game
@@ -74,7 +78,7 @@ class InfoCog(commands.Cog, name="Info"):
         await self._rules(interaction, game)
 
     @guarded()
-    async def _rules(self, reply: Reply, game: str) -> None:
+    async def _rules(self, reply: Reply, game: str | None) -> None:
         interaction = reply.interaction
         lang = language_of(interaction.locale)
         game = known_game(game)
@@ -113,7 +117,7 @@ class InfoCog(commands.Cog, name="Info"):
         await self._leaderboard(interaction, game, by)
 
     @guarded(ephemeral=False)
-    async def _leaderboard(self, reply: Reply, game: str, by: str | None) -> None:
+    async def _leaderboard(self, reply: Reply, game: str | None, by: str | None) -> None:
         interaction = reply.interaction
         lang = language_of(interaction.locale)
         game = known_game(game)

@@ -1,4 +1,4 @@
-"""Slash commands /notify, /away, /turns and the /cardroom group. Thin: they hand over to the handlers."""
+"""Slash commands /notify, /cards, /away, /turns and the /cardroom group. Thin: they hand over to the handlers."""
 
 from __future__ import annotations
 
@@ -76,6 +76,25 @@ class ParlorCog(commands.Cog, name="Parlor"):
     )
     async def notify(self, interaction: discord.Interaction[Any], mode: str | None = None) -> None:
         await self.people.notify(interaction, mode)
+
+    @app_commands.command(
+        name=loc("cards", "command.cards.name"),
+        description=loc("Choose how your hands show cards: pictures or text", "command.cards.description"),
+    )
+    @app_commands.rename(style=loc("style", "command.option.style.name"))
+    @app_commands.describe(
+        style=loc("Pictures or text; leave empty to see your choice", "command.option.style.description")
+    )
+    @app_commands.choices(
+        style=[
+            app_commands.Choice(name=loc("as pictures (card emojis)", "parlor.cards.emoji"), value="emoji"),
+            app_commands.Choice(
+                name=loc("as text (read aloud well by screen readers)", "parlor.cards.text"), value="text"
+            ),
+        ]
+    )
+    async def cards(self, interaction: discord.Interaction[Any], style: str | None = None) -> None:
+        await self.people.cards(interaction, style)
 
     @app_commands.command(
         name=loc("away", "command.away.name"),

@@ -1,4 +1,4 @@
-"""/notify, /away and /turns: a person's own settings and tables, answered privately."""
+"""/notify, /cards, /away and /turns: a person's own settings and tables, answered privately."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from bot.errors import InvalidOptionError
 from bot.i18n import language_of
 from bot.services.clock import paces
 from cogs.parlor._refresh import redraw
-from cogs.parlor._render import away_text, inbox_embed, notify_text
+from cogs.parlor._render import away_text, cards_text, inbox_embed, notify_text
 from cogs.render.text import display_name
 from cogs.tables._errors import guarded
 from cogs.tables._reply import Reply
@@ -47,6 +47,19 @@ class PeopleHandlers:
             await reply.secure()
             player = await self.bot.players.set_notify(interaction.user.id, mode)
         await reply.send(content=notify_text(lang, player, changed=mode is not None))
+
+    @guarded()
+    async def cards(self, reply: Reply, style: str | None) -> None:
+        """Without a style: how the person's hands show cards. With one: the new choice, confirmed. Their hands
+        drawn from now on show it (`TableHandlers._draw_hand`); the public table never changes."""
+        interaction = reply.interaction
+        lang = language_of(interaction.locale)
+        if style is None:
+            player = await self.bot.players.settings(interaction.user.id)
+        else:
+            await reply.secure()
+            player = await self.bot.players.set_cards(interaction.user.id, style)
+        await reply.send(content=cards_text(lang, player, changed=style is not None))
 
     @guarded()
     async def away(self, reply: Reply, days: str | None) -> None:

@@ -1,4 +1,4 @@
-"""What /notify, /away, /turns and /cardroom show: plain functions of their data, within Discord's limits.
+"""What /notify, /cards, /away, /turns and /cardroom show: plain functions of their data, within Discord's limits.
 
 Lists are cut by construction: lines are added while they fit the embed's
 description, and the rest is counted in a last "and K more" line.
@@ -73,6 +73,15 @@ def notify_text(lang: str, player: PlayerSettings, *, changed: bool) -> str:
         lines.append(t(lang, "parlor.notify.dm_hint"))
     elif not changed:
         lines.append(t(lang, "parlor.notify.change_hint"))
+    return "\n".join(lines)
+
+
+# ----- /cards -------------------------------------------------------------------
+def cards_text(lang: str, player: PlayerSettings, *, changed: bool) -> str:
+    style = t(lang, f"parlor.cards.{player.cards}")
+    lines = [t(lang, "parlor.cards.set" if changed else "parlor.cards.current", style=style)]
+    if not changed:
+        lines.append(t(lang, "parlor.cards.change_hint"))
     return "\n".join(lines)
 
 

@@ -9,9 +9,11 @@ draws 2 cards"), then their own cards, whole (the playable ones apart, the new o
 and the secrets only they see, then the table in a few lines: the showdown, the turn, the piles, one line per
 opponent. Cards are faces (emojis when the bot has them); button and select labels are plain text.
 
-The card picker: a bid's options show each card's coins, grouped by rank; the draft says what poker hand it
-makes and whether it beats the high bid ("❌ pair of 3s does not beat three Kings"), and Confirm waits until
-it does (`draft_feedback`). A refused bid names both hands (`refusal_params`).
+The card picker: an option shows a card's cost and effect, a long effect in its short form (whole, never cut),
+whose full text the hand then gives while its holder has a card to play or choose. A bid's options show each
+card's coins, grouped by rank; the draft says what poker hand it makes and whether it beats the high bid
+("❌ pair of 3s does not beat three Kings"), and Confirm waits until it does (`draft_feedback`). A refused bid
+names both hands (`refusal_params`).
 """
 
 from __future__ import annotations
@@ -62,7 +64,7 @@ RANK_CODES = {rank: str(rank) for rank in range(2, 11)} | {11: "J", 12: "Q", 13:
 
 # ----- card data ------------------------------------------------------------------------------------------------
 def card_specs() -> Mapping[str, CardSpec]:
-    """The card data (hand cost, coins, Brain requirement, effect texts) the running engine was built from."""
+    """The card data (action cost, coins, Brain requirement, effect texts) the running engine was built from."""
     games_with_data.install()
     engine = registry.get(GAME)
     assert isinstance(engine, DeadMoneyEngine)
@@ -81,8 +83,8 @@ def card_text(card_id: str, lang: str) -> str:
     return typeset(lang, spec.text.fr) if lang == "fr" else spec.text.en  # the rulebook's words, French spacing
 
 
-def card_stats(card_id: str, lang: str) -> str:
-    """ "2 hands · 2 coins · needs a Brain", localised."""
+def card_stats(card_id: str, lang: str, *, brief: bool = False) -> str:
+    """ "2 actions · 2 coins · needs a Brain", localised; `brief`, as a menu shows it: "2 actions · 2 coins · 🧠"."""
     spec = _spec(card_id)
     if spec is None:
         return ""
@@ -90,15 +92,30 @@ def card_stats(card_id: str, lang: str) -> str:
     if not spec.is_brain:
         parts.append(t(lang, f"{GAME}.card.coins.{spec.coins}"))
     if spec.needs_brain:
-        parts.append(t(lang, f"{GAME}.card.needs_brain"))
+        parts.append(t(lang, f"{GAME}.card.needs_brain_short" if brief else f"{GAME}.card.needs_brain"))
     return " · ".join(parts)
+
+
+def short_effect_key(card_id: str) -> str | None:
+    """The catalogue key of a card's effect in short (`deadmoney.effect_short.3S`), for the cards whose full text
+    does not fit a menu option beside its cost; None for a card whose menus show its full text."""
+    key = f"{GAME}.effect_short.{card_id}"
+    return key if catalogue().has("en", key) else None
+
+
+def menu_effect(card_id: str, lang: str) -> str:
+    """A card's effect as menus show it: its short form when it has one (its full text is then in the hand,
+    `full_effect_lines`), else its full text."""
+    key = short_effect_key(card_id)
+    return t(lang, key) if key is not None else card_text(card_id, lang)
 
 
 def pick_option_text(card_id: str, lang: str) -> tuple[str, str]:
     """A select option for playing or choosing a card: label = the card in plain text ("K♠"), description =
-    its cost, coins, Brain requirement and effect ("1 hand · 2 coins · needs a Brain — Draw 2."), each within
-    Discord's 100 characters. A card picker shows up to 75 of them at each move: each is worded once per card
-    data (the engine the data was installed with) and catalogue."""
+    its cost, coins, Brain requirement (🧠) and effect ("1 action · 2 coins · 🧠 — Draw 2."), each within
+    Discord's 100 characters: a long effect in its short form (`menu_effect`), whole, never cut. A card picker
+    shows up to 75 of them at each move: each is worded once per card data (the engine the data was installed
+    with) and catalogue."""
     games_with_data.install()
     return _pick_option_text(card_id, lang, registry.get(GAME), catalogue())
 
@@ -106,8 +123,8 @@ def pick_option_text(card_id: str, lang: str) -> tuple[str, str]:
 @lru_cache(maxsize=1024)
 def _pick_option_text(card_id: str, lang: str, engine: object, texts: object) -> tuple[str, str]:
     label = clip(poker_card_label(card_id, lang), OPTION_TEXT)
-    stats = card_stats(card_id, lang)
-    text = card_text(card_id, lang)
+    stats = card_stats(card_id, lang, brief=True)
+    text = menu_effect(card_id, lang)
     description = f"{stats} — {text}" if stats and text else stats or text
     return label, clip(description, OPTION_TEXT)
 
@@ -248,11 +265,15 @@ def _brains(brains: Sequence[str], lang: str) -> str:
 
 
 def _turn_line(view: DeadMoneyPerspective, names: Sequence[str], lang: str) -> str:
+    """Whose turn it is. Marked ▶️ only when that player is the one to act now; while another seat decides (a
+    showdown's bid, an effect's victim) the turn's owner is named in words and the ▶️ goes to the seat that acts
+    (`_seat_name`), the one the frame's "Waiting for …" names."""
     if view.finished:
         if view.winner is not None:
             return t(lang, f"{GAME}.table.winner", name=seat_name(names, view.winner))
         return t(lang, f"{GAME}.table.over")
-    return t(lang, f"{GAME}.table.turn", turn=view.turn, name=seat_name(names, view.active), left=view.hands_left)
+    key = "turn" if view.active in view.to_act else "turn_other"
+    return t(lang, f"{GAME}.table.{key}", turn=view.turn, name=seat_name(names, view.active), left=view.hands_left)
 
 
 def _piles_line(view: DeadMoneyPerspective, lang: str) -> str:
@@ -399,10 +420,11 @@ def _showdown_field(showdown: ShowdownView, names: Sequence[str], lang: str) -> 
 
 
 def _seat_name(view: DeadMoneyPerspective, seat: int, names: Sequence[str]) -> str:
+    """A seat's name, marked ▶️ when it must act now (as the frame's "Waiting for …" says), 🏆 when it won."""
     marker = ""
     if view.winner == seat:
         marker = "🏆 "
-    elif view.active == seat and not view.finished:
+    elif seat in view.to_act and not view.finished:
         marker = "▶️ "
     return marker + _seat_label(names, seat)
 
@@ -422,7 +444,7 @@ def _seat_value(view: DeadMoneyPerspective, seat: int, lang: str) -> str:
 
 # ----- a hand --------------------------------------------------------------------------------------------------------
 def playable_cards(view: DeadMoneyPerspective) -> set[str]:
-    """The cards of the viewer's hand they may play now (their turn, nothing pending, hands and Brain permitting)."""
+    """The cards of the viewer's hand they may play now (their turn, nothing pending, actions and Brain permitting)."""
     pending = view.pending
     if view.viewer is None or pending is None or pending.kind != "turn" or view.viewer not in pending.waiting:
         return set()
@@ -486,6 +508,28 @@ def _own_fields(view: DeadMoneyPerspective, names: Sequence[str], lang: str) -> 
         peek = _card_lines(view.peek, lang) if view.peek else [t(lang, f"{GAME}.hand.peek_empty")]
         fields += _fields(t(lang, f"{GAME}.hand.peek", name=name, count=len(view.peek)), peek)
     return fields
+
+
+def full_effect_lines(view: DeadMoneyPerspective, lang: str) -> list[str]:
+    """While the viewer has a card to play or to choose (not a bid: a showdown counts coins, not effects), the
+    full text of each card of their hand that menus show in short ("3♠ (2 actions · 2 coins · needs a Brain):
+    Turn over the top card of the draw pile…"), once per card."""
+    pending = view.pending
+    if view.viewer is None or view.finished or pending is None or pending.kind == "showdown":
+        return []
+    if view.viewer not in pending.waiting:
+        return []
+    cards = sort_cards([card for card in set(view.my_hand) if short_effect_key(card) is not None])
+    return [
+        t(
+            lang,
+            f"{GAME}.hand.effect",
+            card=poker_card_face(card, lang=lang),
+            stats=card_stats(card, lang),
+            text=card_text(card, lang),
+        )
+        for card in cards
+    ]
 
 
 def _showdown_line(showdown: ShowdownView, names: Sequence[str], lang: str) -> str:
@@ -627,10 +671,13 @@ class DeadMoneyRenderer:
         return fields
 
     def hand_fields(self, view: Perspective, names: Sequence[str], lang: str) -> list[Field]:
-        """The viewer's own cards first (so nothing can push them out of the embed), then the table in brief."""
+        """The viewer's own cards first (so nothing can push them out of the embed), then the table in brief,
+        then the full text of their cards that menus show in short (`full_effect_lines`)."""
         assert isinstance(view, DeadMoneyPerspective)
         fields = _own_fields(view, names, lang) if view.viewer is not None else []
-        return fields + _fields(t(lang, f"{GAME}.table.summary"), table_lines(view, names, lang))
+        fields += _fields(t(lang, f"{GAME}.table.summary"), table_lines(view, names, lang))
+        effects = full_effect_lines(view, lang)
+        return fields + (_fields(t(lang, f"{GAME}.hand.effects"), effects) if effects else [])
 
     def decision(self, view: Perspective, names: Sequence[str], lang: str) -> str | None:
         assert isinstance(view, DeadMoneyPerspective)

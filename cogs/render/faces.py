@@ -11,9 +11,12 @@ The emojis are those `bot.emojis` installed at start (`bot.emojis.registry()`); 
 * Oh My Brain: the number as a tile, `` `7` ``, a pink special after its animal (🦟 0, 🕷️ 8, 🐭 11), a marshmallow
   card followed by the die, `` `17`🎲 `` (which numbers carry it: the card data, `ohmybrain_face_id`).
 
-Emoji markup (`<:cr_KS_a1b2:123…>`) shows only in message text and embeds. Button labels and select
+Emoji markup (`<:king_of_spades:123…>`) shows only in message text and embeds. Button labels and select
 options cannot show it: they carry the emoji in `emoji=` (`emoji_for`, `card_emoji`) and their text is
 computed inside `plain_faces()`, or cleaned with `strip_markup`.
+
+A player may choose text cards for their own hands (`/cards`, `PlayerSettings.cards`): their hand is drawn inside
+`text_faces()`, where every card is its text face, and no card emoji shows on a button or an option either.
 """
 
 from __future__ import annotations
@@ -62,9 +65,10 @@ GAME_DECKS = {
     "ohmybrain": "ohmybrain",
     "ilmorto": "italian",
 }
-MARKUP = re.compile(r"<:(cr_[A-Za-z0-9]+_[0-9a-f]{4}):(\d+)>")
+MARKUP = re.compile(r"<:([A-Za-z0-9_]{2,32}):(\d+)>")  # a custom emoji's markup (the card emojis' among them)
 
 _markup: ContextVar[bool] = ContextVar("card_face_markup", default=True)
+_text_only: ContextVar[bool] = ContextVar("card_face_text_only", default=False)
 
 
 @contextmanager
@@ -75,6 +79,21 @@ def plain_faces() -> Iterator[None]:
         yield
     finally:
         _markup.reset(token)
+
+
+@contextmanager
+def text_faces(on: bool = True) -> Iterator[None]:
+    """Within it (when `on`), every card is its text face, in text and on buttons and options alike: the hand of a
+    player who chose text cards. Outside it, nothing changes."""
+    if not on:
+        yield
+        return
+    markup, text_only = _markup.set(False), _text_only.set(True)
+    try:
+        yield
+    finally:
+        _text_only.reset(text_only)
+        _markup.reset(markup)
 
 
 @cache
@@ -276,6 +295,8 @@ def fullofdollars_text(card_id: str) -> str:
 
 
 def _fullofdollars_key(card_id: str) -> str | None:
+    if _text_only.get():
+        return None
     known = fullofdollars_cards().get(card_id)
     if known is None:
         return None
@@ -304,7 +325,7 @@ def emoji_for(deck: str, card: str, lang: str = "en") -> discord.PartialEmoji | 
     """The card's emoji for a button's or a select option's `emoji=`, or None when the bot has none."""
     if deck == "poker_fr":
         deck, lang = "poker", "fr"
-    if card not in _cards(deck):
+    if card not in _cards(deck) or _text_only.get():
         return None
     key = _emoji_key(deck, card, lang)
     return registry().partial(key) if key is not None else None
@@ -336,7 +357,7 @@ def _text_by_name(names: frozenset[str]) -> dict[str, str]:
 
 def strip_markup(value: str) -> str:
     """`value` with the card emojis' markup replaced by their text faces: for places that show no emoji."""
-    if "<:cr_" not in value:
+    if "<:" not in value or not len(registry()):
         return value
     names = _text_by_name(frozenset(registry().by_name()))
-    return MARKUP.sub(lambda match: names.get(match[1], match[1]), value)
+    return MARKUP.sub(lambda match: names.get(match[1], match[0]), value)

@@ -7,7 +7,7 @@ embed only through `Engine.perspective`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import TypeVar
 
 import discord
@@ -204,12 +204,33 @@ def stopped_view(view: P) -> P:
     return view.model_copy(update=update)
 
 
-def recent_lines(events: Sequence[Event], names: Sequence[str], lang: str) -> list[str]:
-    """The latest public events, newest first: the last move marked, the earlier ones after a dot.
+WITHDRAWAL_EVENTS = frozenset({"left", "withdraw"})  # the last word of a game's event key for a seat leaving it
+
+
+def clocked_out(table: Table) -> frozenset[int]:
+    """The seats the clock withdrew from this table (they ran out of time too often), none without a clock."""
+    clock = table.clock
+    return frozenset(clock.clocked_out) if clock is not None else frozenset()
+
+
+def table_event_line(event: Event, names: Sequence[str], lang: str, out_of_time: Collection[int] = ()) -> str:
+    """An event in words; a game's "seat left" event of a seat the clock withdrew (`out_of_time`) says so instead:
+    that player did not leave, their time ran out (the standings say "out of time" too)."""
+    seat = event.params.get("seat")
+    if isinstance(seat, int) and seat in out_of_time and event.key.rsplit(".", 1)[-1] in WITHDRAWAL_EVENTS:
+        return message(lang, "table.event.clocked_out", {"seat": seat}, names)
+    return event_line(event, names, lang)
+
+
+def recent_lines(
+    events: Sequence[Event], names: Sequence[str], lang: str, *, out_of_time: Collection[int] = ()
+) -> list[str]:
+    """The latest public events, newest first: the last move marked, the earlier ones after a dot. A seat the
+    clock withdrew (`out_of_time`) is said to have run out of time, not to have left (`table_event_line`).
 
     (Not in bold: event texts carry bold names already, and markdown does not nest.)
     """
-    lines = [event_line(event, names, lang) for event in reversed(events[-RECENT_EVENTS:])]
+    lines = [table_event_line(event, names, lang, out_of_time) for event in reversed(events[-RECENT_EVENTS:])]
     return [f"{LATEST_MARK if number == 0 else EARLIER_MARK} {line}" for number, line in enumerate(lines)]
 
 
@@ -234,7 +255,7 @@ def table_embed(table: Table, lang: str) -> discord.Embed:
             embed.add_field(name=t(lang, "table.rounds"), value="\n".join(rounds), inline=False)
     for field in renderer.table_fields(view, table.names, lang):
         embed.add_field(name=field.name, value=field.value, inline=field.inline)
-    recent = recent_lines(view.events, table.names, lang)
+    recent = recent_lines(view.events, table.names, lang, out_of_time=clocked_out(table))
     if recent:
         embed.add_field(name=t(lang, "table.events"), value="\n".join(recent), inline=False)
     revealed = revealed_seed(table, lang)
@@ -254,7 +275,8 @@ def hand_embed(
 ) -> discord.Embed:
     """One player's private view, decision first: what they must decide (second person) and when by, what
     reached them secretly since their last look (`news`), then their cards and a compact table summary
-    (the game's `hand_fields`). From their own perspective (`view`, computed if not given)."""
+    (the game's `hand_fields`). From their own perspective (`view`, computed if not given). Once the game is
+    over the hand says so, with the final standings (winners first), like the table."""
     assert table.state is not None
     record = table.record
     if view is None:
@@ -278,8 +300,10 @@ def hand_embed(
     embed = discord.Embed(
         title=t(lang, "hand.title", game=game_name(record.game, lang), name=display_name(table.names[seat])),
         description="\n".join(lines),
-        colour=COLOUR_PLAYING,
+        colour=COLOUR_PLAYING if live else COLOUR_OVER,
     )
+    if table.result is not None:
+        embed.add_field(name=t(lang, "table.standings"), value=standings(table, lang), inline=False)
     for field in renderer.hand_fields(view, table.names, lang):
         embed.add_field(name=field.name, value=field.value, inline=field.inline)
     embed.set_footer(text=_footer(table, lang))

@@ -113,6 +113,12 @@ def sort_key(card: CardView) -> tuple[int, int, str, str]:
     return (TYPE_ORDER.get(card.type, 9), card.icons or -card.value, SPECIAL_OF.get(card.special or "", ""), card.id)
 
 
+def counted(noun: str, count: int, lang: str) -> str:
+    """A hold-up's total with its noun, in the plural its number calls for: "1 uzi", "3 uzis", "0 police" (the
+    same words as in event lines)."""
+    return t(lang, f"{GAME}.count.{noun}", count=count)
+
+
 def _names(names: Sequence[str], seats: Sequence[int], lang: str) -> str:
     return list_of(lang, [seat_name(names, seat) for seat in seats]) or "—"
 
@@ -164,16 +170,22 @@ def _icons(names: Sequence[str], counts: dict[int, int], lang: str) -> str:
 
 
 def holdup_lines(holdup: HoldUpView, names: Sequence[str], lang: str) -> list[str]:
-    """A hold-up in progress: the running totals of each side, who is in it, who dropped out, who plays now."""
-    uzis = _icons(names, {seat: holdup.uzis[seat] for seat in holdup.attackers if seat in holdup.uzis}, lang)
-    police = _icons(names, {seat: holdup.police[seat] for seat in holdup.defenders if seat in holdup.police}, lang)
+    """A hold-up in progress: the running totals, each side's players (one attacker or several, each with their
+    icons), who dropped out, who plays now."""
+    attackers = {seat: holdup.uzis[seat] for seat in holdup.attackers if seat in holdup.uzis}
+    defenders = {seat: holdup.police[seat] for seat in holdup.defenders if seat in holdup.police}
     lines = [
-        t(lang, f"{GAME}.holdup.score", uzis=holdup.total_uzis, police=holdup.total_police),
-        t(lang, f"{GAME}.holdup.attackers", count=holdup.total_uzis, players=uzis or "—"),
-        t(lang, f"{GAME}.holdup.defenders", count=holdup.total_police, players=police or "—"),
+        t(
+            lang,
+            f"{GAME}.holdup.score",
+            uzis=counted("uzis", holdup.total_uzis, lang),
+            police=counted("police", holdup.total_police, lang),
+        ),
+        t(lang, f"{GAME}.holdup.attackers", count=len(attackers), players=_icons(names, attackers, lang) or "—"),
+        t(lang, f"{GAME}.holdup.defenders", count=len(defenders), players=_icons(names, defenders, lang) or "—"),
     ]
     if holdup.out:
-        lines.append(t(lang, f"{GAME}.holdup.out", players=_names(names, holdup.out, lang)))
+        lines.append(t(lang, f"{GAME}.holdup.out", players=_names(names, holdup.out, lang), count=len(holdup.out)))
     if holdup.to_play is not None:
         lines.append(t(lang, f"{GAME}.holdup.to_play", name=seat_name(names, holdup.to_play)))
     lines.append(t(lang, f"{GAME}.holdup.rule_first" if holdup.lap == 1 else f"{GAME}.holdup.rule_later"))
@@ -182,11 +194,20 @@ def holdup_lines(holdup: HoldUpView, names: Sequence[str], lang: str) -> list[st
 
 
 def holdup_stakes(holdup: HoldUpView, lang: str) -> str:
-    """What the hold-up would do if it ended now."""
+    """What the hold-up would do if it ended now, to one attacker or defender or to several."""
+    amount = money(UZI_PRICE * holdup.total_uzis, lang)
+    attackers = len(holdup.attackers)
     if holdup.total_uzis > holdup.total_police:
-        return t(lang, f"{GAME}.holdup.if_success", amount=money(UZI_PRICE * holdup.total_uzis, lang))
+        return t(lang, f"{GAME}.holdup.if_success", amount=amount, attackers=attackers)
     if holdup.total_police > holdup.total_uzis:
-        return t(lang, f"{GAME}.holdup.if_failed", amount=money(UZI_PRICE * holdup.total_uzis, lang))
+        defenders = sum(1 for seat in holdup.defenders if holdup.police.get(seat, 0) > 0)  # as the engine shares it
+        return t(
+            lang,
+            f"{GAME}.holdup.if_failed",
+            payers=t(lang, f"{GAME}.holdup.failed_payers", count=attackers),
+            amount=amount,
+            receivers=t(lang, f"{GAME}.holdup.failed_receivers", count=defenders),
+        )
     return t(lang, f"{GAME}.holdup.if_tie")
 
 
@@ -557,8 +578,8 @@ def decision_text(view: FullOfDollarsPerspective, names: Sequence[str], lang: st
         )
     poker = view.poker
     if stage == "draw" and poker is not None:
-        key = "draw_free" if poker.price == 0 else "draw"
-        return t(lang, f"{GAME}.decide.{key}", round=poker.round, price=money(CARD_PRICE, lang), size=HAND_SIZE)
+        key = "draw_free" if poker.price == 0 else "draw"  # the viewer's own price per card, as the picker says it
+        return t(lang, f"{GAME}.decide.{key}", round=poker.round, price=money(poker.price, lang), size=HAND_SIZE)
     if stage == "reveal":
         duals = [card for card in view.hand if len(card.poker) == 2]
         return t(lang, f"{GAME}.decide.reveal" if duals else f"{GAME}.decide.reveal_honest")
@@ -581,8 +602,8 @@ def holdup_decision(view: FullOfDollarsPerspective, holdup: HoldUpView, names: S
     params = {
         "name": unbolded_name(names, holdup.initiator),
         "victim": unbolded_name(names, holdup.victim),
-        "uzis": holdup.total_uzis,
-        "police": holdup.total_police,
+        "uzis": counted("uzis", holdup.total_uzis, lang),
+        "police": counted("police", holdup.total_police, lang),
     }
     if viewer == holdup.victim:
         return t(lang, f"{GAME}.decide.holdup_victim", **params)
@@ -629,7 +650,7 @@ def draft_text(view: FullOfDollarsPerspective, draft: Sequence[str], lang: str) 
     me = view.seats[viewer]
     if view.stage == "draw":
         buy = max(0, HAND_SIZE - (len(view.hand) - len(draft)))
-        cost = 0 if poker.price == 0 else buy * CARD_PRICE
+        cost = buy * poker.price  # the viewer's own price per card (0: free), as the engine charges it
         if not draft:
             return t(lang, f"{GAME}.draft.keep_all", cost=money(cost, lang)), True
         key = "discard_short" if cost > me.money else "discard"

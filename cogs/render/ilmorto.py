@@ -3,10 +3,11 @@ Cavalli and Re, a face-down card as 🂠, whose turn (▶️) and the last revea
 
 Your card shows in your hand once you may see it: when you looked (the dealer for free, anyone else for a life
 before the knock) and, for everyone, from the knock on (there is no Look button after the knock: the card is
-simply shown), with its Italian name ("Cavallo of Spade"). Cards you know from a swap you took part in are
-listed too. Buttons: Knock (the dealer), Look at my card (before the knock: red for anyone but the dealer, as
-it costs a life), Keep, Swap with the next player (named), the dealer's Swap with the deck. Speaking to the
-dead and the dealer's accusations are no buttons: the bot sees them happen in the channel.
+simply shown), with its Italian name as printed on the card, in every language ("Cavallo di Spade"). Cards
+you know from a swap you took part in are listed too. Buttons: Knock (the dealer), Look at my card (before the
+knock: red for anyone but the dealer, as it costs a life), Keep, Swap with the next player (named), the dealer's
+Swap with the deck. Speaking to the dead and the dealer's accusations are no buttons: the bot sees them happen in
+the channel.
 """
 
 from __future__ import annotations
@@ -32,7 +33,8 @@ FIGURES = {1: "ace", 8: "fante", 9: "cavallo", 10: "re"}
 
 # ----- cards and lives -------------------------------------------------------------------------------------------
 def card_name(card: str, lang: str) -> str:
-    """ "9S" -> "Cavallo of Spade" ("Cavallo de Spade"): the Italian face names and suits, in plain text."""
+    """ "9S" -> "Cavallo di Spade": the card's Italian name as printed on it, the same in every language (the
+    rules and events name the ranks in Italian too: an Asso, a Cavallo, a Re)."""
     rank = int(card[:-1])
     figure = FIGURES.get(rank)
     rank_name = t(lang, f"{GAME}.rank.{figure}") if figure else str(rank)

@@ -25,11 +25,22 @@ PER_ROW = 5
 _HALF_EMOJI = re.compile(r"<a?:\w*(?::\d*)?$")  # a custom emoji's markup cut before its closing ">"
 
 
+_DANGLING = " \t\n,;:([{/-–—«\"'"  # what a cut text must not end with, before its ellipsis
+WORD_CUT_SHARE = 0.5  # a cut keeps at least this share of the limit, else it falls inside a (very long) word
+
+
 def clip(text: str, limit: int) -> str:
-    """`text` cut to `limit` characters, with an ellipsis when cut (never in the middle of an emoji's markup)."""
+    """`text` cut to `limit` characters, with an ellipsis when cut: at a word boundary (between two words, never
+    inside one, without the dangling punctuation before it), and never in the middle of an emoji's markup. Only a
+    text whose words are longer than half the limit is cut inside a word."""
     if len(text) <= limit:
         return text
-    return _HALF_EMOJI.sub("", text[: limit - 1]) + "…"
+    kept = _HALF_EMOJI.sub("", text[: limit - 1])
+    if not text[len(kept)].isspace():  # the cut falls inside a word: go back to the space before it
+        space = max(kept.rfind(" "), kept.rfind("\n"))
+        if space >= limit * WORD_CUT_SHARE:
+            kept = kept[:space]
+    return (kept.rstrip(_DANGLING) or kept) + "…"
 
 
 def embed_length(embed: discord.Embed) -> int:

@@ -1,8 +1,9 @@
 """Oh My Brain on Discord: the public table and each player's hand.
 
 The table (a spectator's view): the round and whose turn, the Horde bottom to top, a Spider's restriction, the
-Réserve and the Défausse, the last die roll and its face, the decision the table waits for (during the deal, who
-is still choosing), how the last round ended; then one field per player: brains, cards in hand, in Cemetery.
+draw pile and the discard pile (each in the reader's language: "Draw pile", "Réserve"), the last die roll and its
+face, the decision the table waits for (during the deal, who is still choosing), how the last round ended; then
+one field per player: brains, cards in hand, in Cemetery.
 
 A hand starts with what its player must decide, in the second person, then their own cards: the lot they
 choose from during the deal, their hand (the playable cards apart, the new ones after a 🆕), their Cemetery (the
@@ -198,9 +199,7 @@ def own_lines(view: OhMyBrainPerspective, lang: str) -> list[str]:
     assert view.viewer is not None
     lines: list[str] = []
     if view.my_lot:
-        lines.append(t(lang, f"{GAME}.hand.lot", lot=view.lot, lots=LOTS, cards=faces(view.my_lot)))
-        if view.my_lot:
-            lines.append(t(lang, "replay_seat.lot", cards=faces(view.my_lot)))
+        lines.append(t(lang, f"{GAME}.hand.lot", lot=view.lot, lots=LOTS, cards=faces(view.my_lot)))  # once
         if view.my_choice is not None:
             lines.append(t(lang, f"{GAME}.hand.chosen", card=ohmybrain_face(view.my_choice)))
     if view.playable:

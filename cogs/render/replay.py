@@ -23,7 +23,7 @@ from bot.ratings import PROVISIONAL_GAMES
 from bot.services.replay import ReplayStep
 from bot.services.tables import Table
 from bot.storage import HistoryRow, StatsRow
-from cogs.render.frame import COLOUR_OVER, recent_lines, standings, stopped_view
+from cogs.render.frame import COLOUR_OVER, clocked_out, recent_lines, standings, stopped_view
 from cogs.render.games import Field, GameRenderer, renderer_for, seat_lines
 from cogs.render.limits import (
     DESCRIPTION,
@@ -211,7 +211,7 @@ def replay_embed(table: Table, step: ReplayStep, lang: str) -> discord.Embed:
     if step.is_last and table.result is not None and record.status == "finished":
         first.append(Field(t(lang, "table.standings"), clip(standings(table, lang), FIELD_VALUE)))
     hands = hand_fields(table, step, lang)
-    recent = recent_lines(view.events, table.names, lang)
+    recent = recent_lines(view.events, table.names, lang, out_of_time=clocked_out(table))
     events = [Field(t(lang, "table.events"), clip("\n".join(recent), EVENTS))] if recent else []
     room = EMBED_TOTAL - len(title) - len(description) - len(footer) - sum(map(_size, [*first, *hands, *events]))
     slots = FIELDS - len(first) - len(hands) - len(events)

@@ -144,6 +144,7 @@ def render_params(params: dict[str, Any], names: Sequence[str], lang: str, game:
 
 
 FULL_OF_DOLLARS_MONEY = frozenset({"amount", "money", "pot", "paid", "rest", "fines", "price", "fine", "cost"})
+FULL_OF_DOLLARS_COUNTS = frozenset({"uzis", "police"})  # a hold-up's totals, each with its noun: "1 uzi", "4 police"
 
 
 def money_amount(amount: int, lang: str) -> str:
@@ -163,13 +164,16 @@ def measure_text(game: str, value: float, lang: str, plain: str) -> str:
 
 def _fullofdollars_param(key: str, value: Any, lang: str) -> str | None:
     """A Full of Dollars event param as the language names it: a business ("casino") or a special ("fbi") by its
-    name, an amount of money with its unit; None for any other param."""
+    name, an amount of money with its unit, a hold-up's total of uzis or police with its noun in the plural
+    its number calls for ("1 uzi", "3 uzis"); None for any other param."""
     if key == "business" and isinstance(value, str) and value:
         return t(lang, f"fullofdollars.business.{value}")
     if key == "special" and isinstance(value, str) and value:
         return t(lang, f"fullofdollars.card.{value}")
     if key in FULL_OF_DOLLARS_MONEY and isinstance(value, int) and not isinstance(value, bool):
         return money_amount(value, lang)
+    if key in FULL_OF_DOLLARS_COUNTS and isinstance(value, int) and not isinstance(value, bool):
+        return t(lang, f"fullofdollars.count.{key}", count=value)
     return None
 
 

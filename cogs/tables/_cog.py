@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import emojis
 from bot.errors import CardroomError, ForgedComponentError, OutdatedButtonError
 from bot.i18n import language_of
 from bot.services.scheduler import Scheduler
@@ -20,7 +21,7 @@ from bot.storage import Deadline
 from bot.translator import loc
 from cogs.render.text import game_name
 from cogs.tables import _ids
-from cogs.tables._components import ComponentHandlers, carried
+from cogs.tables._components import ComponentHandlers, carried, mismatched
 from cogs.tables._dead import TheDead
 from cogs.tables._errors import in_flight, reply_error, tree_error
 from cogs.tables._handlers import TableHandlers
@@ -56,11 +57,13 @@ def game_choices(interaction: discord.Interaction[Any], current: str) -> list[ap
 class TablesCog(commands.Cog, name="Tables"):
     def __init__(self, bot: CardroomBot) -> None:
         self.bot = bot
-        self.refresher = TableRefresher(bot, bot.settings.table_edit_delay, RepairQueue(bot.settings.repair_rate))
+        self.refresher = TableRefresher(
+            bot, bot.settings.table_edit_delay, RepairQueue(bot.settings.repair_rate), faces=bot.settings.emojis
+        )
         self.handlers = TableHandlers(bot, self.refresher)
         self.clicks: ComponentHandlers = self.handlers  # what the components call; mypy checks the interface
         self.dead = TheDead(bot, self.refresher)  # Il Morto: speaking to the dead, /accuse, who died
-        self.refresher.watchers.append(self.dead.shown)
+        self.refresher.watchers += [*self.handlers.watchers(), self.dead.shown]
         # This process claims and fires only its own servers' deadlines (every deadline when it runs every shard).
         shards = bot.process_shards
         self.scheduler = Scheduler(
@@ -89,6 +92,8 @@ class TablesCog(commands.Cog, name="Tables"):
         clicks go first.
         """
         self.bot.tree.on_error = tree_error  # type: ignore[method-assign]
+        # The card emojis come in the background, after this: the tables drawn before are drawn again then.
+        emojis.watch(self.refresher.faces_installed)
         served = self.bot.process_shards.serves  # only the tables of this process's shards: the others' are theirs
         repairs = await self.bot.tables.to_repair(served=served)
         await self.dead.known_at_start(repairs)  # who was already dead before this start: not announced again
@@ -109,6 +114,7 @@ class TablesCog(commands.Cog, name="Tables"):
             await asyncio.wait_for(self.refresher.idle(), SETTLE)
 
     async def cog_unload(self) -> None:
+        emojis.unwatch(self.refresher.faces_installed)
         self.refresher.stop_repair()
         await self.scheduler.stop()
         self._thinking.cancel()
@@ -260,7 +266,9 @@ class TablesCog(commands.Cog, name="Tables"):
 
         That is a custom_id that is not one of ours, well formed, or one the clicked
         message does not carry as a component of the type clicked (discord.py routes
-        a component only from its message, and only to an item of the same type).
+        a component only from its message, and only to an item of the same type). A
+        click of one type for a component of another (a button's click on a menu's id,
+        a menu's choice on a button's) is told apart from a button no longer there.
         """
         if interaction.type is not discord.InteractionType.component:
             return
@@ -269,9 +277,11 @@ class TablesCog(commands.Cog, name="Tables"):
         component_type = data.get("component_type")
         if not _ids.is_known(custom_id):
             error: CardroomError = ForgedComponentError()
-        elif not isinstance(component_type, int) or (component_type, custom_id) not in carried(interaction.message):
-            error = OutdatedButtonError()
-        else:
+        elif isinstance(component_type, int) and (component_type, custom_id) in carried(interaction.message):
             return
+        elif isinstance(component_type, int) and mismatched(interaction.message, custom_id, component_type):
+            error = CardroomError("error.component_mismatch")
+        else:
+            error = OutdatedButtonError()
         log.info("Refused component %s from user %s", type(error).__name__, interaction.user.id)
         await reply_error(Reply(interaction, ephemeral=True), error)  # not answered if too late

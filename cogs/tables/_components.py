@@ -9,13 +9,15 @@ import re
 from collections.abc import Awaitable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Protocol
+from typing import Any, Protocol, get_args, get_origin
 
 import discord
 
 from cogs.tables import _ids
 
 Interaction = discord.Interaction[Any]
+BUTTON = discord.ComponentType.button.value
+SELECT = discord.ComponentType.string_select.value
 ROWS = 5  # action rows a message holds
 PER_ROW = 5  # buttons an action row holds
 
@@ -168,6 +170,22 @@ def carried(message: discord.Message | None) -> set[tuple[int, str]]:
             if custom_id:
                 found.add((int(child.type.value), custom_id))
     return found
+
+
+def mismatched(message: discord.Message | None, custom_id: str, component_type: int) -> bool:
+    """Whether a component interaction of `component_type` names a component of another type: one `message`
+    carries under that id, or the type our components of that id's format are (a button's click on a menu's id)."""
+    carried_as = {kind for kind, carried_id in carried(message) if carried_id == custom_id}
+    expected = expected_type(custom_id)
+    return bool(carried_as - {component_type}) or (expected is not None and expected != component_type)
+
+
+def expected_type(custom_id: str) -> int | None:
+    """The component type our components of `custom_id`'s format are (a button or a select), None if not ours."""
+    for pattern, kind in COMPONENT_TYPES:
+        if pattern.fullmatch(custom_id):
+            return kind
+    return None
 
 
 def handlers(interaction: Interaction) -> ComponentHandlers:
@@ -774,4 +792,18 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     ReplayButton,
     ReplayStepButton,
     ReplayJumpSelect,
+)
+
+
+def _component_type(item: type[discord.ui.DynamicItem[Any]]) -> int:
+    """The component type of a DynamicItem class: the kind of item it wraps (`DynamicItem[discord.ui.Select]`)."""
+    for base in getattr(item, "__orig_bases__", ()):
+        if get_origin(base) is discord.ui.DynamicItem:
+            wrapped = get_origin(get_args(base)[0]) or get_args(base)[0]
+            return SELECT if issubclass(wrapped, discord.ui.Select) else BUTTON
+    raise TypeError(f"{item.__name__} does not say which item it wraps")
+
+
+COMPONENT_TYPES: tuple[tuple[re.Pattern[str], int], ...] = tuple(
+    (item.__discord_ui_compiled_template__, _component_type(item)) for item in DYNAMIC_ITEMS
 )

@@ -1,6 +1,6 @@
 """Il Morto on Discord: speaking to the dead, the dealer's `/accuse`, and the dead's mark in the channel.
 
-The rule (RULES.md §4.1, §4.2): a living player other than the dealer who addresses a dead player gives
+The rule (docs/games/ilmorto.md): a living player other than the dealer who addresses a dead player gives
 them one of their own lives. On Discord, addressing is an @mention or a reply, and both reach a bot with the
 (unprivileged) guild messages intent: a message's text stays hidden without the message-content intent, its
 mentions and reply reference do not. Each dead seated player a living non-dealer's message mentions or
@@ -8,8 +8,9 @@ replies to gets one life (`GiveLife`, taken by the speaker), announced in the ch
 (a voice chat, a nickname typed out) the dealer settles with `/accuse accused: dead:` (`Accuse`). Both are
 table options (`speaking_rule`, `accusations`) and are judged by the engine, through `TableService.report`.
 
-The dead's mark: a 💀 beside their name wherever the table lists players (the game's renderer), and one line
-in the channel when someone dies, saying the living must not speak to them. No "Dead" role: see the README.
+The dead's mark: a 💀 beside their name wherever the table lists players (the game's renderer), and one line in the
+channel when someone dies, saying the living must not speak to them. No "Dead" role: see
+docs/games/ilmorto.md#on-discord.
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ interaction, never an old token.
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -27,11 +27,12 @@ from bot.errors import (
 )
 from bot.i18n import language_of, t
 from bot.services.tables import Draw, Outcome, Table
+from cogs.render.faces import text_faces
 from cogs.render.frame import secret_events
 from cogs.render.games import worded_refusal
 from cogs.tables import _ids, _picker
 from cogs.tables._errors import guarded
-from cogs.tables._hands import DrawnHand, LiveHands
+from cogs.tables._hands import DrawnHand, LiveHand, LiveHands
 from cogs.tables._lobby import LobbyHandlers
 from cogs.tables._refresher import DrawnTable, TableRefresher, shown_as_drawn
 from cogs.tables._reply import Reply
@@ -68,6 +69,11 @@ class TableHandlers(LobbyHandlers):
         super().__init__(bot, refresher)
         self.hands = LiveHands()
 
+    def watchers(self) -> list[Callable[[Table], Awaitable[None]]]:
+        """What the refresher tells of each version a table shows (`TableRefresher.watchers`): a lobby started or
+        closed closes its settings panels (by its deadline too), a game's end is shown on its players' hands."""
+        return [self.close_panels, self.show_the_end]
+
     # ----- table controls -----------------------------------------------------
     @guarded()
     async def pause(self, reply: Reply, game_id: int, paused: bool) -> None:
@@ -96,20 +102,27 @@ class TableHandlers(LobbyHandlers):
         page: int = 0,
         draft: Sequence[str] = (),
         confirm: int | None = None,
+        text_cards: bool = False,
     ) -> DrawnHand:
-        """The player's hand as it is to be shown (`_send_hand`); nothing is sent or remembered."""
+        """The player's hand as it is to be shown (`_send_hand`); nothing is sent or remembered. `text_cards`: the
+        player chose text faces for their hands (`/cards`)."""
         seat = self._seat(table, user_id)
         if table.state is None:
             raise CardroomError("error.not_started")
         perspective = table.perspective(seat)
         secrets = secret_events(perspective)
         news = LiveHands.news(secrets, self.hands.seen(table.id, user_id))
-        embed, view = hand_message(
-            table, seat, lang, page=page, draft=draft, news=news, confirm=confirm, perspective=perspective
-        )
+        with text_faces(text_cards):
+            embed, view = hand_message(
+                table, seat, lang, page=page, draft=draft, news=news, confirm=confirm, perspective=perspective
+            )
         return DrawnHand(table.record.version, embed, view, secrets)
 
-    def _hand_drawer(self, reply: Reply) -> Draw:
+    async def _text_cards(self, reply: Reply) -> bool:
+        """Whether the clicker chose text cards for their hands (`/cards`)."""
+        return await self.bot.players.text_cards(reply.interaction.user.id)
+
+    def _hand_drawer(self, reply: Reply, text_cards: bool = False) -> Draw:
         """The clicker's hand as a move will leave it, drawn while the move's commit is in flight (`TableService`
         `draw`), and the public table after it when the refresher is to show the move at once (else a later edit
         draws it with what else changed) and the game goes on (a game's end shows the rating changes its commit
@@ -119,7 +132,7 @@ class TableHandlers(LobbyHandlers):
         refresher = self.refresher
 
         def draw(table: Table) -> DrawnMove:
-            hand = self._draw_hand(table, user_id, lang)
+            hand = self._draw_hand(table, user_id, lang, text_cards=text_cards)
             public = None
             if shown_as_drawn(table) and refresher.edits_at_once(table.id):
                 try:
@@ -156,7 +169,8 @@ class TableHandlers(LobbyHandlers):
         if isinstance(drawn, DrawnHand) and drawn.version == table.record.version and plain:
             hand = drawn
         else:
-            hand = self._draw_hand(table, user_id, lang, page=page, draft=draft, confirm=confirm)
+            text_cards = await self._text_cards(reply)
+            hand = self._draw_hand(table, user_id, lang, page=page, draft=draft, confirm=confirm, text_cards=text_cards)
         if notice is None and draft:
             notice = pick_notice(table, self._seat(table, user_id), lang, draft)
         if in_place:
@@ -166,7 +180,38 @@ class TableHandlers(LobbyHandlers):
         else:
             await reply.send(private=True, content=notice, embed=hand.embed, view=hand.view)
             message_id, original = reply.message_id, reply.original
-        self.hands.drawn(table.id, user_id, interaction, message_id=message_id, original=original, secrets=hand.secrets)
+        self.hands.drawn(
+            table.id,
+            user_id,
+            interaction,
+            message_id=message_id,
+            original=original,
+            secrets=hand.secrets,
+            version=hand.version,
+        )
+
+    async def show_the_end(self, table: Table) -> None:
+        """A game ended or was ended (a watcher of the refresher, told of each version the table shows): every
+        player's live hand is redrawn at the end, in its player's language, so that none still says whom the
+        game waits for. A hand drawn at the end already (the last mover's) is left as it is; a hand whose
+        token has expired cannot be edited any more (Discord's limit) and is left too. In the background, each
+        on its own: a hand Discord refuses to edit is only logged."""
+        if table.state is None or (table.record.status == "active" and table.result is None):
+            return
+        for user_id, hand in self.hands.to_show_the_end(table.id, table.record.version):
+            self.hands.run(self._show_end_on(table, user_id, hand))
+
+    async def _show_end_on(self, table: Table, user_id: int, hand: LiveHand) -> None:
+        try:
+            text_cards = await self.bot.players.text_cards(user_id)
+            drawn = self._draw_hand(table, user_id, language_of(hand.interaction.locale), text_cards=text_cards)
+            await hand.edit(content=None, embed=drawn.embed, view=drawn.view)
+        except discord.HTTPException as refused:
+            log.info(
+                "The hand of a player of game %s could not show its end (%s %s)", table.id, refused.status, refused.code
+            )
+        except Exception:
+            log.exception("Could not show the end of game %s on a player's hand", table.id)
 
     @guarded()
     async def show_hand(self, reply: Reply, game_id: int, *, in_place: bool) -> None:
@@ -228,7 +273,7 @@ class TableHandlers(LobbyHandlers):
         table = await self._table_here(interaction, game_id)
         if not confirmed and await self._ask_first(reply, table, index, token):
             return
-        draw = self._hand_drawer(reply)
+        draw = self._hand_drawer(reply, await self._text_cards(reply))
         move = self.service.act(game_id, interaction.user.id, version, index, token, reply.secure, draw=draw)
         await self._move(reply, table, move)
 
@@ -278,7 +323,7 @@ class TableHandlers(LobbyHandlers):
     async def _act_pick(self, reply: Reply, table: Table, version: int, token: str, cards: list[str]) -> None:
         """Play the cards chosen in the picker; the game words a refusal's params (a refused bid names both hands)."""
         user_id = reply.interaction.user.id
-        draw = self._hand_drawer(reply)
+        draw = self._hand_drawer(reply, await self._text_cards(reply))
         move = self.service.act_pick(table.id, user_id, version, token, cards, reply.secure, draw=draw)
         await self._move(reply, table, move)
 

@@ -7,6 +7,11 @@ delete, and only while its token lives (15 minutes). The registry keeps, for eac
 secret events already told on it, so that the next drawing tells only what is new
 ("Since your last look: you drew 9♦ K♦").
 
+When a game ends, each player's live hand still in its token's life is redrawn to
+show the end (`TableHandlers` asks for them: `to_show_the_end`), so that no hand
+says "waiting for bob" over a finished game; the version each hand shows tells
+which of them already do.
+
 It lives in memory: after a restart the first hand of each player replaces nothing
 and tells no news, which loses nothing of the game.
 """
@@ -17,7 +22,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -48,6 +53,14 @@ class LiveHand:
     original: bool  # whether it is that interaction's original response
     drawn_at: float  # by the monotonic clock
     seen: list[Event] = field(default_factory=list)  # the secret events already told
+    version: int | None = None  # the table's version the hand shows, when known
+
+    async def edit(self, **fields: Any) -> None:
+        """Edit the hand message through the interaction that drew it (while its token lives)."""
+        if self.original:
+            await self.interaction.edit_original_response(**fields)
+        elif self.message_id is not None:
+            await self.interaction.followup.edit_message(self.message_id, **fields)
 
 
 class LiveHands:
@@ -82,21 +95,33 @@ class LiveHands:
         message_id: int | None,
         original: bool,
         secrets: Sequence[Event],
+        version: int | None = None,
     ) -> None:
-        """Record the hand just drawn through `interaction`; delete the previous hand if it was another message."""
+        """Record the hand just drawn through `interaction` (showing the table's `version`); delete the previous
+        hand if it was another message."""
         now = self._clock()
         self._forget_expired(now)
         key = (game_id, user_id)
         previous = self._hands.get(key)
-        self._hands[key] = LiveHand(interaction, message_id, original, now, list(secrets))
+        self._hands[key] = LiveHand(interaction, message_id, original, now, list(secrets), version)
         if previous is None or previous.interaction is interaction:
             return
         if message_id is not None and previous.message_id == message_id:
             return  # the same message, drawn again in place
         if now - previous.drawn_at < TOKEN_LIFETIME - TOKEN_MARGIN:
-            task = asyncio.create_task(self._delete(previous))
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+            self.run(self._delete(previous))
+
+    def to_show_the_end(self, game_id: int, version: int) -> list[tuple[int, LiveHand]]:
+        """The live hands of this game that do not show its `version` yet and can still be edited: (user, hand).
+
+        Each is counted as showing that version from now on, so the end is drawn on a hand once."""
+        now = self._clock()
+        found = []
+        for (game, user_id), hand in self._hands.items():
+            if game == game_id and hand.version != version and now - hand.drawn_at < TOKEN_LIFETIME - TOKEN_MARGIN:
+                hand.version = version
+                found.append((user_id, hand))
+        return found
 
     def forget(self, game_id: int, user_id: int) -> None:
         self._hands.pop((game_id, user_id), None)
@@ -105,6 +130,12 @@ class LiveHands:
         expired = [key for key, hand in self._hands.items() if now - hand.drawn_at >= TOKEN_LIFETIME]
         for key in expired:
             del self._hands[key]
+
+    def run(self, work: Coroutine[Any, Any, None]) -> None:
+        """Edit or delete hands in the background (`settle` waits for them)."""
+        task = asyncio.create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     @staticmethod
     async def _delete(hand: LiveHand) -> None:

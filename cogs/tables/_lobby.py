@@ -3,7 +3,10 @@
 The lobby message is public and in the table's language; the host's settings
 (the table options with the table's language, and the clock) open in private
 panels in the clicker's own language, and every choice there edits the panel in
-place while the refresher brings the lobby message up to date. A /play in a
+place while the refresher brings the lobby message up to date. Once the lobby is
+started or closed its panels are closed too (`_panels`): edited to say so, their
+menus removed, and a choice still made on one is refused in place, changing
+nothing. A /play in a
 channel whose table is still open is refused with a link to that table and,
 where the bot may create public threads, a button that opens the new table in a
 thread of the channel instead.
@@ -12,7 +15,9 @@ thread of the channel instead.
 from __future__ import annotations
 
 import contextlib
+import logging
 import time
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
@@ -28,12 +33,15 @@ from cogs.render.text import display_name, game_name
 from cogs.tables._components import Components
 from cogs.tables._endings import mention
 from cogs.tables._errors import error_text, guarded
+from cogs.tables._panels import OpenPanels
 from cogs.tables._refresher import TableRefresher
 from cogs.tables._reply import Reply
 from cogs.tables._views import busy_view, clock_panel, computers_panel, lobby_view, options_panel, table_message
 
 if TYPE_CHECKING:
     from bot.runtime import CardroomBot
+
+log = logging.getLogger("cardroom.tables")
 
 POSTING_GRACE = 15.0  # seconds a new lobby's message may take to be posted and stored (an interaction's answer)
 NAME = 32  # Discord's longest display name: a seat's name is clipped to it, whatever the client sent
@@ -77,12 +85,19 @@ def rematch_note(table: Table) -> tuple[str, discord.AllowedMentions]:
     return clip(text, CONTENT), mentions
 
 
+def panel_closed_text(table: Table, lang: str) -> str:
+    """What a settings panel says once its lobby is no longer open: the game started, or the table was closed."""
+    key = "lobby.panel.closed" if table.record.status == "aborted" else "lobby.panel.started"
+    return clip(t(lang, key, game=game_name(table.record.game, lang)), CONTENT)
+
+
 class LobbyHandlers:
     """The lobby's commands and clicks; `TableHandlers` builds the rest of a table on them."""
 
     def __init__(self, bot: CardroomBot, refresher: TableRefresher) -> None:
         self.bot = bot
         self.refresher = refresher
+        self.panels = OpenPanels()
 
     @property
     def service(self) -> TableService:
@@ -231,6 +246,7 @@ class LobbyHandlers:
         else:
             table = await self.service.cancel(game_id, user.id, gate)
         await self._show_table_in_place(reply, table)
+        await self.close_panels(table)
 
     async def _show_panel(self, reply: Reply, table: Table, op: str) -> None:
         """The host's private settings (`options`: the table options and language; `clock`: the clock;
@@ -243,62 +259,120 @@ class LobbyHandlers:
         panels = {"options": options_panel, "clock": clock_panel, "computers": computers_panel}
         content, view = panels[op](table, lang)
         await reply.send(private=True, content=content, view=view)
+        self.panels.drawn(table.id, reply.interaction, message_id=reply.message_id, original=reply.original)
+
+    async def close_panels(self, table: Table) -> None:
+        """The lobby was started or closed (after the click that did it, and as a watcher of the refresher): its
+        settings panels still within their token's life say so, their menus removed. Never raises."""
+        if table.record.status == "lobby":
+            return
+        for panel in self.panels.closing(table.id):
+            lang = language_of(panel.interaction.locale)
+            try:
+                await panel.edit(content=panel_closed_text(table, lang), view=None)
+            except discord.HTTPException as refused:
+                log.info(
+                    "A settings panel of game %s could not be closed (%s %s)", table.id, refused.status, refused.code
+                )
+            except Exception:
+                log.exception("Could not close a settings panel of game %s", table.id)
+
+    async def _change_settings(
+        self, reply: Reply, game_id: int, change: Callable[[], Awaitable[Table]]
+    ) -> Table | None:
+        """Make a choice of a settings panel (`change`), or refuse it in place if the lobby was started or closed
+        meanwhile: the panel then says so, its menus removed, and nothing changed (None)."""
+        here = await self._table_here(reply.interaction, game_id)
+        if here.record.status == "lobby":
+            try:
+                return await change()
+            except LobbyClosedError:  # started or closed since this click read it
+                here = await self.service.get(game_id)
+        lang = language_of(reply.interaction.locale)
+        await reply.update(content="⚠️ " + panel_closed_text(here, lang), view=None)
+        return None
+
+    def _panel_redrawn(self, reply: Reply, game_id: int) -> None:
+        message = reply.interaction.message
+        self.panels.drawn(
+            game_id, reply.interaction, message_id=message.id if message is not None else None, original=True
+        )
 
     @guarded()
     async def set_clock(self, reply: Reply, game_id: int, field: str, values: list[str]) -> None:
         """A choice on the clock settings: the lobby message follows, the settings redraw in place."""
         interaction = reply.interaction
-        await self._table_here(interaction, game_id)
-        if len(values) != 1:
-            raise CardroomError("error.invalid_option")
-        table = await self.service.set_clock_option(game_id, interaction.user.id, field, values[0], reply.secure)
+
+        async def change() -> Table:
+            if len(values) != 1:
+                raise CardroomError("error.invalid_option")
+            return await self.service.set_clock_option(game_id, interaction.user.id, field, values[0], reply.secure)
+
+        table = await self._change_settings(reply, game_id, change)
+        if table is None:
+            return
         self.refresher.mark(table.id)
         content, view = clock_panel(table, language_of(interaction.locale))
         await reply.update(content=content, view=view)
+        self._panel_redrawn(reply, game_id)
 
     @guarded()
     async def set_computers(self, reply: Reply, game_id: int, op: str, values: list[str]) -> None:
         """A choice on the computer seats (`add`: a level; `remove`: a computer's seat): the lobby message
         follows, the panel redraws in place."""
         interaction = reply.interaction
-        await self._table_here(interaction, game_id)
-        if len(values) != 1:
-            raise CardroomError("error.invalid_option")
         user_id = interaction.user.id
-        if op == "add":
-            table = await self.service.add_computer(game_id, user_id, values[0], reply.secure)
-        elif values[0].isdigit() and len(values[0]) <= 2:
-            table = await self.service.remove_computer(game_id, user_id, int(values[0]), reply.secure)
-        else:
+
+        async def change() -> Table:
+            if len(values) != 1:
+                raise CardroomError("error.invalid_option")
+            if op == "add":
+                return await self.service.add_computer(game_id, user_id, values[0], reply.secure)
+            if values[0].isdigit() and len(values[0]) <= 2:
+                return await self.service.remove_computer(game_id, user_id, int(values[0]), reply.secure)
             raise CardroomError("error.invalid_option")
+
+        table = await self._change_settings(reply, game_id, change)
+        if table is None:
+            return
         self.refresher.mark(table.id)
         content, view = computers_panel(table, language_of(interaction.locale))
         await reply.update(content=content, view=view)
+        self._panel_redrawn(reply, game_id)
 
     @guarded()
     async def set_option(self, reply: Reply, game_id: int, field: str, values: list[str]) -> None:
         """A choice on the table options: the lobby message follows, the options redraw in place."""
         interaction = reply.interaction
-        await self._table_here(interaction, game_id)
-        if len(values) != 1:
-            raise CardroomError("error.invalid_option")
-        table = await self.service.set_option(game_id, interaction.user.id, field, values[0], reply.secure)
-        await self._redraw_options(reply, table)
+
+        async def change() -> Table:
+            if len(values) != 1:
+                raise CardroomError("error.invalid_option")
+            return await self.service.set_option(game_id, interaction.user.id, field, values[0], reply.secure)
+
+        table = await self._change_settings(reply, game_id, change)
+        if table is not None:
+            await self._redraw_options(reply, table)
 
     @guarded()
     async def set_language(self, reply: Reply, game_id: int, values: list[str]) -> None:
         """The table's language: its public messages follow; the host's own panel stays in the host's language."""
         interaction = reply.interaction
-        await self._table_here(interaction, game_id)
-        if len(values) != 1:
-            raise CardroomError("error.invalid_option")
-        table = await self.service.set_locale(game_id, interaction.user.id, values[0], reply.secure)
-        await self._redraw_options(reply, table)
+
+        async def change() -> Table:
+            if len(values) != 1:
+                raise CardroomError("error.invalid_option")
+            return await self.service.set_locale(game_id, interaction.user.id, values[0], reply.secure)
+
+        table = await self._change_settings(reply, game_id, change)
+        if table is not None:
+            await self._redraw_options(reply, table)
 
     async def _redraw_options(self, reply: Reply, table: Table) -> None:
         self.refresher.mark(table.id)
         content, view = options_panel(table, language_of(reply.interaction.locale))
         await reply.update(content=content, view=view)
+        self._panel_redrawn(reply, table.id)
 
     async def _show_table_in_place(self, reply: Reply, table: Table) -> None:
         """Answer a click on the table message by editing that message through the click.

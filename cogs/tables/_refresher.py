@@ -26,6 +26,11 @@ After a restart the tables to bring up to date are repaired in order and at a
 pace (`_repair`): the most recently changed first, a few per second, each
 loaded only when its turn comes, its earlier bell adopted then. A table with
 live work is passed at once instead, ahead of the queue.
+
+The card emojis are installed in the background after the start (`bot.emojis`):
+a table drawn before, with text faces, is drawn again once they are, at the
+repair's pace (`faces_installed`, told by `bot.emojis.watch`), instead of keeping
+its text faces until its next move.
 """
 
 from __future__ import annotations
@@ -33,12 +38,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot import emojis
 from bot.i18n import t
 from bot.services.tables import Table
 from bot.storage import RepairRow
@@ -59,6 +66,7 @@ TOO_MANY_OLD_EDITS = 30046  # Discord's error: too many edits of messages older 
 RETRY_DELAYS = (2.0, 5.0, 15.0, 60.0, 300.0)  # seconds before a failed refresh is tried again (the last repeats)
 SWEPT = 50  # recent channel messages searched for a mention whose id was lost in a crash
 REPAIRS_IN_FLIGHT = 4  # repair passes at once at most: a slow Discord slows the repair down, not the other way
+TEXT_FACES_KEPT = 10_000  # tables remembered at most as drawn with text faces while the card emojis are awaited
 
 
 def shown_as_drawn(table: Table) -> bool:
@@ -77,7 +85,11 @@ class DrawnTable:
 
 
 class TableRefresher:
-    def __init__(self, bot: CardroomBot, delay: float, repairs: RepairQueue | None = None) -> None:
+    def __init__(
+        self, bot: CardroomBot, delay: float, repairs: RepairQueue | None = None, *, faces: bool = False
+    ) -> None:
+        """`faces`: card emojis are expected (`CARDROOM_EMOJIS`): the tables drawn with text faces before they are
+        installed are noted, to be drawn again then (`faces_installed`)."""
         self.bot = bot
         self.delay = delay
         self.repairs = repairs if repairs is not None else RepairQueue(REPAIR_RATE)
@@ -93,6 +105,9 @@ class TableRefresher:
         self._failures: dict[int, int] = {}  # game id -> refreshes failed in a row
         # Told of each new version a table message shows (a game's own announcements); a failure is only logged.
         self.watchers: list[Callable[[Table], Awaitable[None]]] = []
+        self.faces = faces
+        self._text_faces: dict[int, float] = {}  # game id -> when its message was drawn with text faces (unix time)
+        self._redraw: set[int] = set()  # tables whose next pass edits their message even if it shows their version
 
     def mark(self, game_id: int, drawn: DrawnTable | None = None) -> None:
         """The table changed: edit its message at once, or at the end of `delay` after its last edit, in one
@@ -142,14 +157,45 @@ class TableRefresher:
             if row.ping_message_id is not None:
                 self._adopt[row.game_id] = row.ping_message_id
             self.repairs.add(row.game_id, row.updated_at)
+        self._start_repair()
+
+    def _start_repair(self) -> None:
         if self._repairer is None or self._repairer.done():
             self._repairer = asyncio.create_task(self._repair(), name="table-repair")
+
+    def faces_installed(self, registry: emojis.EmojiRegistry) -> None:
+        """The card emojis were installed (a watcher of `bot.emojis`): every table message drawn with text faces
+        before is drawn again, whatever version it shows, at the repair's pace, the most recently drawn first."""
+        if not len(registry) or not self._text_faces:
+            return
+        for game_id, drawn_at in self._text_faces.items():
+            self._redraw.add(game_id)
+            self.repairs.add(game_id, drawn_at)
+        self._text_faces.clear()
+        self._start_repair()
+
+    def _drawn_with(self, table: Table, faces: emojis.EmojiRegistry) -> None:
+        """The table's message was just drawn with `faces`: note it if they were text faces (no emoji yet), to
+        draw it again when the emojis come; at once if they came while it was being sent. A lobby shows no card."""
+        if not self.faces:
+            return
+        game_id = table.id
+        if len(faces) or table.state is None:
+            self._text_faces.pop(game_id, None)
+        elif len(emojis.registry()):  # installed meanwhile: its edit was on its way with text faces
+            self._redraw.add(game_id)
+            self.repairs.add(game_id, time.time())
+            self._start_repair()
+        elif game_id in self._text_faces or len(self._text_faces) < TEXT_FACES_KEPT:
+            self._text_faces[game_id] = time.time()
 
     async def _repair(self) -> None:
         while (game_id := await self.repairs.next()) is not None:
             while len(self._repairing) >= REPAIRS_IN_FLIGHT:
                 await asyncio.wait(self._repairing, return_when=asyncio.FIRST_COMPLETED)
             if game_id in self._tasks:
+                if game_id in self._redraw:
+                    self._dirty.add(game_id)  # its pass under way may have drawn it already: one more after it
                 continue  # a pass is under way: it shows the table as it is now
             task = self._pass(game_id, 0.0)
             self._repairing.add(task)
@@ -197,6 +243,7 @@ class TableRefresher:
         """The table message already shows this version (edited through an interaction): an edit like any other."""
         self._rendered[table.id] = table.record.version
         self._edited(table.id)
+        self._drawn_with(table, emojis.registry())
 
     async def idle(self) -> None:
         """Wait until every scheduled edit is done (shutdown, tests)."""
@@ -229,11 +276,15 @@ class TableRefresher:
             await self._adopt_ping(table, ping)
         news = table.record.shown_version < table.record.version  # the channel has not seen this version
         ended = table.record.status in ("finished", "aborted")
+        redraw = game_id in self._redraw  # drawn with text faces before the card emojis came
+        self._redraw.discard(game_id)
         # An ended table's message already showing its last version is left alone (two passes of one end: a
         # restart's repair and the deadline that ended it, say; `_close` forgets what was rendered).
-        if self._rendered.get(game_id) != table.record.version and (news or not ended):
+        if redraw or (self._rendered.get(game_id) != table.record.version and (news or not ended)):
             fresh = drawn is not None and drawn.version == table.record.version and shown_as_drawn(table)
+            faces = emojis.registry()
             await self._edit_table(table, new_turn=self._is_new_turn(table), drawn=drawn if fresh else None)
+            self._drawn_with(table, faces)
             self._rendered[game_id] = table.record.version
             self._edited(game_id)
             await self.bot.tables.shown(table)

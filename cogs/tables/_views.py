@@ -12,7 +12,7 @@ the rows left before row 4, and the picker's controls on row 4 (`_picker`).
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 import discord
@@ -24,10 +24,10 @@ from bot.services.fairness import Verification, short
 from bot.services.log import LogEntry
 from bot.services.tables import Table, TableService, option_value
 from cogs.render.faces import card_emoji, plain_faces
-from cogs.render.frame import hand_embed, lobby_embed, table_embed
+from cogs.render.frame import clocked_out, hand_embed, lobby_embed, table_embed, table_event_line
 from cogs.render.games import Tone, action_emoji, action_tone, draft_feedback, pick_option, renderer_for
 from cogs.render.limits import BUTTON_LABEL, CONTENT, OPTION_TEXT, PER_ROW, SELECT_OPTIONS, clip, fit_embed
-from cogs.render.text import duration, event_line, game_name, message, option_label, option_value_label, pace_summary
+from cogs.render.text import duration, game_name, message, option_label, option_value_label, pace_summary
 from cogs.tables import _ids, _picker
 from cogs.tables._components import (
     ActionButton,
@@ -532,11 +532,13 @@ def leave_confirm_view(table: Table, lang: str) -> discord.ui.View:
 LOG_LINES = 15  # event lines per page of a public log
 
 
-def log_pages(entries: Sequence[LogEntry], names: Sequence[str], lang: str) -> list[list[str]]:
+def log_pages(
+    entries: Sequence[LogEntry], names: Sequence[str], lang: str, out_of_time: Collection[int] = ()
+) -> list[list[str]]:
     """A public log as pages of lines, oldest first: "`12` bob took 3 cards" (move 0 is the deal); only the first
-    page may be short."""
+    page may be short. A seat the clock withdrew (`out_of_time`) ran out of time, it did not leave."""
     lines = [
-        clip(f"`{entry.move}` {event_line(event, names, lang)}", LOG_LINE)
+        clip(f"`{entry.move}` {table_event_line(event, names, lang, out_of_time)}", LOG_LINE)
         for entry in entries
         for event in entry.events
     ]
@@ -549,7 +551,7 @@ def log_message(
     table: Table, entries: Sequence[LogEntry], page: int | None, lang: str
 ) -> tuple[discord.Embed, discord.ui.View]:
     """One page of the table's public log (the latest when `page` is None), with ◀ ▶ to turn pages."""
-    pages = log_pages(entries, table.names, lang)
+    pages = log_pages(entries, table.names, lang, clocked_out(table))
     shown = len(pages) - 1 if page is None else max(0, min(page, len(pages) - 1))
     lines = pages[shown]
     embed = discord.Embed(

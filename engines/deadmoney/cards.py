@@ -4,7 +4,7 @@ The data lives in `data/` so a person holding the game can correct a card withou
 This module only validates it: engines do no I/O, so the bot (or a test) reads the file and passes
 its text to `parse_cards`, which returns a `DeadMoneyDeck` or raises `CardDataError` naming the card.
 
-Sources: the French rulebook (SEED-DM, "TRADUCTION DES CARTES") and RULES.md §1.2-1.3.
+Sources: the French rulebook (SEED-DM, "TRADUCTION DES CARTES") and docs/games/deadmoney.md#the-cards.
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ def card_id(rank: str, suit: str) -> str:
 
 
 class CardText(Bilingual):
-    """A card's effect: `fr` is the rulebook's wording, `en` the RULES.md §1.3 back-translation."""
+    """A card's effect: `fr` is the rulebook's wording, `en` its English back-translation."""
 
 
 class CardSpec(StrictData):
@@ -97,7 +97,8 @@ class CardSpec(StrictData):
 
 
 class SuitSpec(StrictData):
-    """A suit as decoded in RULES.md §1.2: letter, symbol, names, and the glyph the extracted rulebook shows."""
+    """A suit as decoded in docs/games/deadmoney.md#the-cards: letter, symbol, names, and the glyph the extracted
+    rulebook shows."""
 
     suit: SuitLetter
     symbol: str

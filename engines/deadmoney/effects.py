@@ -1,8 +1,9 @@
-"""The 56 card effects (RULES.md §1.3; the rulebook's "TRADUCTION DES CARTES"), one function per card.
+"""The 56 card effects (docs/games/deadmoney.md#card-effects; the rulebook's "TRADUCTION DES CARTES"), one function per
+card.
 
 An effect does what it can at once and pushes the decisions it needs onto the
 stack; steps are pushed in reverse, so the first to happen ends on top. Where the
-rulebook is silent, RULES.md §1.4's house defaults apply (noted per card).
+rulebook is silent, the house defaults (docs/games/deadmoney.md#house-defaults) apply (noted per card).
 """
 
 from __future__ import annotations

@@ -192,17 +192,16 @@ class DeadMoneyEngine(Engine[DeadMoneyState, DeadMoneyAction, DeadMoneyOptions, 
         return None if key is None else refuse(key)
 
     def consequence(self, state: DeadMoneyState, seat: int, action: DeadMoneyAction) -> Consequence | None:
-        """What a legal move costs its own player, whose aim is to empty their hand (RULES.md §1.1): naming
-        themselves to draw 2 (4♠); playing nothing, and so drawing, while a card could be played; sending their
-        own Brain back into their hand (A♦); dropping their own Brain when another could be dropped (J♦, A♥)."""
+        """What a legal move certainly costs its own player, whose aim is to empty their hand:
+        naming themselves to draw 2 (4♠); sending their own Brain back into their hand (A♦); dropping their own
+        Brain when another could be dropped (J♦, A♥).
+
+        Ending the turn without playing, and so drawing, while a card could be played is not one: it is the
+        ordinary choice of every turn (the card played might cost more), and its button says that it draws."""
         decision = state.top_decision()
         if isinstance(action, Target) and isinstance(decision, ChooseSeat):
             if action.seat == seat and decision.purpose == "draw2":
                 return costs("draw", count=2)
-            return None
-        if isinstance(action, EndTurn) and decision is None:
-            if state.played == 0 and resolve.can_play_more(self.table(state), seat):
-                return costs("draw", count=state.options.idle_draw)
             return None
         if isinstance(action, TakeBrain) and isinstance(decision, ChooseBrain) and action.seat == seat:
             if decision.purpose == "return":

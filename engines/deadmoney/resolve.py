@@ -3,7 +3,7 @@
 `run` drives the stack machine: it carries out automatic steps and stops at the
 first decision that waits for someone, or, with an empty stack, at the active
 player's turn. A decision nobody can take (no card, no Brain, no player to name)
-is skipped ("ignore the impossible part", RULES.md §1.1), and a decision with one
+is skipped ("ignore the impossible part", docs/games/deadmoney.md#house-defaults), and a decision with one
 possible answer answers itself.
 """
 
@@ -95,7 +95,8 @@ def after_play(table: Tabletop, step: AfterPlayStep) -> None:
     if step.free or not spec.needs_brain:
         return
     if not table.has_brain(step.seat):
-        table.log("no_brain_no_roll", seat=step.seat)  # RULES.md §1.4: the effect moved your Brains away
+        # docs/games/deadmoney.md#house-defaults: the effect moved your Brains away
+        table.log("no_brain_no_roll", seat=step.seat)
         return
     suit = suit_of(step.card)
     die = state.rng.roll(6)

@@ -50,7 +50,7 @@ class Tabletop:
 
     # ----- the draw pile ------------------------------------------------------
     def _refill(self) -> bool:
-        """Shuffle the discards into a new draw pile when it is empty (RULES.md §1.1). False if there is nothing."""
+        """Shuffle the discards into a new draw pile when it is empty (the rules). False if there is nothing."""
         state = self.state
         if state.deck:
             return True
@@ -69,7 +69,7 @@ class Tabletop:
         return self.state.deck.pop()
 
     def draw(self, seat: int, count: int) -> list[str]:
-        """`seat` draws up to `count` cards; the impossible part is ignored (RULES.md §1.1 glossary)."""
+        """`seat` draws up to `count` cards; the impossible part is ignored (docs/games/deadmoney.md#house-defaults)."""
         drawn: list[str] = []
         for _ in range(count):
             card = self.take_top()

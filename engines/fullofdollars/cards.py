@@ -1,7 +1,7 @@
 """The Full of Dollars cards, read from `data/cards/full_of_dollars.json` (see that file's `_about`).
 
-The data is invented (RULES.md §2.3 placeholder) and lives in `data/` so a person holding the game can correct
-it without touching code. Engines do no I/O: the bot (or a test) reads the file and passes its text to
+The data is invented (a placeholder: docs/games/fullofdollars.md#the-cards) and lives in `data/` so a person holding the
+game can correct it without touching code. Engines do no I/O: the bot (or a test) reads the file and passes its text to
 `parse_cards`, which returns a `FullOfDollarsDeck` or raises `CardDataError` naming the card.
 
 Money is counted in thousands of dollars throughout (50 is one 50.000 $ note).

@@ -1,4 +1,4 @@
-"""FullOfDollarsEngine: the Full of Dollars rules behind the shared engine contract (RULES.md §2 and §7).
+"""FullOfDollarsEngine: the Full of Dollars rules behind the shared engine contract (docs/games/fullofdollars.md).
 
 Decisions and how they play on Discord:
 
@@ -192,14 +192,15 @@ class FullOfDollarsEngine(
             return None
         if state.stage == "draw":
             hand = tuple(state.hands[seat])
+            price = pokerphase.card_price(state, seat)  # a card's price, as the decision and the draft say
             return CardPick(
                 kind="discard",
                 field="cards",
                 cards=hand,
                 min=0,
                 max=len(hand),
-                prompt="fullofdollars.pick.discard",
-                params={"price": pokerphase.cost(state, seat, 1)},
+                prompt="fullofdollars.pick.discard" if price else "fullofdollars.pick.discard_free",
+                params={"price": price, "size": HAND_SIZE},
             )
         if state.stage == "reveal":
             duals = tuple(pokerphase.duals(self.deck, state, seat))

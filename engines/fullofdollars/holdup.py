@@ -1,4 +1,4 @@
-"""Hold-ups (RULES.md §2.1, §2.3, §7).
+"""Hold-ups (docs/games/fullofdollars.md#how-a-game-goes).
 
 The player throws an Uzi card at a victim. Going round in the direction of play, each other player plays one
 card per lap: an Uzi (joins the attackers), a Police card (defends the victim) or nothing; in the first lap
@@ -190,6 +190,7 @@ def resolve(state: FullOfDollarsState) -> None:
                 seats=",".join(str(seat) for seat in defenders),
                 amount=share,
                 rest=total - share * len(defenders),
+                count=len(defenders),  # one defender takes it all; several share it
             )
     else:
         emit(state, "holdup_tie", victim_seat=holdup.victim, uzis=uzis, police=police)

@@ -1,7 +1,7 @@
 """Money, cards moving between piles, events and the end of the game.
 
-Money is in thousands. A player who must pay more than they hold pays everything and is `ruined`: the game
-ends once the current resolution is over (RULES.md §2.3); paying exactly all you have ruins nobody (§7).
+Money is in thousands. A player who must pay more than they hold pays everything and is `ruined`: the game ends once the
+current resolution is over (docs/games/fullofdollars.md#how-a-game-goes); paying exactly all you have ruins nobody.
 """
 
 from __future__ import annotations

@@ -15,8 +15,8 @@ from pydantic import BaseModel, ConfigDict
 from engines.core import Perspective
 from engines.fullofdollars.cards import FullOfDollarsDeck
 from engines.fullofdollars.money import business_total
-from engines.fullofdollars.pokerphase import contest_seat, cost, drawing, hand_value
-from engines.fullofdollars.state import CARD_PRICE, FullOfDollarsState
+from engines.fullofdollars.pokerphase import card_price, contest_seat, cost, drawing, hand_value
+from engines.fullofdollars.state import FullOfDollarsState
 
 
 class CardView(BaseModel):
@@ -236,7 +236,7 @@ def poker_view(state: FullOfDollarsState, viewer: int | None) -> PokerView | Non
         round=poker.round,
         free=free,
         drawing=drawing(state),
-        price=0 if not mine or free or state.money[viewer or 0] == 0 else CARD_PRICE,
+        price=card_price(state, viewer) if mine and viewer is not None else 0,
         my_price=cost(state, viewer, 0) if mine and viewer is not None else 0,
         chosen=sorted(seat for seat, choice in poker.high.items() if choice is not None),
         my_high=poker.high.get(viewer) if viewer is not None else None,

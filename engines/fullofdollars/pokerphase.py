@@ -1,4 +1,4 @@
-"""The Poker phase (RULES.md §2.1, §2.3, §7).
+"""The Poker phase (docs/games/fullofdollars.md#how-a-game-goes).
 
 The caller deals. Two rounds in which each player, in the direction of play from the dealer's next and the
 dealer last, discards any cards face up and buys back up to 5 at 50k each (free with no notes; with too few
@@ -43,11 +43,17 @@ def drawing(state: FullOfDollarsState) -> int | None:
     return poker.order[poker.index]
 
 
+def card_price(state: FullOfDollarsState, seat: int) -> int:
+    """What one card bought back costs `seat` in the Poker phase: 50k, or nothing in a free phase or for a
+    player with no notes. Every price shown (the decision, the picker, the draft) and every price paid is this."""
+    poker = state.poker
+    return 0 if poker is None or poker.free or state.money[seat] == 0 else CARD_PRICE
+
+
 def cost(state: FullOfDollarsState, seat: int, discards: int) -> int:
     """What buying back up to 5 after discarding `discards` cards costs `seat` (before running short)."""
-    poker = state.poker
     need = max(0, HAND_SIZE - (len(state.hands[seat]) - discards))
-    return 0 if poker is None or poker.free or state.money[seat] == 0 else need * CARD_PRICE
+    return need * card_price(state, seat)
 
 
 def check_discard(state: FullOfDollarsState, seat: int, cards: tuple[str, ...]) -> Refusal | None:

@@ -2,7 +2,7 @@
 passing right; and the end of the game.
 
 Seats are in table order, clockwise: "to the right" is seat - 1. Play goes anticlockwise from the dealer's
-right, the dealer last (RULES.md §4.1).
+right, the dealer last (docs/games/ilmorto.md#how-a-game-goes).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ def seats_param(seats: list[int]) -> str:
 
 # ----- the deal ---------------------------------------------------------------------------------------------------
 def deal_round(state: IlMortoState, order: list[str] | None = None) -> None:
-    """A fresh shuffle of all 40 cards (RULES.md §4.2), one card face down to each living player, from the
+    """A fresh shuffle of all 40 cards (house default), one card face down to each living player, from the
     dealer's right, the dealer last. `order` (top card first, the 40 cards) replaces the shuffle: tests stack
     the deck with it."""
     if order is None:
@@ -167,9 +167,9 @@ def exchange(state: IlMortoState, seat: int, other: int) -> None:
 
 
 def swap_with_deck(state: IlMortoState, seat: int) -> None:
-    """The top card of the stock: a Re cancels the swap (the player keeps their card), a Cavallo is skipped and
-    the next card drawn (RULES.md §4.2 and §7). The card given up is put aside face up; the card drawn is
-    known to its new holder only."""
+    """The top card of the stock: a Re cancels the swap (the player keeps their card), a Cavallo is skipped and the next
+    card drawn (docs/games/ilmorto.md#house-defaults). The card given up is put aside face up; the card drawn is known
+    to its new holder only."""
     while state.stock:
         card = state.stock.pop(0)
         if rank(card) == RE:
@@ -205,7 +205,7 @@ def advance(state: IlMortoState, after: int) -> None:
 # ----- the reveal -------------------------------------------------------------------------------------------------
 def reveal(state: IlMortoState) -> None:
     """Everyone shows their card; everyone holding the lowest loses a life. When every living player would
-    die at once, the round is cancelled and dealt again by the same dealer (RULES.md §7)."""
+    die at once, the round is cancelled and dealt again by the same dealer (docs/games/ilmorto.md#house-defaults)."""
     holders = state.holders()
     low = min(state.card_rank(seat) for seat in holders)
     losers = [seat for seat in holders if state.card_rank(seat) == low]

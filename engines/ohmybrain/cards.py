@@ -1,9 +1,9 @@
 """The Oh My Brain cards, read from `data/cards/oh_my_brain.json` (see that file's `_about`).
 
-Fifty cards numbered 0-19 (SEED-OMB, RULES.md §3.1). How many copies of each number there are, and which
-numbers carry the marshmallow (the die icon), no source settles: the data file holds the house default of
-RULES.md §3.3, so that a person holding the game can correct it without touching code. The pink specials are
-rules, not data: the Mosquito 0, the Spider 8 and the Mouse 11.
+Fifty cards numbered 0-19 (SEED-OMB, docs/games/ohmybrain.md#the-cards). How many copies of each number there are, and
+which numbers carry the marshmallow (the die icon), no source settles: the data file holds the house default of
+docs/games/ohmybrain.md#the-cards, so that a person holding the game can correct it without touching code. The pink
+specials are rules, not data: the Mosquito 0, the Spider 8 and the Mouse 11.
 
 Engines do no I/O: the bot (or a test) reads the file and passes its text to `parse_cards`, which returns an
 `OhMyBrainDeck` or raises `CardDataError` naming the card.

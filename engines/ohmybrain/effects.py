@@ -1,5 +1,6 @@
-"""The marshmallow cards: roll the die (the state's seeded RNG), apply its face if it applies, then the refill
-and the end of the turn (SEED-OMB, Cartes spéciales; RULES.md §3.3: one effect per face, uniform, seed order).
+"""The marshmallow cards: roll the die (the state's seeded RNG), apply its face if it applies, then the refill and the
+end of the turn (SEED-OMB, Cartes spéciales; docs/games/ohmybrain.md#house-defaults: one effect per face, uniform, seed
+order).
 
 1. put a card of your hand into an opponent's Cemetery (you choose whose, then which card);
 2. every player, you first, adds a card of the Réserve to their Cemetery;
@@ -127,7 +128,8 @@ def steal(state: OhMyBrainState, seat: int, victim: int) -> None:
 
 # ----- 5. swap a hand or a Cemetery -----------------------------------------------------------------------------
 def swaps(state: OhMyBrainState, seat: int) -> list[tuple[ZoneName, int]]:
-    """The swaps `seat` may make: hand or Cemetery, with an opponent, neither side empty (RULES.md §3.3)."""
+    """The swaps `seat` may make: hand or Cemetery, with an opponent, neither side empty
+    (docs/games/ohmybrain.md#house-defaults)."""
     options: list[tuple[ZoneName, int]] = []
     for zone in ZONES:
         piles = state.hands if zone == "hand" else state.cemeteries

@@ -1,7 +1,7 @@
 """The end of a round (brains lost per card left, the next deal) and of the game (most brains win; the result).
 
-SEED-OMB, Fin de la manche / Fin de la partie; RULES.md §3.3: the brains are removed one at a time, everyone
-together, and the count stops the moment someone loses their last brain (then the game is over).
+SEED-OMB, Fin de la manche / Fin de la partie; docs/games/ohmybrain.md#house-defaults: the brains are removed one at a
+time, everyone together, and the count stops the moment someone loses their last brain (then the game is over).
 """
 
 from __future__ import annotations

@@ -86,8 +86,8 @@ def setup(players: int, options: OhMyBrainOptions, seed: int, deck: OhMyBrainDec
 
 
 def begin_game(state: OhMyBrainState, starter: int | None = None, order: list[int] | None = None) -> None:
-    """Draw the first player at random (RULES.md §3.3) and deal round 1; `starter` and `order` (the shuffled
-    deck, top first) are for tests that stack the table."""
+    """Draw the first player at random (docs/games/ohmybrain.md#house-defaults) and deal round 1; `starter` and `order`
+    (the shuffled deck, top first) are for tests that stack the table."""
     if starter is None:
         starter = state.rng.below(state.players)
     emit(state, "game_start", brains=state.options.brains)

@@ -1,4 +1,4 @@
-"""A turn of Oh My Brain (SEED-OMB, Comment jouer ; RULES.md §3 and §7).
+"""A turn of Oh My Brain (SEED-OMB, Comment jouer ; docs/games/ohmybrain.md).
 
 A. Play one card, or several of one number, strictly above the top of the Horde (a Mosquito 0 on anything;
    after a Spider, strictly below 8); one stays on the Horde, the extras are shared out one by one into
@@ -147,7 +147,7 @@ def keep(state: OhMyBrainState, seat: int, card: int) -> None:
     for other in drawn:
         state.cemeteries[seat].append(other)
         state.note_cemetery(seat, other)
-        tell(state, [seat], "kept", seat=seat, card=card, other=other)
+        tell(state, [seat], "kept", seat=seat, card=card, other_card=other)
     start_play(state, seat, must=True)
 
 

@@ -116,6 +116,7 @@ def check_the_copy(tmp_path: Path, sqlite: Path, url: str, clock: Clock, done: T
         "guild_settings",
         "players",
         "ratings",
+        "card_emojis",
     }
     assert all(line.endswith("-> same") for line in tables.values())
     assert tables["games"].startswith("  games: 3 rows")

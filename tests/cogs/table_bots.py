@@ -1,4 +1,4 @@
-"""The bot the table refresher and handlers read, for the cogs tests: the table service, its database, the
+"""The bot the table refresher and handlers read, for the cogs tests: the table and player services, the database, the
 settings the bell reads, the one channel every table is in (a fake of the test's), Discord's clock and the bot's
 own user."""
 
@@ -8,12 +8,14 @@ from types import SimpleNamespace
 from typing import Any
 
 from bot.discord_clock import DiscordClock
+from bot.services.players import PlayerService
 from bot.services.tables import TableService
 
 
 def table_bot(service: TableService, channel: object) -> Any:
     return SimpleNamespace(
         tables=service,
+        players=PlayerService(service.db, service),
         db=service.db,
         settings=SimpleNamespace(watching=60.0),
         get_partial_messageable=lambda channel_id: channel,

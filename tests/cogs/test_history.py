@@ -60,7 +60,7 @@ def text_faces() -> Iterator[None]:
 
 
 def install_all_emojis() -> None:
-    """An emoji for every card face: the longest faces there are (`<:cr_…:1300…>` for each card)."""
+    """An emoji for every card face: the longest faces there are (`<:name:1300…>` for each card)."""
     emojis.install(
         {
             card_key(entry.deck, entry.card): CardEmoji(name, 1_300_000_000_000_000_000 + index)

@@ -1,4 +1,4 @@
-"""/notify, /away, /turns and /cardroom: what they answer, in both languages, within Discord's limits.
+"""/notify, /cards, /away, /turns and /cardroom: what they answer, in both languages, within Discord's limits.
 
 The handlers run against a real database in tmp_path and the real services,
 driven by stand-in interactions (as in test_errors.py) whose answers are
@@ -255,6 +255,31 @@ async def test_notify_shows_then_changes_the_choice(bot: FakeBot) -> None:
     assert (await bot.players.settings(ALICE.user_id)).notify == "dm"
 
 
+@pytest.mark.parametrize(
+    ("locale", "shown_text", "changed_text"),
+    [
+        ("en-US", "Your hands show cards as pictures (card emojis).", "from now on, your hands show cards as text"),
+        ("fr", "Vos mains montrent les cartes en images", "désormais, vos mains montrent les cartes en texte"),
+    ],
+)
+async def test_cards_shows_then_changes_the_choice(
+    bot: FakeBot, locale: str, shown_text: str, changed_text: str
+) -> None:
+    handlers = PeopleHandlers(bot)  # type: ignore[arg-type]
+    shown = Command(locale=locale)
+    await handlers.cards(shown, None)
+    assert shown_text in shown.text().replace("\u00a0", " ")
+    assert not await bot.players.text_cards(ALICE.user_id)
+    changed = Command(locale=locale)
+    await handlers.cards(changed, "text")
+    assert changed_text in changed.text().replace("\u00a0", " ")
+    assert (await bot.players.settings(ALICE.user_id)).cards == "text" and await bot.players.text_cards(ALICE.user_id)
+    assert (await bot.players.settings(ALICE.user_id)).notify == "channel"  # the other settings kept
+    refused = Command(locale=locale)
+    await handlers.cards(refused, "braille")
+    assert (await bot.players.settings(ALICE.user_id)).cards == "text"
+
+
 async def test_away_answers_with_the_return_time_and_the_allowance_left(bot: FakeBot) -> None:
     table = await running(bot)
     (seat,) = table.to_act
@@ -391,7 +416,8 @@ async def test_the_commands_are_valid_discord_commands_in_both_languages() -> No
     payload = [await command.get_translated_payload(bot.tree, translator) for command in bot.tree.get_commands()]
     assert commands_problems(payload) == []
     by_name = {command["name"]: command for command in payload}
-    assert set(by_name) == {"notify", "away", "turns", "cardroom"}
+    assert set(by_name) == {"notify", "cards", "away", "turns", "cardroom"}
+    assert by_name["cards"]["name_localizations"] == {"fr": "cartes"}
     assert by_name["away"]["name_localizations"] == {"fr": "absence"}
     assert by_name["turns"]["name_localizations"] == {"fr": "tours"}
     choices = by_name["away"]["options"][0]["choices"]

@@ -18,6 +18,7 @@ import discord
 import pytest
 
 from bot.i18n import LANGUAGES
+from bot.services.players import PlayerService
 from bot.services.tables import Table, TableService
 from bot.storage import Database, Seat
 from cogs.render.frame import hand_embed
@@ -309,7 +310,8 @@ async def table_at(service: TableService, state: Any) -> tuple[TableService, Tab
 
 def handlers_for(service: TableService) -> tuple[TableHandlers, FakeRefresher]:
     refresher = FakeRefresher()
-    return TableHandlers(SimpleNamespace(tables=service), refresher), refresher  # type: ignore[arg-type]
+    bot = SimpleNamespace(tables=service, players=PlayerService(service.db, service))
+    return TableHandlers(bot, refresher), refresher  # type: ignore[arg-type]
 
 
 def view_of(interaction: FakeInteraction) -> tuple[str | None, discord.ui.View]:

@@ -27,6 +27,7 @@ from cogs.tables._views import confirm_question, hand_view
 from engines import registry
 from engines.deadmoney import Bid, DeadMoneyPerspective, DeadMoneyState, EndTurn, Pass, Play, Target
 from engines.deadmoney.state import Arrange, PickCards, Showdown
+from tests.cogs.render_support import lines, moves, plain
 from tests.conformance.playout import sampled_states
 from tests.engines.deadmoney.deadmoney_rig import act, rig, with_rolls
 from tests.standin.limits import message_problems
@@ -313,8 +314,8 @@ def test_pick_options_fit() -> None:
             assert 0 < len(label) <= OPTION_TEXT
             assert 0 < len(description) <= OPTION_TEXT
     label, description = render_dm.pick_option_text("JC", "en")
-    assert description.startswith("1 hand · 2 coins — ")
-    assert render_dm.pick_option_text("2C", "en")[1].startswith("1 hand · 2 coins · needs a Brain — ")
+    assert description.startswith("1 action · 2 coins — ")
+    assert render_dm.pick_option_text("2C", "en")[1].startswith("1 action · 2 coins · 🧠 — ")  # needs a Brain
     two_hands = message("fr", "deadmoney.card.hands.2", {}, NAMES)
     assert render_dm.pick_option_text("BRAIN-S", "fr")[1].startswith(f"{two_hands} — ")  # a Brain has no coins
     assert RENDERER.pick_option("deadmoney", "KS", "en")[0] == "K♠"
@@ -447,7 +448,7 @@ def test_the_hand_sets_playable_and_new_cards_apart() -> None:
     state = rig(hands={0: ["KD", "2C", "QC"]})
     state.fresh[0] = ["QC"]  # the Q♣ reached Ada since her last move
     embed = hand_embed(table_of(state), 0, "en")
-    assert (embed.description or "").startswith("**Play a card (2 hands to spend) or draw and end your turn**")
+    assert (embed.description or "").startswith("**Play a card (2 actions to spend) or draw and end your turn**")
     hand = (embed.fields[0].value or "").splitlines()
     assert hand[0] == f"▶️ Playable: {poker_card_face('KD')} 🆕 {poker_card_face('QC')}"
     assert hand[1] == f"Not now: {poker_card_face('2C')}"
@@ -563,3 +564,118 @@ def test_a_failed_roll_asks_which_of_your_brains_you_drop() -> None:
     assert (embed.description or "").startswith(
         f"**Your roll for {four} failed: choose which of your Brains you drop; a showdown follows**"
     )
+
+
+# ----- issue 28: no question for an ordinary choice, "actions" not "hands", one marker for who acts now -------------
+def end_turn_index(table: Table, seat: int) -> int:
+    candidates = list(table.decision(seat).candidates)
+    return candidates.index(EndTurn())
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_drawing_instead_of_playing_is_an_ordinary_choice_asked_nothing(lang: str) -> None:
+    # Ada could play the K♦ or the Q♣: ending her turn and drawing instead is her choice, not a certain harm.
+    state = rig(hands={0: ["KD", "QC"]})
+    table = table_of(state)
+    label = {"en": "Draw & end turn", "fr": "Piocher et finir le tour"}
+    assert moves(table, 0, lang) == [(label[lang], discord.ButtonStyle.success)]  # the label says it, not in red
+    assert confirm_question(table, 0, end_turn_index(table, 0), lang) is None
+    # A certain harm is still asked about: naming yourself to draw 2 cards with the 4♠.
+    state = act(rig(hands={0: ["4S", "QC"]}, brains={0: ["BRAIN-S"]}), 0, Play(card="4S"))
+    assert confirm_question(table_of(state), 0, 3, lang) is not None
+
+
+# "2 hands", "{left} hands", "one 2-hand card", "cost hands", "hands left": an action called a hand.
+HANDS_AS_ACTIONS = re.compile(r"(?:\b\d|\{left\}|\{cost\}|\bone|\btwo) (?:[12]-)?hands?\b|\bcost hands|\bhands left")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_actions_are_called_actions_not_hands(lang: str) -> None:
+    state = rig(hands={0: ["AC", "JC", "QC"]})
+    embed = hand_embed(table_of(state), 0, lang)
+    first = {
+        "en": "**Play a card (2 actions to spend) or draw and end your turn**",
+        "fr": "**Jouez une carte (2 actions à dépenser) ou piochez et finissez votre tour**",
+    }
+    assert plain((embed.description or "").splitlines()[0]) == first[lang]
+    turn = {"en": "▶️ Turn 1: **Ada** · 2 actions left", "fr": "▶️ Tour 1 : **Ada** · 2 actions restantes"}
+    assert turn[lang] in [plain(line) for line in lines(embed)]
+    state = act(state, 0, Play(card="JC"))  # a 1-action card: 1 action left, counted in the singular
+    embed = hand_embed(table_of(state), 0, lang)
+    more = {
+        "en": "**Play another card (1 action left) or end your turn**",
+        "fr": "**Jouez une autre carte (il vous reste 1 action) ou finissez votre tour**",
+    }
+    assert plain((embed.description or "").splitlines()[0]) == more[lang]
+    one_left = {"en": "▶️ Turn 1: **Ada** · 1 action left", "fr": "▶️ Tour 1 : **Ada** · 1 action restante"}
+    assert one_left[lang] in [plain(line) for line in lines(table_embed(table_of(state), lang))]
+    refusal = ENGINE.refusal(state, 0, Play(card="AC"))  # the A♣ costs 2 actions
+    assert refusal is not None
+    refused = {
+        "en": "That card costs 2 actions and you have 1 left this turn.",
+        "fr": "Cette carte coûte 2 actions et il vous en reste 1 ce tour-ci.",
+    }
+    assert plain(message(lang, refusal.key, dict(refusal.params), NAMES)) == refused[lang]
+    pick = ENGINE.card_pick(state, 0)
+    assert pick is not None
+    prompt = {
+        "en": "Play a card (1 action left), or end your turn.",
+        "fr": "Jouez une carte (il vous reste 1 action), ou terminez votre tour.",
+    }
+    assert plain(message(lang, pick.prompt, dict(pick.params), NAMES)) == prompt[lang]
+    cost = {"en": "1 action · 2 coins — ", "fr": "1 action · 2 pièces — "}
+    assert render_dm.pick_option_text("JC", lang)[1].startswith(cost[lang])
+    event = {"en": "**Ada**'s turn: 2 actions to spend.", "fr": "Au tour de **Ada** : 2 actions à jouer."}
+    assert plain(message(lang, "deadmoney.event.turn", {"seat": 0}, NAMES)) == event[lang]
+    # Nowhere in the catalogue is an action called a hand (the hand is the cards you hold).
+    texts = json.loads((LOCALES / lang / "deadmoney.json").read_text(encoding="utf-8"))
+    for key, value in texts.items():
+        for text in value.values() if isinstance(value, dict) else [value]:
+            assert not HANDS_AS_ACTIONS.search(text), f"{key}: {text}"
+    rule = {"en": "Every card costs 1 or 2 actions", "fr": "Chaque carte coûte 1 ou 2 actions"}
+    assert rule[lang] in plain(texts["deadmoney.rules"])
+
+
+def marked(embed: discord.Embed) -> list[str]:
+    return [plain(line) for line in lines(embed) if "▶️" in line]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_one_marker_for_who_must_act_now_during_a_showdown(lang: str) -> None:
+    # Ada's turn, but Dov must bid: ▶️ and "Waiting for" both point at Dov; Ada's turn is said in words.
+    state = showdown_state()
+    assert state.active == 0 and ENGINE.to_act(state) == (3,)
+    table = table_of(state)
+    waiting = {"en": "Waiting for **Dov**.", "fr": "En attente de **Dov**."}
+    turn = {"en": "Turn 1: **Ada**'s turn · 0 actions left", "fr": "Tour 1 : au tour de **Ada** · 0 action restante"}
+    embed = table_embed(table, lang)
+    assert plain((embed.description or "").splitlines()[0]) == waiting[lang]
+    assert turn[lang] in [plain(line) for line in lines(embed)]
+    assert marked(embed) == ["▶️ 4. Dov"]
+    for seat in (0, 1):  # Ada (whose turn it is) and Bea wait for Dov too
+        hand = hand_embed(table, seat, lang)
+        assert plain((hand.description or "").splitlines()[0]) == waiting[lang]
+        assert turn[lang] in [plain(line) for line in lines(hand)]
+        assert [line.split(":")[0].strip() for line in marked(hand)] == ["▶️ 4. Dov"]
+    # Dov's own hand: his decision first (in bold), and nobody else marked as acting.
+    dov = hand_embed(table, 3, lang)
+    assert (dov.description or "").startswith("**") and marked(dov) == []
+    assert turn[lang] in [plain(line) for line in lines(dov)]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_one_marker_for_who_must_act_now_inside_a_turn(lang: str) -> None:
+    # Q♣: Ada names Bea, who discards a card; then back to Ada's turn, and the marker with it.
+    state = act(act(rig(hands={0: ["QC", "KD", "JC"], 1: ["8S", "9S"]}), 0, Play(card="QC")), 0, Target(seat=1))
+    assert state.active == 0 and ENGINE.to_act(state) == (1,)
+    embed = table_embed(table_of(state), lang)
+    waiting = {"en": "Waiting for **Bea**.", "fr": "En attente de **Bea**."}
+    turn = {"en": "Turn 1: **Ada**'s turn · 1 action left", "fr": "Tour 1 : au tour de **Ada** · 1 action restante"}
+    assert plain((embed.description or "").splitlines()[0]) == waiting[lang]
+    assert turn[lang] in [plain(line) for line in lines(embed)]
+    assert marked(embed) == ["▶️ 2. Bea"]
+    state = act(state, 1, ENGINE.legal_actions(state, 1)[0])
+    assert ENGINE.to_act(state) == (0,)
+    embed = table_embed(table_of(state), lang)
+    now = {"en": "▶️ Turn 1: **Ada** · 1 action left", "fr": "▶️ Tour 1 : **Ada** · 1 action restante"}
+    assert marked(embed) == [now[lang], "▶️ 1. Ada"]

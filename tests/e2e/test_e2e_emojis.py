@@ -12,7 +12,7 @@ from tests.standin.model import Message
 
 EMOJI_ROUTE = "/applications/{application_id}/emojis"
 SYNCED = "Card emojis: "  # the bot's log line once the sync is over
-PAIRS_EMOJI = re.compile(r"<:(cr_n\d+_[0-9a-f]{4}):(\d+)>")
+PAIRS_EMOJI = re.compile(r"<:(card_\d+):(\d+)>")
 TILE = re.compile(r"`(?:[1-9]|10)`")
 
 

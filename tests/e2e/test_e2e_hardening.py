@@ -142,7 +142,7 @@ async def test_a_click_whose_component_type_differs_from_its_id_is_refused(tmp_p
         game_id, table = await started(w)
         forged = await w.discord.forge_click(w.alice, table, f"cr:h:{game_id}", component_type=3)
         answer = await answered(forged)
-        assert answer.ephemeral and "no longer on this message" in answer.content
+        assert answer.ephemeral and "wrong kind of control" in answer.content
         w.discord.assert_clean()
 
 

@@ -83,6 +83,7 @@ async def test_commands_are_registered_localised_with_no_privileged_intent(tmp_p
             "abort",
             "accuse",
             "notify",
+            "cards",
             "away",
             "turns",
             "cardroom",

@@ -1,8 +1,9 @@
 """Brains (rulebook "Cerveau obligatoire", "Perdre un Cerveau", "Cartes Cerveau", "Pourquoi donc les cerveaux
-ont-ils une couleur ?"; RULES.md §1.1 and the house defaults of §1.4): Brain-required cards, the roll after
+ont-ils une couleur ?"; docs/games/deadmoney.md, its rules and house defaults): Brain-required cards, the roll after
 their effect, the same-suit bonus, dropping a Brain on a failed roll, and playing Brain cards.
 
-Card costs used here (RULES.md §1.2): 2♣ 7♦ 1 hand, 2♠ 2 hands, every Brain 2 hands; ranks 2-7 need a Brain.
+Card costs used here (docs/games/deadmoney.md#the-cards): 2♣ 7♦ 1 hand, 2♠ 2 hands, every Brain 2 hands; ranks 2-7 need
+a Brain.
 """
 
 from __future__ import annotations
@@ -185,7 +186,7 @@ def test_a_showdown_after_a_failed_roll_gives_the_next_turn_to_its_winner() -> N
 
 def test_no_brain_left_at_roll_time_means_no_roll() -> None:
     # 2♠ (2 hands, R): a counted player discards a Brain; the only Brain on the table is the player's own.
-    # House default (RULES.md §1.4): no roll, nothing to drop.
+    # House default (docs/games/deadmoney.md#house-defaults): no roll, nothing to drop.
     state = rig(hands={0: ["2S", "KD"]}, brains={0: ["BRAIN-C"]})
     state = act(with_rolls(state, [1, 1]), 0, Play(card="2S"))
     assert "no_brain_no_roll" in events(state)

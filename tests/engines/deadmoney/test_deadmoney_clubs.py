@@ -1,7 +1,7 @@
-"""The 14 ♣ cards (rulebook "TRADUCTION DES CARTES", RULES.md §1.3 and the house defaults of §1.4).
+"""The 14 ♣ cards (rulebook "TRADUCTION DES CARTES", docs/games/deadmoney.md#card-effects and #house-defaults).
 
-Costs (RULES.md §1.2): A 2H, 2 1H R, 3 2H R, 4 2H R, 5 2H R, 6 2H R, 7 1H R, 8 2H, 9 1H, 10 1H, J 1H,
-Q 1H, K 1H, Brain 2H. Seats are clockwise: seat s's left neighbour is s+1, its right neighbour s-1.
+Costs (docs/games/deadmoney.md#the-cards): A 2H, 2 1H R, 3 2H R, 4 2H R, 5 2H R, 6 2H R, 7 1H R, 8 2H, 9 1H, 10 1H, J
+1H, Q 1H, K 1H, Brain 2H. Seats are clockwise: seat s's left neighbour is s+1, its right neighbour s-1.
 """
 
 from __future__ import annotations

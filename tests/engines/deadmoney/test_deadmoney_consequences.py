@@ -1,8 +1,9 @@
 """Moves that harm their own player, reported by `Engine.consequence` so that the table asks first.
 
-In Dead Money the cards in your hand are what you try to lose (rulebook "But du jeu"; RULES.md §1.1), so a
-legal move that makes you draw or take a card back by your own choice costs you. Only such moves report a
-consequence; the other legal answers to the same decision report none.
+In Dead Money the cards in your hand are what you try to lose (rulebook "But du jeu";
+docs/games/deadmoney.md#how-a-game-goes), so a legal move that certainly makes you draw or take a card back by your own
+choice costs you. Only such moves report a consequence; the other legal answers to the same decision report none, and so
+does ending your turn without playing (an ordinary choice: its button says that you draw).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from deadmoney_rig import ENGINE, act, legal, rig, with_rolls
 from deadmoney_rig_extra import roll_ok
 
 from engines.core import Consequence
-from engines.deadmoney import DeadMoneyAction, EndTurn, Play, TakeBrain, Target
+from engines.deadmoney import DeadMoneyAction, DeadMoneyOptions, EndTurn, Play, TakeBrain, Target
 
 
 def consequence(state: object, seat: int, action: DeadMoneyAction) -> Consequence | None:
@@ -48,10 +49,14 @@ def test_naming_yourself_to_discard_or_swap_costs_nothing() -> None:
 
 
 # ----- playing nothing: "Si vous ne jouez aucune carte, vous piochez" ------------------------------------------
-def test_ending_your_turn_without_playing_while_a_card_is_playable_makes_you_draw() -> None:
+def test_ending_your_turn_without_playing_is_an_ordinary_choice_not_a_harm() -> None:
+    # Drawing instead of playing is the choice every turn offers (the playable card may cost you more): the
+    # "Draw & end turn" button says it draws, and nothing asks "Are you sure?" (issue 28).
     state = rig(hands={0: ["KD", "QC"]})
-    assert consequence(state, 0, EndTurn()) == Consequence(key="deadmoney.consequence.draw", params={"count": 1})
-    assert harmful(state, 0) == [EndTurn()]
+    assert EndTurn() in legal(state, 0) and consequence(state, 0, EndTurn()) is None
+    assert harmful(state, 0) == []
+    two = rig(hands={0: ["KD", "QC"]}, options=DeadMoneyOptions(idle_draw=2))
+    assert consequence(two, 0, EndTurn()) is None
 
 
 def test_drawing_when_nothing_can_be_played_or_ending_after_a_card_costs_nothing() -> None:

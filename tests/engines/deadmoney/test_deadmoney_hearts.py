@@ -1,8 +1,9 @@
-"""The 14 ♥ cards, each played on a rigged table as the rulebook's "TRADUCTION DES CARTES" says (RULES.md §1.3).
+"""The 14 ♥ cards, each played on a rigged table as the rulebook's "TRADUCTION DES CARTES" says
+(docs/games/deadmoney.md#card-effects).
 
-Costs and the Brain requirement come from the card data (RULES.md §1.2): A♥ 2 hands, 2♥-7♥ need a Brain (then a
-d6 roll ≥ the number), 6♥ 7♥ Q♥ cost 2 hands. Seat 0 plays, 4 players unless said otherwise; the Brain rolls are
-rigged to succeed so the effect alone is under test.
+Costs and the Brain requirement come from the card data (docs/games/deadmoney.md#the-cards): A♥ 2 hands, 2♥-7♥ need a
+Brain (then a d6 roll ≥ the number), 6♥ 7♥ Q♥ cost 2 hands. Seat 0 plays, 4 players unless said otherwise; the Brain
+rolls are rigged to succeed so the effect alone is under test.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ from engines.deadmoney.state import ChooseBrain, ChooseSeat, PickCards
 
 
 def test_card_costs_and_brain_requirements_as_printed() -> None:
-    # RULES.md §1.2 table, ♥ column: hands, then R (Brain required).
+    # docs/games/deadmoney.md#the-cards, ♥ column: hands, then R (Brain required).
     costs = {"A": 2, "2": 2, "3": 1, "4": 1, "5": 1, "6": 2, "7": 2, "8": 1, "9": 1, "10": 1, "J": 1, "Q": 2, "K": 1}
     for rank, hands in costs.items():
         spec = ENGINE.specs[f"{rank}H"]

@@ -1,5 +1,5 @@
-"""Showdowns: bidding for a dropped Brain (rulebook "Enchères"; RULES.md §1.1, §1.4 "Showdown laps", "Comparing
-bids", "Who plays after a showdown nobody wins").
+"""Showdowns: bidding for a dropped Brain (rulebook "Enchères"; docs/games/deadmoney.md#how-a-game-goes,
+#poker-hands and #house-defaults: showdown laps, comparing bids, who plays after a showdown nobody wins).
 
 Most tables: 4 players, seat 0 plays the A♥ and drops its own (only) Brain, so the bidding goes 1, 2, 3, then 0.
 """
@@ -77,8 +77,9 @@ def test_a_failed_roll_starts_the_bidding_left_of_the_dropper_who_bids_last() ->
 def test_a_brain_dropped_from_someone_else_is_bid_from_their_left_and_play_resumes_after_the_interrupted_player() -> (
     None
 ):
-    # J♦/A♥ "les enchères commencent à gauche de la victime". Nobody bids: the Brain is discarded and play goes
-    # on with the player after the one whose turn was interrupted (RULES.md §1.4), not after the victim.
+    # J♦/A♥ "les enchères commencent à gauche de la victime". Nobody bids: the Brain is discarded and play goes on with
+    # the player after the one whose turn was interrupted (docs/games/deadmoney.md#house-defaults), not after the
+    # victim.
     state = rig(hands={0: ["AH", "KC"]}, brains={0: ["BRAIN-S"], 2: ["BRAIN-D"]})
     state = act(act(state, 0, Play(card="AH")), 0, TakeBrain(seat=2, brain="BRAIN-D"))
     assert showdown(state).order == [3, 0, 1, 2]
@@ -102,8 +103,8 @@ def test_only_the_bidder_whose_turn_it_is_may_act() -> None:
 
 # ----- what a raise is --------------------------------------------------------------------------------
 def test_a_raise_must_be_strictly_stronger_and_a_kicker_beats_no_kicker() -> None:
-    # RULES.md §1.4: "a missing kicker loses to any kicker (K-K-9 > K-K); suits never break ties; a tie is not a
-    # raise."
+    # docs/games/deadmoney.md#poker-hands: a missing kicker loses to any kicker (K-K-9 beats K-K); suits never break
+    # ties, and a tie is not a raise.
     state = bid(dropped(HANDS), 1, "KS", "KH")
     assert refused(state, 2, Bid(cards=("KD", "KC"))) == "bid_too_low"  # K-K ties K-K
     assert refused(state, 2, Bid(cards=("10C", "5D"))) == "bid_too_low"  # high card under a pair
@@ -219,7 +220,7 @@ def test_bid_cards_leave_the_hand_and_every_bid_is_discarded_at_the_end() -> Non
 
 
 def test_a_passer_may_raise_on_a_later_lap_and_a_raise_restarts_the_count() -> None:
-    # RULES.md §1.4: laps go on until all but the high bidder have passed in a row.
+    # docs/games/deadmoney.md#house-defaults: laps go on until all but the high bidder have passed in a row.
     state = pass_(dropped(HANDS), 1)
     state = bid(state, 2, "5D")
     state = passes(state, 3, 0)
@@ -270,7 +271,7 @@ def test_the_winner_takes_the_brain_draws_a_card_per_coin_and_plays_next_then_pl
     state = bid(state, 2, "KD", "KC", "10C")
     state = passes(state, 3, 0, 1)
     won = coins("KD", "KC", "10C")
-    assert won == 4  # K♦ 1 + K♣ 1 + 10♣ 2 (RULES.md §1.2)
+    assert won == 4  # K♦ 1 + K♣ 1 + 10♣ 2 (docs/games/deadmoney.md#the-cards)
     assert state.brains[2] == ["BRAIN-S"]
     assert hand(state, 2) == sorted(["5D", *DROP_DECK[:won]])
     assert deck_top(state) == DROP_DECK[won : won + 1]
@@ -282,7 +283,7 @@ def test_the_winner_takes_the_brain_draws_a_card_per_coin_and_plays_next_then_pl
 
 def test_the_rulebook_example_a_pair_of_kings_and_a_nine_is_four_coins() -> None:
     # "l'enchère représentée ci-dessus est une paire de Rois et un 9 seul ... il devra payer 4 cartes, une pour
-    #  chaque pièce." RULES.md §1.2 point 4: K♠ and 9♥ carry 2 coins, the other Kings and 9s 1.
+    #  chaque pièce." docs/games/deadmoney.md#the-cards: K♠ and 9♥ carry 2 coins, the other Kings and 9s 1.
     assert coins("KS", "KH", "9C") == 4
     assert coins("KD", "KC", "9H") == 4
     assert coins("KS", "KD", "9H") == 5

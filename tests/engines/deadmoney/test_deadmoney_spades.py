@@ -1,8 +1,9 @@
-"""The 14 ♠ cards, each played on a rigged table as the rulebook's "TRADUCTION DES CARTES" says (RULES.md §1.3).
+"""The 14 ♠ cards, each played on a rigged table as the rulebook's "TRADUCTION DES CARTES" says
+(docs/games/deadmoney.md#card-effects).
 
-Costs and the Brain requirement come from the card data (RULES.md §1.2): 2♠-7♠ need a Brain (then a d6 roll ≥ the
-number); 2♠ 3♠ 5♠ 6♠ 10♠ J♠ cost 2 hands. Seat 0 plays, 4 players unless said otherwise. "Counting" starts at 1 on
-the player the card names and goes clockwise, wrapping round (RULES.md §1.4).
+Costs and the Brain requirement come from the card data (docs/games/deadmoney.md#the-cards): 2♠-7♠ need a Brain (then a
+d6 roll ≥ the number); 2♠ 3♠ 5♠ 6♠ 10♠ J♠ cost 2 hands. Seat 0 plays, 4 players unless said otherwise. "Counting" starts
+at 1 on the player the card names and goes clockwise, wrapping round (docs/games/deadmoney.md#house-defaults).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from engines.deadmoney.state import ChooseBrain, PickCards
 
 
 def test_card_costs_and_brain_requirements_as_printed() -> None:
-    # RULES.md §1.2 table, ♠ column.
+    # docs/games/deadmoney.md#the-cards, ♠ column.
     costs = {"A": 1, "2": 2, "3": 2, "4": 1, "5": 2, "6": 2, "7": 1, "8": 1, "9": 1, "10": 2, "J": 2, "Q": 1, "K": 1}
     for rank, hands in costs.items():
         spec = ENGINE.specs[f"{rank}S"]

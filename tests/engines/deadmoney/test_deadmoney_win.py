@@ -1,6 +1,6 @@
 """Winning: "Pour gagner, vous devez vous débarrasser de toute votre main. Vous devez appliquer tous les effets des
-cartes avant d'être proclamé vainqueur" (rulebook "Le vainqueur"; RULES.md §1.1 Goal, §1.4 "Several hands empty at
-once"), and the `Result`.
+cartes avant d'être proclamé vainqueur" (rulebook "Le vainqueur"; docs/games/deadmoney.md#how-a-game-goes,
+#house-defaults), and the `Result`.
 """
 
 from __future__ import annotations
@@ -86,7 +86,8 @@ def test_the_win_waits_for_the_showdown_after_a_failed_roll() -> None:
 
 
 def test_several_empty_hands_at_once_the_active_player_wins() -> None:
-    # 6♠: you discard your last card, and so does seat 2. RULES.md §1.4: the active player wins.
+    # 6♠: you discard your last card, and so does seat 2. docs/games/deadmoney.md#house-defaults: the active player
+    # wins.
     state = rig(hands={0: ["6S", "KC"], 1: ["2D", "3D"], 2: ["4D"], 3: ["7D", "8D"]}, brains={0: ["BRAIN-S"]})
     state = act(roll_ok(state), 0, Play(card="6S"))  # seat 0's K♣ and seat 2's 4♦ go by themselves
     state = give(give(state, 1, "2D"), 3, "7D")
@@ -125,8 +126,8 @@ def test_an_empty_hand_at_the_end_of_someone_elses_effect_wins() -> None:
 
 
 def test_a_brain_card_in_hand_keeps_you_from_winning() -> None:
-    # "Brains count as cards while they are in your hand" (RULES.md §1.1): B♠ as the last card is played, then
-    # draws 2, so holding only Brains never wins by itself.
+    # "Brains count as cards while they are in your hand" (docs/games/deadmoney.md#how-a-game-goes): B♠ as the last card
+    # is played, then draws 2, so holding only Brains never wins by itself.
     state = rig(hands={0: ["9S", "BRAIN-D"]})
     state = act(state, 0, Play(card="9S"))
     assert not state.over and hand(state, 0) == ["BRAIN-D"]

@@ -1,4 +1,5 @@
-"""The card data file: the placeholder of RULES.md §2.3, validated with errors that name the card."""
+"""The card data file: the placeholder of docs/games/fullofdollars.md#the-cards, validated with errors that name the
+card."""
 
 from __future__ import annotations
 

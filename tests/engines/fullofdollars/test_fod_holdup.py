@@ -68,7 +68,7 @@ def test_caught_robbers_pay_the_defenders_in_whole_notes_the_rest_to_the_pot() -
     state = act(state, 1, Abstain())
     assert params(state, "holdup_failed") == [{"victim_seat": 2, "uzis": 5, "police": 6}]
     assert params(state, "holdup_fined") == [{"seat": 0, "amount": 500}]
-    assert params(state, "holdup_shared") == [{"seats": "2,3,1", "amount": 150, "rest": 50}]
+    assert params(state, "holdup_shared") == [{"seats": "2,3,1", "amount": 150, "rest": 50, "count": 3}]
     assert state.money == [3100 - 500, 3250, 3250, 3250] and state.pot == 50
 
 

@@ -53,3 +53,18 @@ def test_event_params_fill_every_placeholder() -> None:
                 seen.setdefault(event.key, set(event.params))
     assert len(seen) > 18
     family.assert_placeholders_filled(CATALOGUES, seen)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_card_is_named_in_italian_as_printed_in_both_languages(lang: str) -> None:
+    """A card reads "Fante di Coppe" everywhere, as the rules and events name the ranks (an Asso, a Cavallo, a Re):
+    never half translated ("Fante of Coppe", "Fante de Coppe")."""
+    catalogue = CATALOGUES[lang]
+    assert catalogue["ilmorto.card"] == "{rank} di {suit}"
+    assert [catalogue[f"ilmorto.rank.{rank}"] for rank in ("ace", "fante", "cavallo", "re")] == [
+        "Asso",
+        "Fante",
+        "Cavallo",
+        "Re",
+    ]
+    assert [catalogue[f"ilmorto.suit.{suit}"] for suit in "CDSB"] == ["Coppe", "Denari", "Spade", "Bastoni"]

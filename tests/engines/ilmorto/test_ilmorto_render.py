@@ -52,8 +52,8 @@ def test_the_renderer_is_registered() -> None:
 @pytest.mark.parametrize(
     ("lang", "names"),
     [
-        ("en", ["Asso of Coppe", "7 of Denari", "Fante of Spade", "Cavallo of Bastoni", "Re of Coppe"]),
-        ("fr", ["Asso de Coppe", "7 de Denari", "Fante de Spade", "Cavallo de Bastoni", "Re de Coppe"]),
+        ("en", ["Asso di Coppe", "7 di Denari", "Fante di Spade", "Cavallo di Bastoni", "Re di Coppe"]),
+        ("fr", ["Asso di Coppe", "7 di Denari", "Fante di Spade", "Cavallo di Bastoni", "Re di Coppe"]),
     ],
 )
 def test_cards_keep_their_italian_names(lang: str, names: list[str]) -> None:
@@ -145,14 +145,14 @@ def test_your_card_shows_in_your_hand_once_you_may_see_it() -> None:
     assert "7🗡️" not in hand_text(state, 2)
     assert "You deal: you may look for free." in hand_text(state, 0)
     state = knock(state)
-    assert "7🗡️ 7 of Spade" in hand_text(state, 2)
-    assert "7🗡️ 7 de Spade" in hand_text(state, 2, "fr")
+    assert "7🗡️ 7 di Spade" in hand_text(state, 2)
+    assert "7🗡️ 7 di Spade" in hand_text(state, 2, "fr")
     assert "7🗡️" not in hand_text(state, 3)
 
 
 def test_a_swap_you_took_part_in_tells_you_the_other_card() -> None:
     state = act(knock(rigged(FIVE)), 4, ENGINE.candidate_actions(knock(rigged(FIVE)), 4)[1])
-    assert "You know: Dov: 6🏆 6 of Coppe" in hand_text(state, 4)
+    assert "You know: Dov: 6🏆 6 di Coppe" in hand_text(state, 4)
     assert "6🏆" not in hand_text(state, 2)
 
 

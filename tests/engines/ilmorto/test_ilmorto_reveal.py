@@ -1,7 +1,7 @@
 """The reveal and the round after it: the lowest card loses a life, ties included; a player with no life left is
 dead, dealt no card and skipped; the deal passes right to the next living player; the round in which every
-living player would die is cancelled and dealt again by the same dealer; the last one alive wins (RULES.md §4,
-§7)."""
+living player would die is cancelled and dealt again by the same dealer; the last one alive wins
+(docs/games/ilmorto.md)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""The card data file (`data/cards/oh_my_brain.json`): the house default of RULES.md §3.3, validated at start with
-errors that name the card, installed by `bot.games.install`; a corrected file changes the game without code."""
+"""The card data file (`data/cards/oh_my_brain.json`): the house default of docs/games/ohmybrain.md#the-cards, validated
+at start with errors that name the card, installed by `bot.games.install`; a corrected file changes the game without
+code."""
 
 from __future__ import annotations
 

@@ -3,6 +3,7 @@ real `/rules` summary."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 
@@ -32,7 +33,18 @@ def test_names_options_rules_and_die_faces(lang: str) -> None:
     rules = catalogue["ohmybrain.rules"]
     assert 1500 <= len(rules) <= 4096
     words = {
-        "en": ("Cemetery", "Horde", "Réserve", "Mosquito", "Spider", "Mouse", "Marshmallow", "9 brains", "3 cards"),
+        "en": (
+            "Cemetery",
+            "Horde",
+            "draw pile",
+            "discard pile",
+            "Mosquito",
+            "Spider",
+            "Mouse",
+            "Marshmallow",
+            "9 brains",
+            "3 cards",
+        ),
         "fr": ("Cimetière", "Horde", "Réserve", "Moustique", "Araignée", "Souris", "Marshmallow", "9 cerveaux"),
     }[lang]
     for word in words:
@@ -71,3 +83,14 @@ def test_event_params_fill_every_placeholder() -> None:
             seen.setdefault(event.key, set(event.params))
     assert len(seen) > 25
     family.assert_placeholders_filled(CATALOGUES, seen)
+
+
+@pytest.mark.parametrize(
+    ("lang", "foreign"),
+    [("en", ("Réserve", "Défausse", "Cimetière", "cerveau")), ("fr", ("draw pile", "discard pile", "Cemetery"))],
+)
+def test_every_text_names_the_piles_in_its_own_language(lang: str, foreign: tuple[str, ...]) -> None:
+    for key, value in CATALOGUES[lang].items():
+        shown = re.sub(r"\{[a-z_]+\}", "", json.dumps(value, ensure_ascii=False)).lower()  # the words, not the fields
+        for word in foreign:
+            assert word.lower() not in shown, (key, word)

@@ -1,5 +1,6 @@
-"""The marshmallow cards (SEED-OMB; RULES.md §3.3): roll the die with the state's RNG (shown on the table), apply
-the face if it applies, each asking the right player the right choice; then refill and end the turn."""
+"""The marshmallow cards (SEED-OMB; docs/games/ohmybrain.md#house-defaults): roll the die with the state's RNG (shown on
+the table), apply the face if it applies, each asking the right player the right choice; then refill and end the
+turn."""
 
 from __future__ import annotations
 

@@ -136,7 +136,7 @@ def test_the_refill_is_a_card_picker_one_card_at_a_time() -> None:
     select = next(item.item for item in view.children if isinstance(item, PickSelect))
     assert all(option.emoji is not None for option in select.options)
     marked = select.options[0].emoji
-    assert marked is not None and str(marked.name).startswith("cr_ob2m_")  # the marshmallow's face
+    assert marked is not None and str(marked.name) == "ohmybrain_2_marshmallow"  # the marshmallow's face
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -166,7 +166,9 @@ def test_text_faces_show_the_specials_and_the_marshmallow() -> None:
     assert [ohmybrain_face(card) for card in (0, 8, 11, 17, 7)] == ["🦟`0`", "🕷️`8`", "🐭`11`", "`17`🎲", "`7`"]
     assert text("ohmybrain", "17m") == "`17`🎲"
     install_all()
-    assert ohmybrain_face(17).startswith("<:cr_ob17m_") and ohmybrain_face(7).startswith("<:cr_ob7_")
+    assert ohmybrain_face(17).startswith("<:ohmybrain_17_marshmallow:") and ohmybrain_face(7).startswith(
+        "<:ohmybrain_7:"
+    )
 
 
 @pytest.mark.parametrize("with_emojis", [False, True])
@@ -186,7 +188,7 @@ def test_a_huge_cemetery_is_shown_whole_with_emojis() -> None:
         embed = hand_embed(table_of(ENGINE, state, game_id=6, locale=lang), 0, lang)
         assert message_problems(payload(embed, None)) == []
         shown = "\n".join(field.value or "" for field in embed.fields)
-        assert shown.count("<:cr_ob") >= 40 + 3
+        assert shown.count("<:ohmybrain_") >= 40 + 3
 
 
 def test_the_pictures_pink_specials_blue_numbers_and_the_marshmallows_die() -> None:

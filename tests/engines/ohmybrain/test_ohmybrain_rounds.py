@@ -1,4 +1,4 @@
-"""The end of a round and of the game (SEED-OMB, Fin de la manche / Fin de la partie; RULES.md §3.3): the player
+"""The end of a round and of the game (SEED-OMB, Fin de la manche / Fin de la partie; house defaults): the player
 who finishes a turn with no cards ends the round, every other player loses a brain per card left (one at a time,
 together); the fewest brains starts the next round; the game ends the moment someone loses their last brain,
 even mid-round; most brains wins, ties shared."""

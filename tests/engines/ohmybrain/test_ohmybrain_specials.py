@@ -1,6 +1,6 @@
-"""The pink specials (SEED-OMB, Cartes spéciales; RULES.md §3.3 and §7): the Mosquito 0 on anything, the Spider 8
-makes the next player play below 8, the Mouse 11 clears the Horde, refills and plays again; several copies of a
-special apply its power once."""
+"""The pink specials (SEED-OMB, Cartes spéciales; docs/games/ohmybrain.md#house-defaults): the Mosquito 0 on anything,
+the Spider 8 makes the next player play below 8, the Mouse 11 clears the Horde, refills and plays again; several copies
+of a special apply its power once."""
 
 from __future__ import annotations
 
