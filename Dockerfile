@@ -12,6 +12,7 @@ COPY pyproject.toml README.md ./
 COPY bot ./bot
 COPY engines ./engines
 COPY cogs ./cogs
+# Not tools/ (the bench, the emoji drawer): `cardroom bench` and `cardroom emojis` say they are not installed.
 COPY data/locales ./data/locales
 COPY data/cards ./data/cards
 COPY data/emojis ./data/emojis

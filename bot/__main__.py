@@ -13,6 +13,8 @@ cardroom verify GAME    check a finished game's shuffle: its seed commitment and
 A fatal problem at start is one line on stderr and an exit status: 2 a setting
 is missing or invalid, 3 Discord rejected the token, 4 the database cannot be
 used (not a database, damaged, newer than this code, disk full, no access).
+`cardroom bench` and `cardroom emojis` are tools outside the bot (`tools/`): where they are not installed
+(the bot's image), they say so in one line on stderr and exit with status 5.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from bot.storage import Database, StorageError, back_up, is_postgres, redacted
 EXIT_CONFIG = 2
 EXIT_TOKEN_REJECTED = 3
 EXIT_DATABASE = 4
+EXIT_NO_TOOL = 5  # `cardroom bench` or `cardroom emojis` where the tools are not installed (the bot's image)
 SHUTDOWN_TIMEOUT = 10.0  # seconds; Docker's default grace period is 10 s too
 
 NO_TOKEN = (
@@ -171,7 +174,7 @@ async def _rebuild_ratings(settings: Settings) -> int:
     if db is None:
         return EXIT_DATABASE
     try:
-        rated = await db.rebuild_ratings()
+        rated = await db.ratings.rebuild()
     except StorageError as error:
         print(f"cardroom: {error}", file=sys.stderr)
         return EXIT_DATABASE
@@ -223,13 +226,25 @@ def _location(text: str) -> str | Path:
     return text if is_postgres(text) else Path(text)
 
 
-TOOLS = "cardroom.tools"  # entry-point group of commands from higher floors (the bench, on the cogs floor)
+TOOLS = "cardroom.tools"  # entry-point group of the commands in `tools/` (the bench, the emoji drawer)
 
 
 def tool(name: str, argv: list[str]) -> int:
-    """Run a command another floor plugs in through an entry point (pyproject.toml), so bot imports no cog."""
-    (found,) = entry_points(group=TOOLS, name=name)
-    status: int = found.load()(argv)
+    """Run a command the `tools` package plugs in through an entry point (pyproject.toml), so bot imports no tool.
+
+    The bot's image carries no `tools/` (nor Pillow): there the command is one line on stderr and EXIT_NO_TOOL."""
+    found = entry_points(group=TOOLS, name=name)
+    try:
+        command = next(iter(found)).load()
+    except (StopIteration, ModuleNotFoundError) as error:
+        missing = f" (no module {error.name})" if isinstance(error, ModuleNotFoundError) and error.name else ""
+        print(
+            f"cardroom: `cardroom {name}` is a tool that is not installed here{missing}; the bot's image does not"
+            " carry the tools: run it from a checkout with the dev extras (pip install -e '.[dev]')",
+            file=sys.stderr,
+        )
+        return EXIT_NO_TOOL
+    status: int = command(argv)
     return status
 
 
@@ -237,6 +252,9 @@ def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     if args[:1] and args[0] in ("bench", "emojis"):
         return tool(args[0], args[1:])  # these tools have their own options and --help
+    from bot import games
+
+    games.install()  # every declared game's engine, with its card data (read once, here, at start)
     if args[:1] == ["verify"]:
         from bot.verify_cli import main as verify_main
 

@@ -1,12 +1,12 @@
 """Card faces as application emojis at run time: upload the missing ones at start, keep a registry of them.
 
-The art is drawn by `cardroom emojis draw` (`cogs/emojis`, with Pillow) into `data/emojis/<deck>/*.png`,
+The art is drawn by `cardroom emojis draw` (`tools/emojis`, with Pillow) into `data/emojis/<deck>/*.png`,
 listed in `data/emojis/manifest.json` (emoji name -> file, face set, card id, content hash); the bot
 itself only reads that manifest and uploads the committed PNGs, so it never needs Pillow.
 
 An emoji is named as its card reads ("queen_of_hearts", `cogs.emojis.cards`), for screen readers, so a name
 says nothing of the drawing: the database keeps, for each card emoji the bot uploaded, its id and the content
-hash of the art uploaded (`Database.card_emoji_art`, the `UploadLog`), which the sync compares with the manifest.
+hash of the art uploaded (`db.emojis`, the `UploadLog`), which the sync compares with the manifest.
 
 At start `start()` runs `sync()` in a background task (it never delays or breaks the start): it lists
 the application's emojis (one request), reuses those whose names the manifest has and whose art is the
@@ -189,11 +189,11 @@ class RemoteEmoji:
 
 
 class UploadLog(Protocol):
-    """Where the bot notes the art of each card emoji it uploaded (the database: `Database.card_emoji_art`)."""
+    """Where the bot notes the art of each card emoji it uploaded (the database: `db.emojis`)."""
 
-    async def card_emoji_art(self) -> dict[str, CardEmojiArt]: ...
+    async def uploaded(self) -> dict[str, CardEmojiArt]: ...
 
-    async def note_card_emoji_art(self, uploaded: Mapping[str, CardEmojiArt], forgotten: Iterable[str]) -> None: ...
+    async def note(self, uploaded: Mapping[str, CardEmojiArt], forgotten: Iterable[str]) -> None: ...
 
 
 class EmojiApi(Protocol):
@@ -385,7 +385,7 @@ async def _read_log(uploads: UploadLog | None) -> dict[str, CardEmojiArt] | None
     if uploads is None:
         return None
     try:
-        return dict(await uploads.card_emoji_art())
+        return dict(await uploads.uploaded())
     except Exception as error:  # a storage failure must not keep the faces from showing
         log.warning("Could not read which card emoji art was uploaded (%s): going by the names alone", error)
         return None
@@ -393,7 +393,7 @@ async def _read_log(uploads: UploadLog | None) -> dict[str, CardEmojiArt] | None
 
 async def _note_log(uploads: UploadLog, created: dict[str, CardEmojiArt], report: SyncReport) -> None:
     try:
-        await uploads.note_card_emoji_art(created, report.deleted)
+        await uploads.note(created, report.deleted)
     except Exception as error:  # the emojis are there: they are checked again at the next start
         log.warning("Could not note the card emoji art uploaded (%s)", error)
 

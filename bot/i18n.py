@@ -37,7 +37,7 @@ from __future__ import annotations
 import json
 import re
 import string
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
@@ -196,13 +196,14 @@ class _SafeDict(dict[str, Any]):
 class Catalogue:
     """All languages' messages, loaded once from disk and checked (`strict`: a problem raises CatalogueError)."""
 
-    def __init__(self, directory: Path = LOCALES_DIR, *, strict: bool = True) -> None:
+    def __init__(self, directory: Path = LOCALES_DIR, *, strict: bool = True, more: Sequence[Path] = ()) -> None:
         self.messages: dict[str, dict[str, Message]] = {}
         self._found: dict[tuple[str, str], Message] = {}  # `format`'s lookups (the messages never change once loaded)
         self._load_problems: list[str] = []
         for lang in LANGUAGES:
             merged: dict[str, Message] = {}
-            for path in sorted((directory / lang).glob("*.json")):
+            paths = [path for folder in (directory, *more) for path in sorted((folder / lang).glob("*.json"))]
+            for path in paths:
                 data = json.loads(path.read_text(encoding="utf-8"))
                 if not isinstance(data, dict):
                     self._load_problems.append(f"{path}: a catalogue file holds one JSON object")
@@ -271,7 +272,10 @@ class Catalogue:
 
 @lru_cache(maxsize=1)
 def catalogue() -> Catalogue:
-    return Catalogue()
+    """The catalogues of `data/locales/`, and those a declared game keeps elsewhere (`GameSource.locales`)."""
+    from bot import games  # the declarations (which do not import this module)
+
+    return Catalogue(more=games.locale_dirs())
 
 
 def t(lang: str, key: str, /, **params: Any) -> str:

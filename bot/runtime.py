@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 import aiohttp
 import discord
@@ -13,20 +13,39 @@ import yarl
 from discord.ext import commands
 from discord.gateway import DiscordWebSocket
 
-from bot import emojis, heap
+from bot import emojis, games, heap
 from bot.command_sync import same_commands
 from bot.computers import ComputerPlayers
 from bot.discord_clock import DiscordClock
 from bot.services.players import PlayerService
 from bot.services.replay import ReplayService
 from bot.services.servers import ServerService
-from bot.services.tables import TableService
+from bot.services.tables import Tables
 from bot.settings import Settings
 from bot.shards import ProcessShards
 from bot.storage import Database
 from bot.translator import CatalogueTranslator
 
 log = logging.getLogger("cardroom")
+
+
+@runtime_checkable
+class Draining(Protocol):
+    """An extension with work to finish before the bot closes (the tables extension: answers, then edits)."""
+
+    async def drain(self) -> None: ...
+
+
+class CardroomTree(discord.app_commands.CommandTree["CardroomBot"]):
+    """The command tree. An error raised before a command's own (guarded) handler runs goes down the one error
+    pipeline: the tree hands it on as the `tree_error` event, which the interaction kit's listener answers
+    (`cogs.kit`), so this floor needs no Discord reply of its own."""
+
+    async def on_error(
+        self, interaction: discord.Interaction[CardroomBot], error: discord.app_commands.AppCommandError
+    ) -> None:
+        self.client.dispatch("tree_error", interaction, error)
+
 
 EXTENSIONS = ("cogs.tables", "cogs.info", "cogs.parlor", "cogs.history")
 DISCORD_API = "https://discord.com"
@@ -87,7 +106,7 @@ class CardroomBot(commands.AutoShardedBot):
     """
 
     db: Database
-    tables: TableService
+    tables: Tables
     players: PlayerService
     servers: ServerService
     replays: ReplayService
@@ -107,6 +126,7 @@ class CardroomBot(commands.AutoShardedBot):
             http_trace=date_trace(self.discord_clock),
             shard_count=settings.shard_count,
             shard_ids=settings.shard_ids,  # type: ignore[arg-type]  # None (its default): every shard of the count
+            tree_cls=CardroomTree,
         )
         self.settings = settings
         self.process_shards = ProcessShards.of(settings.shard_count, settings.shard_ids)
@@ -127,7 +147,7 @@ class CardroomBot(commands.AutoShardedBot):
                 self.shard_count = recommended
         scale = self.settings.time_scale
         computers = ComputerPlayers(workers=self.settings.computer_workers, budget=self.settings.computer_budget)
-        self.tables = TableService(
+        self.tables = Tables(
             self.db,
             lobby_expiry=self.settings.lobby_expiry * scale,
             time_scale=scale,
@@ -135,11 +155,11 @@ class CardroomBot(commands.AutoShardedBot):
             computer_floor=self.settings.computer_floor,
             cache_size=self.settings.table_cache,
         )
-        self.players = PlayerService(self.db, self.tables, clock=self.tables.now, time_scale=scale)
+        self.players = PlayerService(self.db, self.tables, clock=self.tables.store.now, time_scale=scale)
         self.servers = ServerService(self.db)
         self.replays = ReplayService(self.tables)
         await self.tree.set_translator(CatalogueTranslator())
-        for extension in EXTENSIONS:
+        for extension in (*EXTENSIONS, *games.extensions()):  # the platform's, then those the games declare
             await self.load_extension(extension)
         if self.process_shards.leads:
             await self._sync_commands()
@@ -147,7 +167,7 @@ class CardroomBot(commands.AutoShardedBot):
             log.info("Slash commands and card emojis are the process running shard 0's to register and upload")
         # Card emojis: in the background, never delaying or breaking the start (text faces meanwhile).
         self._emoji_sync = emojis.start(
-            self, enabled=self.settings.emojis, upload=self.process_shards.leads, uploads=self.db
+            self, enabled=self.settings.emojis, upload=self.process_shards.leads, uploads=self.db.emojis
         )
         log.info("Start-up heap settled: %d objects frozen", heap.settle())
 
@@ -206,11 +226,11 @@ class CardroomBot(commands.AutoShardedBot):
     async def close(self) -> None:
         if self._emoji_sync is not None:
             self._emoji_sync.cancel()
-        cog: Any = self.get_cog("Tables")
-        if cog is not None:
-            await cog.drain()  # handlers in flight, then table edits; bounded
+        for cog in self.cogs.values():
+            if isinstance(cog, Draining):
+                await cog.drain()  # the tables' handlers in flight, then their table edits; bounded
         await super().close()
         if hasattr(self, "tables"):
-            self.tables.computers.close()
+            self.tables.store.computers.close()
         if hasattr(self, "db"):
             await self.db.close()

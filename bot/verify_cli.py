@@ -28,12 +28,12 @@ async def check(settings: Settings, game_id: int, announced: str | None) -> Veri
     db = await Database.open(settings.database, durability=settings.durability)
     try:
         try:
-            record = await db.get(game_id)
+            record = await db.games.get(game_id)
         except GameNotFoundError:
             return f"there is no game #{game_id} in {redacted(settings.database)}"
         if record.is_open:
             return f"game #{game_id} is still {record.status}: its seed is revealed once it is over"
-        actions = await db.actions(game_id)
+        actions = await db.games.actions(game_id)
     finally:
         await db.close()
     return verify(engine_for(record.game), record, actions, announced=announced)

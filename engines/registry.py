@@ -1,4 +1,5 @@
-"""Every playable game, by its registry name."""
+"""Every playable game's engine, by its registry name: filled at start from the games' declarations
+(`bot.games.install`), never on import."""
 
 from __future__ import annotations
 
@@ -23,21 +24,3 @@ def names() -> list[str]:
 
 def all_engines() -> list[Engine[Any, Any, Any, Any]]:
     return [_ENGINES[n] for n in names()]
-
-
-def _register_builtin() -> None:
-    """Register the games shipped with Cardroom (imported late: the engines import `engines.core`, not this module)."""
-    from engines.blackstone import ENGINE as blackstone
-    from engines.hawthorn import ENGINE as hawthorn
-    from engines.ilmorto import ENGINE as ilmorto
-    from engines.pairs import ENGINE as pairs
-    from engines.zombie import ENGINE as zombie
-
-    register(blackstone)
-    register(hawthorn)
-    register(ilmorto)
-    register(pairs)
-    register(zombie)
-
-
-_register_builtin()

@@ -1,5 +1,7 @@
 """Shared by every test: the games whose engines need data files are registered before collection,
-and the PostgreSQL server of the session (`postgres`), started on first use."""
+the PostgreSQL server of the session (`postgres`), started on first use, and Discord's OpenAPI specification
+(`openapi_spec`). Both are outside the repository: without them a test is skipped with the reason, except in CI
+(`CI` set), where that is a failure."""
 
 from __future__ import annotations
 
@@ -12,8 +14,31 @@ import pytest
 
 from bot import games
 from tests.support.postgres import PostgresMissingError, PostgresServer, binaries
+from tools.standin.openapi import default_spec_path, openapi_available
 
 games.install()
+
+
+def in_ci() -> bool:
+    """Whether this run is CI's (`CI` set, as `.ci/run` does): what a local run may skip, CI must have."""
+    return os.environ.get("CI", "").lower() not in ("", "0", "false")
+
+
+def skip_or_fail(reason: str) -> None:
+    """Skip the test with `reason`; in CI, fail it."""
+    if in_ci():
+        pytest.fail(f"{reason} (CI must have it)")
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def openapi_spec() -> Path:
+    """Discord's OpenAPI specification, which the stand-in checks every request body against
+    (`../shared/discord-api-spec/openapi.json` beside the repository; CI has it there)."""
+    path = default_spec_path()
+    if not openapi_available(path):
+        skip_or_fail(f"Discord's OpenAPI specification is not at {path}")
+    return path
 
 
 @pytest.fixture(scope="session")
@@ -25,9 +50,7 @@ def postgres() -> Iterator[PostgresServer]:
     try:
         binaries()
     except PostgresMissingError as missing:
-        if os.environ.get("CI", "").lower() not in ("", "0", "false"):
-            pytest.fail(f"{missing} (in CI every test runs against PostgreSQL too)")
-        pytest.skip(str(missing))
+        skip_or_fail(f"{missing} (the storage and service tests run against PostgreSQL too)")
     server = PostgresServer.start(Path(tempfile.mkdtemp(prefix="cardroom-pg-")))
     try:
         yield server

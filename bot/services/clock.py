@@ -281,7 +281,7 @@ class TableClock(BaseModel):
         The actor's used time is charged and the increment added, capped at the
         starting bank; a seat newly due starts its clock; a seat no longer due
         stops its own (its used time charged, no increment); the others run on.
-        A `reported` action (taken outside the buttons, `TableService.report`)
+        A `reported` action (taken outside the buttons, `PlayService.report`)
         is not the actor's move: its seat then follows the game like any other.
         """
         new = self._copy()

@@ -31,7 +31,7 @@ from typing import get_args
 
 from bot.errors import AwayAllowanceError, InvalidOptionError, NotAwayError
 from bot.services.clock import paces
-from bot.services.tables import Table, TableService
+from bot.services.tables import Table, Tables
 from bot.storage import CardsMode, Database, NotifyMode, PlayerSettings
 
 DAY = 86_400.0
@@ -55,7 +55,7 @@ class PlayerService:
     def __init__(
         self,
         db: Database,
-        tables: TableService,
+        tables: Tables,
         *,
         clock: Callable[[], float] = time.time,
         time_scale: float = 1.0,
@@ -86,7 +86,7 @@ class PlayerService:
 
     # ----- reading -------------------------------------------------------------
     async def settings(self, user_id: int) -> PlayerSettings:
-        return await self.db.player(user_id)
+        return await self.db.players.get(user_id)
 
     @staticmethod
     def year_of(when: float) -> int:
@@ -128,19 +128,19 @@ class PlayerService:
             raise InvalidOptionError("error.invalid_choice")
         notify: NotifyMode = "dm" if mode == "dm" else "both" if mode == "both" else "channel"
         async with self._locked(user_id):
-            player = await self.db.player(user_id)
+            player = await self.db.players.get(user_id)
             refused = player.dm_refused and notify == "channel"
             changed = replace(player, notify=notify, dm_refused=refused)
-            await self.db.set_player(changed)
+            await self.db.players.save(changed)
         return changed
 
     async def dm_refused(self, user_id: int) -> bool:
         """Discord refused a direct message to the person (50007): True only the first time, to tell them once."""
         async with self._locked(user_id):
-            player = await self.db.player(user_id)
+            player = await self.db.players.get(user_id)
             if player.dm_refused:
                 return False
-            await self.db.set_player(replace(player, dm_refused=True))
+            await self.db.players.save(replace(player, dm_refused=True))
         return True
 
     # ----- card faces ----------------------------------------------------------
@@ -150,8 +150,8 @@ class PlayerService:
             raise InvalidOptionError("error.invalid_choice")
         cards: CardsMode = "text" if mode == "text" else "emoji"
         async with self._locked(user_id):
-            changed = replace(await self.db.player(user_id), cards=cards)
-            await self.db.set_player(changed)
+            changed = replace(await self.db.players.get(user_id), cards=cards)
+            await self.db.players.save(changed)
         self._cards[user_id] = (cards == "text", time.monotonic())
         return changed
 
@@ -161,7 +161,7 @@ class PlayerService:
         kept = self._cards.get(user_id)
         if kept is not None and now - kept[1] < CARDS_FRESH:
             return kept[0]
-        text = await self.db.cards_mode(user_id) == "text"
+        text = await self.db.players.cards_mode(user_id) == "text"
         if len(self._cards) >= CARDS_KEPT:
             self._cards = {user: entry for user, entry in self._cards.items() if now - entry[1] < CARDS_FRESH}
             if len(self._cards) >= CARDS_KEPT:
@@ -176,7 +176,7 @@ class PlayerService:
             raise InvalidOptionError("error.invalid_choice")
         async with self._locked(user_id):
             now = self.now()
-            player = await self.db.player(user_id)
+            player = await self.db.players.get(user_id)
             used = self._refunded(player, now)
             wanted = days * DAY
             if used + wanted > self.allowance() + 1e-6:
@@ -184,20 +184,20 @@ class PlayerService:
                 raise AwayAllowanceError(left=math.floor(left / DAY + 1e-9), days=_number(days))
             until = now + wanted * self.time_scale
             changed = replace(player, away_until=until, away_year=self.year_of(now), away_used=used + wanted)
-            await self.db.set_player(changed)
-            tables = await self.tables.set_away(user_id, until)
+            await self.db.players.save(changed)
+            tables = await self.tables.clock.set_away(user_id, until)
         return AwayChange(settings=changed, tables=tables, left=self.left(changed, now))
 
     async def come_back(self, user_id: int) -> AwayChange:
         """Back now: the unused part of the absence is refunded and the clocks run again. NotAwayError if not away."""
         async with self._locked(user_id):
             now = self.now()
-            player = await self.db.player(user_id)
+            player = await self.db.players.get(user_id)
             if not self.is_away(player, now):
                 raise NotAwayError()
             changed = replace(player, away_until=None, away_used=self._refunded(player, now))
-            await self.db.set_player(changed)
-            tables = await self.tables.set_away(user_id, None)
+            await self.db.players.save(changed)
+            tables = await self.tables.clock.set_away(user_id, None)
         return AwayChange(settings=changed, tables=tables, left=self.left(changed, now))
 
 

@@ -21,7 +21,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from bot.errors import CardroomError, ForgedComponentError
-from bot.services.tables import Table, TableService
+from bot.services.tables import Table, Tables
 from bot.storage import GameRecord
 from engines.core import Engine, Event, GameState, IllegalActionError
 
@@ -119,14 +119,14 @@ class ReplayCache:
 class ReplayService:
     """Replays of a server's finished games, for `/replay`."""
 
-    def __init__(self, tables: TableService, *, cache_size: int = CACHE_SIZE) -> None:
+    def __init__(self, tables: Tables, *, cache_size: int = CACHE_SIZE) -> None:
         self.tables = tables
         self._cache = ReplayCache(cache_size)
 
     async def replayable(self, game_id: int, guild_id: int | None) -> Table:
         """The game `game_id` of server `guild_id`, over and started; a `CardroomError` saying why not otherwise."""
         try:
-            table = await self.tables.get(game_id)
+            table = await self.tables.store.get(game_id)
         except ForgedComponentError:
             raise CardroomError("error.no_such_game", game_id=game_id) from None
         record = table.record
@@ -143,7 +143,7 @@ class ReplayService:
         table = await self.replayable(game_id, guild_id)
         replay = self._cache.get(game_id)
         if replay is None:
-            actions = await self.tables.db.actions(game_id)
+            actions = await self.tables.store.db.games.actions(game_id)
             try:
                 replay = await asyncio.to_thread(Replay, table.engine, table.record, actions)
             except (IllegalActionError, ValidationError, ValueError):

@@ -9,7 +9,7 @@ in a tight loop. `fire_due` takes the time from the injected clock, so tests
 move time forward instead of sleeping.
 
 Several processes may run a scheduler on one database: each pass claims what
-it fires (`Database.claim_deadlines`), which holds those rows for `LEASE`
+it fires (`db.deadlines.claim`), which holds those rows for `LEASE`
 seconds, so no two processes fire the same deadline; the claims of a process
 that dies come back when their lease ends, and fire then. A process running
 some of the shards (`shard_count`, `shard_ids`) claims only the deadlines of
@@ -66,7 +66,7 @@ class Scheduler:
         fired = 0
         while True:
             now = self._clock()
-            due = await self.db.claim_deadlines(
+            due = await self.db.deadlines.claim(
                 now, BATCH, LEASE, shard_count=self.shard_count, shard_ids=self.shard_ids
             )
             for deadline in due:
@@ -77,13 +77,13 @@ class Scheduler:
                     fired += 1
                 except Exception:
                     log.exception("Deadline %s of game %s failed; trying again later", deadline.kind, deadline.game_id)
-                    await self.db.postpone_deadline(deadline, self._clock() + RETRY)
+                    await self.db.deadlines.postpone(deadline, self._clock() + RETRY)
             if len(due) < BATCH:
                 return fired
 
     async def delay(self) -> float:
         """Seconds until the earliest pending deadline of this scheduler's games (at most `IDLE`)."""
-        due = await self.db.next_deadline(shard_count=self.shard_count, shard_ids=self.shard_ids)
+        due = await self.db.deadlines.next(shard_count=self.shard_count, shard_ids=self.shard_ids)
         return IDLE if due is None else min(IDLE, max(0.0, due - self._clock()))
 
     async def run(self) -> None:

@@ -43,7 +43,7 @@ class ServerService:
         self.db = db
 
     async def defaults(self, guild_id: int) -> GuildSettings:
-        return await self.db.guild_settings(guild_id)
+        return await self.db.servers.get(guild_id)
 
     async def update(
         self,
@@ -64,7 +64,7 @@ class ServerService:
             raise InvalidOptionError("error.server_lobby_hours", min=LOBBY_HOURS[0], max=LOBBY_HOURS[-1])
         if clear_notify_channel and notify_channel_id is not None:
             raise InvalidOptionError("error.server_channel_conflict")
-        current = await self.db.guild_settings(guild_id)
+        current = await self.db.servers.get(guild_id)
         channel = current.notify_channel_id if notify_channel_id is None else notify_channel_id
         changed = replace(
             current,
@@ -74,5 +74,5 @@ class ServerService:
             notify_channel_id=None if clear_notify_channel else channel,
         )
         if changed != current:
-            await self.db.set_guild_settings(changed)
+            await self.db.servers.save(changed)
         return changed

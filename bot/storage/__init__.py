@@ -10,8 +10,9 @@ one-line reasons a SQLite file cannot be opened in `bot.storage.health`,
 
 from bot.storage._driver import is_postgres, redacted
 from bot.storage._migrations import MIGRATIONS, Migration
+from bot.storage._moves import clock_statements
 from bot.storage.backup import Backup, back_up, default_destination
-from bot.storage.database import Database, clock_statements
+from bot.storage.database import Database
 from bot.storage.errors import (
     ChannelBusyError,
     DamagedDatabaseError,

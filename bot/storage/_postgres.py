@@ -6,7 +6,7 @@
   transaction is changing waits for it, then checks its WHERE against the row
   as committed, so of two writers from the same version only the first applies,
   as in SQLite. Writes that read before they write lock what they read
-  (`Database._rate`, `claim_deadlines`), and a rebuild of the ratings locks the table.
+  (`RatingRepository._rate`, `DeadlineRepository.claim`), and a rebuild of the ratings locks the table.
 * `?` placeholders become `$1, $2, ...` (outside quoted text), once per statement text.
 * `durability="normal"` is `synchronous_commit = off`: a server crash may lose
   the last commits, never corrupt anything (the counterpart of SQLite's NORMAL).

@@ -147,7 +147,7 @@ TABLE_SEAT = -1  # a deadline of the whole table, not of one seat
 class Deadline:
     """Something due at a table at `due_at` (unix seconds): `kind` says what (`lobby`: close if not started).
 
-    A deadline `Database.claim_deadlines` took is held by a lease: its row's `due_at` (and this one's)
+    A deadline `db.deadlines.claim` took is held by a lease: its row's `due_at` (and this one's)
     is when the lease ends, and `fell_due` is the due time the row had when it was claimed (the
     time it fell due, or the end of an earlier lease that ran out). None for a deadline not claimed.
     """

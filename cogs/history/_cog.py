@@ -18,10 +18,9 @@ from bot.i18n import language_of
 from bot.services.replay import ReplayService
 from bot.translator import loc
 from cogs.history._views import history_view, replay_view
+from cogs.kit.errors import guarded
+from cogs.kit.reply import Reply
 from cogs.render.replay import HISTORY_GAMES, history_embed, replay_embed, stats_embed
-from cogs.tables._components import ReplayHandlers
-from cogs.tables._errors import guarded
-from cogs.tables._reply import Reply
 
 if TYPE_CHECKING:
     from bot.runtime import CardroomBot
@@ -52,7 +51,7 @@ class HistoryHandlers:
         """`/stats [user]`: games, wins, rating and rank per game in this server."""
         interaction = reply.interaction
         who = user or interaction.user
-        rows = await self.bot.db.stats(guild_id=self._guild_of(reply), user_id=who.id)
+        rows = await self.bot.db.results.stats(guild_id=self._guild_of(reply), user_id=who.id)
         await reply.send(private=True, embed=stats_embed(rows, who.display_name, language_of(interaction.locale)))
 
     @guarded()
@@ -61,7 +60,7 @@ class HistoryHandlers:
         interaction = reply.interaction
         who = user or interaction.user
         lang = language_of(interaction.locale)
-        rows = await self.bot.db.history(guild_id=self._guild_of(reply), user_id=who.id, limit=HISTORY_GAMES)
+        rows = await self.bot.db.results.history(guild_id=self._guild_of(reply), user_id=who.id, limit=HISTORY_GAMES)
         view = history_view(rows, lang)
         fields: dict[str, Any] = {"embed": history_embed(rows, who.display_name, lang)}
         if view is not None:
@@ -102,7 +101,6 @@ class HistoryCog(commands.Cog, name="History"):
     def __init__(self, bot: CardroomBot) -> None:
         self.bot = bot
         self.handlers = HistoryHandlers(bot)
-        self.clicks: ReplayHandlers = self.handlers  # what the replay components call; mypy checks the interface
 
     @app_commands.command(
         name=loc("stats", "command.stats.name"),

@@ -14,9 +14,10 @@ from bot.i18n import t
 from bot.services.replay import ReplayStep
 from bot.services.tables import Table
 from bot.storage import HistoryRow
+from cogs.history._components import ReplayControl, ReplayJump, ReplayOpen
+from cogs.kit.layout import Layout
 from cogs.render.limits import BUTTON_LABEL, OPTION_TEXT, PER_ROW, SELECT_OPTIONS, clip
 from cogs.render.replay import HISTORY_GAMES, history_button_label, step_option_label
-from cogs.tables._components import Components, ReplayButton, ReplayJumpSelect, ReplayStepButton
 
 JUMP = 10  # steps a −10 / +10 button moves
 PLACEHOLDER = 150
@@ -26,11 +27,11 @@ def history_view(rows: Sequence[HistoryRow], lang: str) -> discord.ui.View | Non
     """One 🎬 button per game listed, opening its replay privately."""
     if not rows:
         return None
-    view = Components()
+    view = Layout()
     for position, row in enumerate(rows[:HISTORY_GAMES]):
-        item = ReplayButton(row.game_id, label=clip(history_button_label(row, lang), BUTTON_LABEL))
-        item.row = position // PER_ROW
-        view.add_item(item)
+        view.add_button(
+            ReplayOpen(row.game_id).button(clip(history_button_label(row, lang), BUTTON_LABEL)), position // PER_ROW
+        )
     return view
 
 
@@ -44,14 +45,14 @@ def jump_steps(steps: int) -> list[int]:
 
 def replay_view(table: Table, step: ReplayStep, mover: Callable[[int], int | None], lang: str) -> discord.ui.View:
     """The controls under a replay showing `step`; `mover(k)` is the seat whose move led to step k."""
-    view = Components()
+    view = Layout()
     gid, now, last = table.id, step.number, step.steps
 
     def button(control: str, target: int, row: int, *, emoji: str, label: str | None = None) -> None:
         target = max(0, min(target, last))
-        item = ReplayStepButton(gid, target, control, emoji=emoji, label=label, disabled=target == now)
-        item.row = row
-        view.add_item(item)
+        view.add_button(
+            ReplayControl(gid, target, control).button(label or "", emoji=emoji, disabled=target == now), row
+        )
 
     button("f", 0, 0, emoji="⏮️")
     button("p", now - 1, 0, emoji="◀️")
@@ -68,7 +69,6 @@ def replay_view(table: Table, step: ReplayStep, mover: Callable[[int], int | Non
             )
             for number in jump_steps(last)
         ]
-        select = ReplayJumpSelect(gid, now, options, placeholder=clip(t(lang, "replay.jump"), PLACEHOLDER))
-        select.row = 2
-        view.add_item(select)
+        placeholder = clip(t(lang, "replay.jump"), PLACEHOLDER)
+        view.add_item(ReplayJump(gid, now).menu(options, row=2, placeholder=placeholder))
     return view

@@ -14,12 +14,12 @@ from bot.i18n import babel_locale, language_of, t
 from bot.ratings import PROVISIONAL_GAMES
 from bot.storage import LeaderRow
 from bot.translator import loc
+from cogs.kit.choices import game_choices
+from cogs.kit.errors import guarded
+from cogs.kit.reply import Reply
 from cogs.render.limits import DESCRIPTION, clip
 from cogs.render.rating import rating_value
 from cogs.render.text import game_name, measure_text, player_name
-from cogs.tables._cog import game_choices
-from cogs.tables._errors import guarded
-from cogs.tables._reply import Reply
 from engines import registry
 
 if TYPE_CHECKING:
@@ -123,7 +123,7 @@ class InfoCog(commands.Cog, name="Info"):
         game = known_game(game)
         engine = registry.get(game)
         order = leader_order(by)
-        rows = await self.bot.db.leaderboard(
+        rows = await self.bot.db.results.leaderboard(
             guild_id=interaction.guild_id, game=game, order=order, limit=LEADERS, measure_order=engine.measure_order
         )
         measure_name = t(lang, f"{game}.measure.name")

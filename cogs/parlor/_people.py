@@ -7,11 +7,11 @@ from typing import TYPE_CHECKING
 from bot.errors import InvalidOptionError
 from bot.i18n import language_of
 from bot.services.clock import paces
+from cogs.kit.errors import guarded
+from cogs.kit.reply import Reply
 from cogs.parlor._refresh import redraw
 from cogs.parlor._render import away_text, cards_text, inbox_embed, notify_text
 from cogs.render.text import display_name
-from cogs.tables._errors import guarded
-from cogs.tables._reply import Reply
 
 if TYPE_CHECKING:
     from bot.runtime import CardroomBot
@@ -91,7 +91,7 @@ class PeopleHandlers:
         """Every running table of the person, in every server: where they must act first, then where they wait."""
         interaction = reply.interaction
         lang = language_of(interaction.locale)
-        rows = await self.bot.db.turns_of(interaction.user.id)
+        rows = await self.bot.db.players.turns_of(interaction.user.id)
         servers: dict[int | None, str] = {}
         for guild_id in {row.guild_id for row in rows if row.guild_id is not None}:
             guild = self.bot.get_guild(guild_id)

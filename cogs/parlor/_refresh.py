@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from cogs.tables import TablesCog
 
 if TYPE_CHECKING:
     from bot.runtime import CardroomBot
@@ -11,9 +13,8 @@ if TYPE_CHECKING:
 
 def redraw(bot: CardroomBot, game_ids: Iterable[int]) -> None:
     """Mark each table for a coalesced edit of its message; nothing happens without the tables extension."""
-    cog: Any = bot.get_cog("Tables")
-    refresher = getattr(cog, "refresher", None)
-    if refresher is None:
+    cog = bot.get_cog("Tables")
+    if not isinstance(cog, TablesCog):
         return
     for game_id in game_ids:
-        refresher.mark(game_id)
+        cog.refresher.mark(game_id)

@@ -19,12 +19,12 @@ from bot.errors import CardroomError
 from bot.i18n import language_of, t
 from bot.services.servers import effective
 from bot.storage import GameRecord, GuildSettings
+from cogs.kit.errors import guarded
+from cogs.kit.reply import Reply
 from cogs.parlor._refresh import redraw
 from cogs.parlor._render import defaults_embed, status_of, tables_embed
 from cogs.render.limits import OPTION_TEXT, clip
 from cogs.render.text import display_name, game_name
-from cogs.tables._errors import guarded
-from cogs.tables._reply import Reply
 
 if TYPE_CHECKING:
     from bot.runtime import CardroomBot
@@ -121,7 +121,7 @@ class ServerHandlers:
         interaction = reply.interaction
         guild_id = require_manager(interaction)
         lang = language_of(interaction.locale)
-        tables = await self.bot.tables.open_tables(guild_id)
+        tables = await self.bot.tables.admin.open_tables(guild_id)
         guild = interaction.guild
         server = display_name(guild.name) if guild is not None else str(guild_id)
         await reply.send(embed=tables_embed(lang, server, tables))
@@ -132,7 +132,7 @@ class ServerHandlers:
         interaction = reply.interaction
         guild_id = require_manager(interaction)
         lang = language_of(interaction.locale)
-        table = await self.bot.tables.force_end(game_id, guild_id, interaction.user.id, reply.secure)
+        table = await self.bot.tables.admin.force_end(game_id, guild_id, interaction.user.id, reply.secure)
         redraw(self.bot, [table.id])
         record = table.record
         log.info("Table %s ended by server manager %s", record.id, interaction.user.id)
@@ -164,7 +164,7 @@ class ServerHandlers:
         lang = language_of(interaction.locale)
         typed = str(current or "").casefold().strip().lstrip("#")
         choices = []
-        for record in await self.bot.db.open_tables(guild_id):
+        for record in await self.bot.db.games.open_tables(guild_id):
             label = table_choice(interaction, record, lang)
             if typed in label.casefold() or str(record.id).startswith(typed):
                 choices.append(app_commands.Choice(name=label, value=record.id))

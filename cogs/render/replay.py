@@ -123,7 +123,7 @@ def move_text(table: Table, step: ReplayStep, lang: str) -> str:
         return t(lang, "replay.withdrew", name=name)
     game = table.record.game
     view = table.engine.perspective(step.before, step.seat)
-    label = renderer_for(game).action_label(game, step.action, view, lang, names=table.names)
+    label = renderer_for(game).action_label(step.action, view, lang, names=table.names)
     return t(lang, "replay.move", name=name, move=label)
 
 
@@ -137,7 +137,7 @@ def _turn(table: Table, step: ReplayStep, view: Perspective, lang: str) -> str:
 
 
 def _own_fields(
-    renderer: GameRenderer, view: Perspective, names: Sequence[str], summary: str | None, lang: str
+    renderer: GameRenderer[Any, Any], view: Perspective, names: Sequence[str], summary: str | None, lang: str
 ) -> list[Field]:
     """A seat's own part of its hand: the game's hand fields before the table summary they end with."""
     fields = renderer.hand_fields(view, names, lang)

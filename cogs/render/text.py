@@ -12,13 +12,16 @@ import discord
 from bot.i18n import catalogue, list_of, t
 from bot.seating import level_of
 from bot.services.clock import paces
+from cogs.decks.pairs import pairs_face
+from cogs.decks.poker import POKER, poker_face
+from cogs.games import catalog
 from cogs.render import faces
 from engines.core import Event
 
 
 def card_face(rank: int) -> str:
     """A card of the 55-card Pairs-family deck (ranks 1-10): its emoji, else its rank as a tile `7` (`faces`)."""
-    return faces.pairs_face(rank)
+    return pairs_face(rank)
 
 
 def card_faces(ranks: Sequence[int]) -> str:
@@ -44,13 +47,13 @@ def poker_card_face(card_id: str, *, lang: str = "en") -> str:
     anything else unchanged (`cogs.render.faces`)."""
     if not is_poker_card_id(card_id):
         return card_id
-    return faces.poker_face(card_id, lang)
+    return poker_face(card_id, lang)
 
 
 def poker_card_faces(card_ids: Sequence[str], *, lang: str = "en") -> str:
     """Card ids as faces separated by spaces, or a dash for none."""
     if _POKER_CARD_IDS.issuperset(card_ids):
-        return " ".join(faces.faces("poker", card_ids, lang)) or "—"
+        return " ".join(faces.faces(POKER, card_ids, lang)) or "—"
     return " ".join(poker_card_face(card, lang=lang) for card in card_ids) or "—"
 
 
@@ -79,7 +82,7 @@ def _card_ids_param(value: str) -> list[str] | None:
     return parts if parts and all(is_poker_card_id(part) for part in parts) else None
 
 
-def _is_card_param(key: str) -> bool:
+def is_card_param(key: str) -> bool:
     return key in ("card", "cards") or key.endswith(("_card", "_cards"))
 
 
@@ -121,21 +124,17 @@ def render_params(params: dict[str, Any], names: Sequence[str], lang: str, game:
     card ids ("KS", "KS,9H") become faces ("K♠ 9♥"); with `game`, a poker category `hand` ("pair") is named
     through `<game>.hand.<category>`."""
     rendered: dict[str, Any] = {}
+    renderer = catalog.renderer_for(game) if game and catalog.spec(game) is not None else None
     for key, value in params.items():
         if (key == "seat" or key.endswith("_seat")) and isinstance(value, int):
             rendered[key] = seat_name(names, value)
         elif (key == "seats" or key.endswith("_seats")) and isinstance(value, str):
             seats = [int(s) for s in value.split(",") if s.strip().isdigit()]
             rendered[key] = list_of(lang, [f"**{display_name(names[s])}**" for s in seats if 0 <= s < len(names)])
-        elif _is_card_param(key) and isinstance(value, str) and game and faces.GAME_DECKS.get(game) == "italian":
-            rendered[key] = " ".join(faces.italian_face(card, lang) for card in value.split(","))  # "9S" a Cavallo
-        elif _is_card_param(key) and isinstance(value, int | str) and faces.GAME_DECKS.get(game or "") == "ohmybrain":
-            numbers = [value] if isinstance(value, int) else [int(n) for n in value.split(",") if n.strip().isdigit()]
-            rendered[key] = " ".join(faces.ohmybrain_face(number) for number in numbers)  # `17`🎲, 🕷️`8`
-        elif _is_card_param(key) and isinstance(value, str) and (cards := _card_ids_param(value)) is not None:
+        elif renderer is not None and (shown := renderer.event_param(key, value, lang)) is not None:
+            rendered[key] = shown  # the game's own wording: its cards' faces, its money
+        elif is_card_param(key) and isinstance(value, str) and (cards := _card_ids_param(value)) is not None:
             rendered[key] = poker_card_faces(cards, lang=lang)
-        elif game == "fullofdollars" and (fod := _fullofdollars_param(key, value, lang)) is not None:
-            rendered[key] = fod  # a business or special by its name, money as "$1,250k"
         elif key == "hand" and isinstance(value, str) and game and catalogue().has("en", f"{game}.hand.{value}"):
             rendered[key] = t(lang, f"{game}.hand.{value}")
         else:
@@ -143,38 +142,12 @@ def render_params(params: dict[str, Any], names: Sequence[str], lang: str, game:
     return rendered
 
 
-FULL_OF_DOLLARS_MONEY = frozenset({"amount", "money", "pot", "paid", "rest", "fines", "price", "fine", "cost"})
-FULL_OF_DOLLARS_COUNTS = frozenset({"uzis", "police"})  # a hold-up's totals, each with its noun: "1 uzi", "4 police"
-
-
-def money_amount(amount: int, lang: str) -> str:
-    """Full of Dollars money (counted in thousands) as the language writes it: "$1,250k", "1 250 k$"."""
-    digits = f"{amount:,}".replace(",", "\u202f" if lang == "fr" else ",")
-    return t(lang, "fullofdollars.money", amount=digits)
-
-
-MONEY_MEASURES = frozenset({"fullofdollars"})  # games whose measure is an amount of money
-
-
 def measure_text(game: str, value: float, lang: str, plain: str) -> str:
-    """A game's measure as that game counts it: Full of Dollars' money with its unit ("$1,250k"); `plain` (the
-    number as the caller writes it) for every other game."""
-    return money_amount(round(value), lang) if game in MONEY_MEASURES else plain
-
-
-def _fullofdollars_param(key: str, value: Any, lang: str) -> str | None:
-    """A Full of Dollars event param as the language names it: a business ("casino") or a special ("fbi") by its
-    name, an amount of money with its unit, a hold-up's total of uzis or police with its noun in the plural
-    its number calls for ("1 uzi", "3 uzis"); None for any other param."""
-    if key == "business" and isinstance(value, str) and value:
-        return t(lang, f"fullofdollars.business.{value}")
-    if key == "special" and isinstance(value, str) and value:
-        return t(lang, f"fullofdollars.card.{value}")
-    if key in FULL_OF_DOLLARS_MONEY and isinstance(value, int) and not isinstance(value, bool):
-        return money_amount(value, lang)
-    if key in FULL_OF_DOLLARS_COUNTS and isinstance(value, int) and not isinstance(value, bool):
-        return t(lang, f"fullofdollars.count.{key}", count=value)
-    return None
+    """A game's measure as that game writes it (money with its unit: the renderer's `measure`); `plain` (the number
+    as the caller writes it) for a game that counts plain numbers."""
+    found = catalog.spec(game)
+    written = found.renderer.measure(value, lang) if found is not None else None
+    return plain if written is None else written
 
 
 def message(lang: str, key: str, params: dict[str, Any], names: Sequence[str]) -> str:

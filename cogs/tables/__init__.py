@@ -5,12 +5,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cogs.tables._cog import TablesCog
-from cogs.tables._components import DYNAMIC_ITEMS
+from cogs.tables._components import routes
 
 if TYPE_CHECKING:
     from bot.runtime import CardroomBot
 
+__all__ = ["TablesCog", "setup"]  # `TablesCog`: what the other cogs may reach (typed, through `bot.get_cog`)
+
 
 async def setup(bot: CardroomBot) -> None:
-    bot.add_dynamic_items(*DYNAMIC_ITEMS)
-    await bot.add_cog(TablesCog(bot))
+    cog = TablesCog(bot)
+    bot.add_dynamic_items(*routes(cog.handlers))
+    await bot.add_cog(cog)

@@ -92,7 +92,7 @@ class Bell:
         if clock is None or seat >= len(clock.seats):
             return False
         acted = clock.seats[seat].acted_at
-        return acted is not None and self.bot.tables.now() - acted < self.watching
+        return acted is not None and self.bot.tables.store.now() - acted < self.watching
 
     # ----- ringing -------------------------------------------------------------
     async def adopt(self, table: Table, message_id: int) -> None:
@@ -113,7 +113,7 @@ class Bell:
         told = dict(table.record.notified)
         told.update({seat: decision_of(table, seat) for seat in fresh})
         due = people_due(table)
-        await self.bot.tables.remember_notified(table.id, {seat: told[seat] for seat in due if seat in told})
+        await self.bot.tables.store.remember_notified(table.id, {seat: told[seat] for seat in due if seat in told})
 
     async def remind(self, table: Table, seat: int) -> None:
         """`seat` has used most of its time: a new bell that pings them (whatever they did lately)."""
@@ -123,7 +123,7 @@ class Bell:
         """The game ended: its bell goes (whoever it named has nothing left to do)."""
         previous = self._rung.pop(game_id, None)
         if previous is not None:
-            await self.bot.tables.remember_ping(game_id, None)
+            await self.bot.tables.store.remember_ping(game_id, None)
             await self._delete(previous)
 
     # ----- messages ------------------------------------------------------------
@@ -131,7 +131,7 @@ class Bell:
         """Where the table's bells ring: the server's notification channel, else the table's own."""
         record = table.record
         if record.guild_id is not None:
-            chosen = (await self.bot.db.guild_settings(record.guild_id)).notify_channel_id
+            chosen = (await self.bot.db.servers.get(record.guild_id)).notify_channel_id
             if chosen is not None:
                 return chosen
         return record.channel_id
@@ -169,7 +169,7 @@ class Bell:
         record = table.record
         lang = record.locale
         users = {seat: record.seats[seat].user_id for seat in seats}
-        people = await self.bot.db.players(list(users.values()))
+        people = await self.bot.db.players.many(list(users.values()))
         in_channel: list[int] = []
         closed: list[int] = []
         for seat, user in users.items():
@@ -184,7 +184,7 @@ class Bell:
         content = self._content(table, lang, reminder, closed)
         channel = self.bot.get_partial_messageable(channel_id)
         previous = self._rung.get(table.id)
-        await self.bot.tables.remember_ping(table.id, POSTING)  # a crash now leaves a bell whose id is unknown
+        await self.bot.tables.store.remember_ping(table.id, POSTING)  # a crash now leaves a bell whose id is unknown
         try:
             message = await channel.send(
                 content,
@@ -194,9 +194,9 @@ class Bell:
                 ),
             )
         except BaseException:
-            await self.bot.tables.remember_ping(table.id, previous.message_id if previous else None)
+            await self.bot.tables.store.remember_ping(table.id, previous.message_id if previous else None)
             raise
-        await self.bot.tables.remember_ping(table.id, message.id)
+        await self.bot.tables.store.remember_ping(table.id, message.id)
         self._rung[table.id] = BellMessage(channel_id, message.id, tuple(people_due(table)))
         if previous is not None:
             await self._delete(previous)
@@ -234,7 +234,7 @@ class Bell:
             return
         if not still:
             self._rung.pop(table.id, None)
-            await self.bot.tables.remember_ping(table.id, None)
+            await self.bot.tables.store.remember_ping(table.id, None)
             await self._delete(previous)
             return
         self._rung[table.id] = BellMessage(previous.channel_id, previous.message_id, still)

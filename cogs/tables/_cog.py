@@ -1,5 +1,4 @@
-"""Slash commands for tables: /play, /hand, /log, /verify, /abort, /accuse; a channel listener. Thin: they hand
-over to the handlers."""
+"""Slash commands for tables: /play, /hand, /log, /verify, /abort. Thin: they hand over to the handlers."""
 
 from __future__ import annotations
 
@@ -15,21 +14,17 @@ from discord.ext import commands
 
 from bot import emojis
 from bot.errors import CardroomError, ForgedComponentError, OutdatedButtonError
-from bot.i18n import language_of
 from bot.services.scheduler import Scheduler
 from bot.storage import Deadline
 from bot.translator import loc
-from cogs.render.text import game_name
-from cogs.tables import _ids
-from cogs.tables._components import ComponentHandlers, carried, mismatched
-from cogs.tables._dead import TheDead
-from cogs.tables._errors import in_flight, reply_error, tree_error
+from cogs.kit.choices import game_choices
+from cogs.kit.components import carried, is_known, mismatched
+from cogs.kit.errors import in_flight, reply_error, tree_error
+from cogs.kit.reply import Reply
 from cogs.tables._handlers import TableHandlers
 from cogs.tables._refresher import TableRefresher
 from cogs.tables._repair import RepairQueue
-from cogs.tables._reply import Reply
 from cogs.tables._seat_moves import SeatMoves
-from engines import registry
 
 if TYPE_CHECKING:
     from bot.runtime import CardroomBot
@@ -38,20 +33,7 @@ MAX_OPTION_INT = 2**53 - 1  # Discord's largest integer option value (game ids a
 
 log = logging.getLogger("cardroom.tables")
 
-MAX_CHOICES = 25
 SETTLE = 4.0  # seconds a stop waits for the handlers in flight, then again for the table edits
-
-
-def game_choices(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
-    """Games whose localised or registry name contains what the user typed."""
-    lang = language_of(interaction.locale)
-    typed = current.casefold().strip()
-    choices = []
-    for name in registry.names():
-        label = game_name(name, lang)
-        if typed in label.casefold() or typed in name:
-            choices.append(app_commands.Choice(name=label[:100], value=name))
-    return choices[:MAX_CHOICES]
 
 
 class TablesCog(commands.Cog, name="Tables"):
@@ -61,15 +43,13 @@ class TablesCog(commands.Cog, name="Tables"):
             bot, bot.settings.table_edit_delay, RepairQueue(bot.settings.repair_rate), faces=bot.settings.emojis
         )
         self.handlers = TableHandlers(bot, self.refresher)
-        self.clicks: ComponentHandlers = self.handlers  # what the components call; mypy checks the interface
-        self.dead = TheDead(bot, self.refresher)  # Il Morto: speaking to the dead, /accuse, who died
-        self.refresher.watchers += [*self.handlers.watchers(), self.dead.shown]
+        self.refresher.watchers += self.handlers.watchers()  # a game's extension may add its own (Il Morto's dead)
         # This process claims and fires only its own servers' deadlines (every deadline when it runs every shard).
         shards = bot.process_shards
         self.scheduler = Scheduler(
             bot.db,
             self._fire,
-            clock=bot.tables.now,
+            clock=bot.tables.store.now,
             shard_count=shards.count or 1,
             shard_ids=None if shards.serves_all else shards.ids,
         )
@@ -82,8 +62,7 @@ class TablesCog(commands.Cog, name="Tables"):
         last commit (the bot stopped between a move and the edit), including
         games that ended just before: their final standings are shown then.
         A "your turn" mention posted before a crash is replaced by the next one,
-        or deleted if the game is over. The command tree's errors go through the
-        same error pipeline as the commands'. The deadline scheduler starts
+        or deleted if the game is over. The deadline scheduler starts
         last; deadlines that fell due while the bot was down fire then, once.
 
         Only their rows are read here: the tables are repaired in the
@@ -91,14 +70,12 @@ class TablesCog(commands.Cog, name="Tables"):
         (`CARDROOM_REPAIR_RATE`), each loaded when its turn comes, while live
         clicks go first.
         """
-        self.bot.tree.on_error = tree_error  # type: ignore[method-assign]
         # The card emojis come in the background, after this: the tables drawn before are drawn again then.
         emojis.watch(self.refresher.faces_installed)
         served = self.bot.process_shards.serves  # only the tables of this process's shards: the others' are theirs
-        repairs = await self.bot.tables.to_repair(served=served)
-        await self.dead.known_at_start(repairs)  # who was already dead before this start: not announced again
+        repairs = await self.bot.tables.store.to_repair(served=served)
         self.refresher.repair(repairs)
-        self.bot.tables.deadline_added = self.scheduler.poke
+        self.bot.tables.store.deadline_added = self.scheduler.poke
         self.scheduler.start()
 
     async def drain(self) -> None:
@@ -132,7 +109,7 @@ class TablesCog(commands.Cog, name="Tables"):
         """
         tables = self.bot.tables
         if deadline.kind == "lobby":
-            table = await tables.expire_lobby(deadline.game_id, deadline)
+            table = await tables.lobby.expire_lobby(deadline.game_id, deadline)
             if table is not None:
                 log.info("Lobby %s closed itself: not started in time", table.id)
                 self.refresher.mark(table.id)
@@ -140,7 +117,7 @@ class TablesCog(commands.Cog, name="Tables"):
             # A computer thinks (for a computer seat, or for a player whose time ran out) in the background: other
             # deadlines do not wait. The lease is taken here, before the next pass of the scheduler can see the
             # deadline again; a seat's moves are made one after the other (`SeatMoves`).
-            lease = await tables.lease(deadline)
+            lease = await tables.clock.lease(deadline)
             if lease is not None:
                 self._thinking.start(
                     (deadline.game_id, deadline.seat, deadline.kind),
@@ -148,11 +125,11 @@ class TablesCog(commands.Cog, name="Tables"):
                     name=f"{deadline.kind}-{deadline.game_id}-{deadline.seat}",
                 )
         elif deadline.kind == "remind":
-            due = await tables.due_reminder(deadline)
+            due = await tables.clock.due_reminder(deadline)
             if due is not None:
                 table, seat = due
                 await self.refresher.bell.remind(table, seat)
-                await tables.reminded(deadline)
+                await tables.clock.reminded(deadline)
         else:
             raise ValueError(f"no effect for deadlines of kind {deadline.kind!r}")
 
@@ -161,9 +138,9 @@ class TablesCog(commands.Cog, name="Tables"):
         tables = self.bot.tables
         try:
             if deadline.kind == "computer":
-                outcome = await tables.play_computer(deadline, lease)
+                outcome = await tables.clock.play_computer(deadline, lease)
             else:
-                outcome = await tables.expire(deadline, lease)
+                outcome = await tables.clock.expire(deadline, lease)
         except Exception:  # its lease runs out and the scheduler fires it again
             log.exception("The %s move of seat %s of game %s failed", deadline.kind, deadline.seat, deadline.game_id)
             return
@@ -236,29 +213,10 @@ class TablesCog(commands.Cog, name="Tables"):
     async def abort(self, interaction: discord.Interaction[Any]) -> None:
         await self.handlers.abort(interaction)
 
-    @app_commands.command(
-        name=loc("accuse", "command.accuse.name"),
-        description=loc(
-            "Il Morto, the dealer's ruling: a living player spoke to a dead one and gives them a life",
-            "command.accuse.description",
-        ),
-    )
-    @app_commands.rename(
-        accused=loc("accused", "command.option.accused.name"),
-        dead=loc("dead", "command.option.dead.name"),
-    )
-    @app_commands.describe(
-        accused=loc("The living player who spoke to the dead", "command.option.accused.description"),
-        dead=loc("The dead player they spoke to", "command.option.dead.description"),
-    )
-    @app_commands.guild_only()
-    async def accuse(self, interaction: discord.Interaction[Any], accused: discord.User, dead: discord.User) -> None:
-        await self.dead.accuse(interaction, accused, dead)
-
     @commands.Cog.listener()
-    async def on_message(self, message: discord.Message) -> None:
-        """Il Morto: a living player who mentions or replies to a dead one gives them a life (never raises)."""
-        await self.dead.heard(message)
+    async def on_tree_error(self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError) -> None:
+        """The command tree's errors (`bot.runtime.CardroomTree`), answered by the same pipeline as the commands'."""
+        await tree_error(interaction, error)
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
@@ -275,7 +233,7 @@ class TablesCog(commands.Cog, name="Tables"):
         data: dict[str, Any] = dict(interaction.data or {})
         custom_id = str(data.get("custom_id", ""))
         component_type = data.get("component_type")
-        if not _ids.is_known(custom_id):
+        if not is_known(custom_id):
             error: CardroomError = ForgedComponentError()
         elif isinstance(component_type, int) and (component_type, custom_id) in carried(interaction.message):
             return

@@ -11,7 +11,7 @@ import discord
 
 from bot.i18n import list_of, t
 from bot.seating import is_computer
-from bot.services.tables import Table, TableService
+from bot.services.tables import Table, table_url
 from bot.storage import Seat
 from cogs.render.limits import CONTENT, clip
 from cogs.render.text import display_name, game_name
@@ -36,7 +36,7 @@ def end_announcement(table: Table) -> tuple[str, discord.AllowedMentions]:
     params = {
         "game": game_name(record.game, lang),
         "players": list_of(lang, [mention(seat) for seat in players]),
-        "url": TableService.jump_url(record),
+        "url": table_url(record),
     }
     if winners:
         text = t(lang, "table.ended", winners=list_of(lang, map(mention, winners)), count=len(winners), **params)

@@ -27,15 +27,15 @@ from bot.errors import (
 )
 from bot.i18n import language_of, t
 from bot.services.tables import Draw, Outcome, Table
+from cogs.kit.errors import guarded
+from cogs.kit.reply import Reply
 from cogs.render.faces import text_faces
 from cogs.render.frame import secret_events
 from cogs.render.games import worded_refusal
-from cogs.tables import _ids, _picker
-from cogs.tables._errors import guarded
+from cogs.tables import _draft, _picker
 from cogs.tables._hands import DrawnHand, LiveHand, LiveHands
 from cogs.tables._lobby import LobbyHandlers
 from cogs.tables._refresher import DrawnTable, TableRefresher, shown_as_drawn
-from cogs.tables._reply import Reply
 from cogs.tables._views import (
     confirm_question,
     hand_message,
@@ -81,7 +81,7 @@ class TableHandlers(LobbyHandlers):
         interaction = reply.interaction
         await self._table_here(interaction, game_id)
         can_manage = interaction.permissions.manage_channels
-        table = await self.service.set_paused(
+        table = await self.service.clock.set_paused(
             game_id, interaction.user.id, paused, can_manage=can_manage, gate=reply.secure
         )
         await self._show_table_in_place(reply, table)
@@ -123,7 +123,7 @@ class TableHandlers(LobbyHandlers):
         return await self.bot.players.text_cards(reply.interaction.user.id)
 
     def _hand_drawer(self, reply: Reply, text_cards: bool = False) -> Draw:
-        """The clicker's hand as a move will leave it, drawn while the move's commit is in flight (`TableService`
+        """The clicker's hand as a move will leave it, drawn while the move's commit is in flight (`Tables`
         `draw`), and the public table after it when the refresher is to show the move at once (else a later edit
         draws it with what else changed) and the game goes on (a game's end shows the rating changes its commit
         works out: the refresher draws it); `_move` sends the hand and hands the table over once the commit
@@ -230,7 +230,7 @@ class TableHandlers(LobbyHandlers):
     async def show_log(self, reply: Reply, game_id: int, page: int | None) -> None:
         """A page of a table's public log, in place (the ◀ ▶ under it)."""
         await self._table_here(reply.interaction, game_id)
-        table, entries = await self.service.public_log(game_id)
+        table, entries = await self.service.history.public_log(game_id)
         embed, view = log_message(table, entries, page, language_of(reply.interaction.locale))
         await reply.update(embed=embed, view=view)
 
@@ -238,10 +238,10 @@ class TableHandlers(LobbyHandlers):
     async def log_command(self, reply: Reply) -> None:
         """`/log`: the public log of this channel's table (running, else the last one played), privately, at its
         latest page."""
-        here = await self.service.latest_played(self._channel_of(reply))
+        here = await self.service.history.latest_played(self._channel_of(reply))
         if here is None:
             raise CardroomError("error.no_table")
-        table, entries = await self.service.public_log(here.id)
+        table, entries = await self.service.history.public_log(here.id)
         embed, view = log_message(table, entries, None, language_of(reply.interaction.locale))
         await reply.send(private=True, embed=embed, view=view)
 
@@ -250,17 +250,17 @@ class TableHandlers(LobbyHandlers):
         """`/verify game: commitment:`: check a finished game of this server from its revealed seed."""
         interaction = reply.interaction
         try:
-            table = await self.service.get(game_id)
+            table = await self.service.store.get(game_id)
         except ForgedComponentError:
             raise CardroomError("error.no_such_game", game_id=game_id) from None
         if table.record.guild_id != interaction.guild_id:
             raise CardroomError("error.no_such_game", game_id=game_id)
-        table, found = await self.service.verification(game_id, announced=announced)
+        table, found = await self.service.history.verification(game_id, announced=announced)
         await reply.send(private=True, embed=verification_embed(table, found, language_of(interaction.locale)))
 
     @guarded()
     async def hand_command(self, reply: Reply) -> None:
-        table = await self.service.in_channel(self._channel_of(reply))
+        table = await self.service.store.in_channel(self._channel_of(reply))
         if table is None:
             raise CardroomError("error.no_table")
         await self._send_hand(reply, table, in_place=False)
@@ -274,7 +274,7 @@ class TableHandlers(LobbyHandlers):
         if not confirmed and await self._ask_first(reply, table, index, token):
             return
         draw = self._hand_drawer(reply, await self._text_cards(reply))
-        move = self.service.act(game_id, interaction.user.id, version, index, token, reply.secure, draw=draw)
+        move = self.service.play.act(game_id, interaction.user.id, version, index, token, reply.secure, draw=draw)
         await self._move(reply, table, move)
 
     async def _ask_first(self, reply: Reply, table: Table, index: int, token: str) -> bool:
@@ -314,7 +314,7 @@ class TableHandlers(LobbyHandlers):
 
     async def _show_stale(self, reply: Reply, game_id: int, lang: str) -> None:
         """Nothing changed; show the player where the game stands now, in place."""
-        table = await self.service.get(game_id)
+        table = await self.service.store.get(game_id)
         if table.record.status != "active":
             raise StaleMessageError()
         await self._send_hand(reply, table, in_place=True, notice="⚠️ " + t(lang, "error.stale_message"))
@@ -324,14 +324,14 @@ class TableHandlers(LobbyHandlers):
         """Play the cards chosen in the picker; the game words a refusal's params (a refused bid names both hands)."""
         user_id = reply.interaction.user.id
         draw = self._hand_drawer(reply, await self._text_cards(reply))
-        move = self.service.act_pick(table.id, user_id, version, token, cards, reply.secure, draw=draw)
+        move = self.service.play.act_pick(table.id, user_id, version, token, cards, reply.secure, draw=draw)
         await self._move(reply, table, move)
 
     @staticmethod
     def _draft(pick: CardPick, text: str) -> list[str]:
         """A draft from a custom_id, in the pick's order; ForgedComponentError when no picker drew it."""
         try:
-            return _picker.canonical(pick, _ids.decode_draft(text))
+            return _picker.canonical(pick, _draft.decode_draft(text))
         except ValueError:
             raise ForgedComponentError() from None
 
@@ -352,7 +352,7 @@ class TableHandlers(LobbyHandlers):
         await self._table_here(interaction, game_id)
         lang = language_of(interaction.locale)
         try:
-            table, _, pick = await self.service.pending_pick(game_id, interaction.user.id, version, token)
+            table, _, pick = await self.service.play.pending_pick(game_id, interaction.user.id, version, token)
         except StaleMessageError:
             await self._show_stale(reply, game_id, lang)
             return
@@ -370,8 +370,8 @@ class TableHandlers(LobbyHandlers):
         except ValueError:
             raise ForgedComponentError() from None
         try:
-            _ids.encode_draft(new_draft)
-        except _ids.DraftError:
+            _draft.encode_draft(new_draft)
+        except _draft.DraftError:
             raise CardroomError("error.pick_too_long") from None
         await self._send_hand(reply, table, in_place=True, page=page, draft=new_draft)
 
@@ -380,8 +380,8 @@ class TableHandlers(LobbyHandlers):
         interaction = reply.interaction
         table = await self._table_here(interaction, game_id)
         try:
-            cards = _ids.decode_draft(draft)
-        except _ids.DraftError:
+            cards = _draft.decode_draft(draft)
+        except _draft.DraftError:
             raise ForgedComponentError() from None
         await self._act_pick(reply, table, version, token, cards)
 
@@ -392,7 +392,7 @@ class TableHandlers(LobbyHandlers):
         await self._table_here(interaction, game_id)
         lang = language_of(interaction.locale)
         try:
-            table, _, pick = await self.service.pending_pick(game_id, interaction.user.id, version, token)
+            table, _, pick = await self.service.play.pending_pick(game_id, interaction.user.id, version, token)
         except StaleMessageError:
             await self._show_stale(reply, game_id, lang)
             return
@@ -405,7 +405,7 @@ class TableHandlers(LobbyHandlers):
         interaction = reply.interaction
         table = await self._table_here(interaction, game_id)
         self._seat(table, interaction.user.id)
-        table = await self.service.playing(game_id)
+        table = await self.service.store.playing(game_id)
         lang = language_of(interaction.locale)
         await reply.send(private=True, content=t(lang, "table.leave_question"), view=leave_confirm_view(table, lang))
 
@@ -413,7 +413,7 @@ class TableHandlers(LobbyHandlers):
     async def leave(self, reply: Reply, game_id: int) -> None:
         interaction = reply.interaction
         await self._table_here(interaction, game_id)
-        await self.service.withdraw(game_id, interaction.user.id, reply.secure)
+        await self.service.play.withdraw(game_id, interaction.user.id, reply.secure)
         self.refresher.mark(game_id)
         lang = language_of(interaction.locale)
         await reply.update(content=t(lang, "table.you_left"), embed=None, view=None)
@@ -422,7 +422,7 @@ class TableHandlers(LobbyHandlers):
     async def abort(self, reply: Reply) -> None:
         interaction = reply.interaction
         can_manage = interaction.permissions.manage_channels
-        table = await self.service.abort(
+        table = await self.service.admin.abort(
             self._channel_of(reply), interaction.user.id, can_manage=can_manage, gate=reply.secure
         )
         self.refresher.mark(table.id)

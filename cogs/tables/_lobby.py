@@ -25,17 +25,17 @@ import discord
 from bot.errors import CardroomError, ForgedComponentError, LobbyClosedError, TableBusyError
 from bot.i18n import language_of, list_of, t
 from bot.seating import is_computer
-from bot.services.tables import Table, TableService, engine_for
+from bot.services.tables import Table, Tables, engine_for
 from bot.storage import Seat
+from cogs.kit.errors import error_text, guarded
+from cogs.kit.layout import Components
+from cogs.kit.reply import Reply
 from cogs.render.frame import lobby_embed
 from cogs.render.limits import CONTENT, clip
 from cogs.render.text import display_name, game_name
-from cogs.tables._components import Components
 from cogs.tables._endings import mention
-from cogs.tables._errors import error_text, guarded
 from cogs.tables._panels import OpenPanels
 from cogs.tables._refresher import TableRefresher
-from cogs.tables._reply import Reply
 from cogs.tables._views import busy_view, clock_panel, computers_panel, lobby_view, options_panel, table_message
 
 if TYPE_CHECKING:
@@ -100,12 +100,12 @@ class LobbyHandlers:
         self.panels = OpenPanels()
 
     @property
-    def service(self) -> TableService:
+    def service(self) -> Tables:
         return self.bot.tables
 
     async def _table_here(self, interaction: discord.Interaction[Any], game_id: int) -> Table:
         """The game a component names, which must belong to the channel it was clicked in."""
-        table = await self.service.get(game_id)
+        table = await self.service.store.get(game_id)
         if table.record.channel_id != interaction.channel_id:
             raise ForgedComponentError()
         return table
@@ -118,7 +118,7 @@ class LobbyHandlers:
             raise CardroomError("error.guild_only")
         lang = language_of(interaction.locale)
         try:
-            table = await self.service.open_lobby(
+            table = await self.service.lobby.open_lobby(
                 guild_id=interaction.guild_id,
                 channel_id=interaction.channel_id,
                 game=game,
@@ -135,7 +135,7 @@ class LobbyHandlers:
     async def _lead_to(self, game_id: int) -> None:
         """Someone is sent to the channel's open table: the link must lead somewhere, so a lost table message
         is posted anew; not one being posted right now (a lobby opened an instant ago, whose id is not stored yet)."""
-        record = (await self.service.get(game_id)).record
+        record = (await self.service.store.get(game_id)).record
         if record.table_message_id is None and time.time() - record.created_at < POSTING_GRACE:
             return
         self.refresher.ensure_posted(game_id)
@@ -162,13 +162,13 @@ class LobbyHandlers:
         except Exception:
             if not reply.answered:
                 # Nobody can see this lobby: undo it, or it would hold the channel with no message.
-                await self.service.discard_lobby(table)
+                await self.service.lobby.discard_lobby(table)
                 reply.undone()
             else:
                 self.refresher.mark(table.id)  # shown, but its message is unknown: post the table anew
             raise
         if message is not None:
-            await self.service.set_table_message(table, message.id)
+            await self.service.store.set_table_message(table, message.id)
 
     @guarded()
     async def open_in_thread(self, reply: Reply, game: str) -> None:
@@ -191,7 +191,7 @@ class LobbyHandlers:
             raise CardroomError("error.thread_forbidden") from None
         thread_id = int(thread["id"])
         try:
-            table = await self.service.open_lobby(
+            table = await self.service.lobby.open_lobby(
                 guild_id=interaction.guild_id, channel_id=thread_id, game=game, host=host, locale=lang
             )
         except Exception:
@@ -203,10 +203,10 @@ class LobbyHandlers:
                 embed=lobby_embed(table, table.record.locale), view=view
             )
         except Exception:
-            await self.service.discard_lobby(table)  # nobody can see it: it must not hold the thread
+            await self.service.lobby.discard_lobby(table)  # nobody can see it: it must not hold the thread
             await self._drop_thread(thread_id)
             raise
-        await self.service.set_table_message(table, message.id)
+        await self.service.store.set_table_message(table, message.id)
         await reply.update(content=t(lang, "lobby.thread_opened", thread=f"<#{thread_id}>"), view=None)
 
     async def _drop_thread(self, thread_id: int) -> None:
@@ -220,7 +220,7 @@ class LobbyHandlers:
         interaction = reply.interaction
         await self._table_here(interaction, game_id)
         try:
-            table = await self.service.rematch(game_id, seat_for(interaction.user), reply.secure)
+            table = await self.service.lobby.rematch(game_id, seat_for(interaction.user), reply.secure)
         except TableBusyError as busy:
             await self._lead_to(busy.game_id)
             raise
@@ -238,13 +238,13 @@ class LobbyHandlers:
             await self._show_panel(reply, here, op)
             return
         if op == "join":
-            table = await self.service.join(game_id, seat_for(user), gate)
+            table = await self.service.lobby.join(game_id, seat_for(user), gate)
         elif op == "leave":
-            table = await self.service.leave_lobby(game_id, user.id, gate)
+            table = await self.service.lobby.leave_lobby(game_id, user.id, gate)
         elif op == "start":
-            table = await self.service.start(game_id, user.id, gate)
+            table = await self.service.lobby.start(game_id, user.id, gate)
         else:
-            table = await self.service.cancel(game_id, user.id, gate)
+            table = await self.service.lobby.cancel(game_id, user.id, gate)
         await self._show_table_in_place(reply, table)
         await self.close_panels(table)
 
@@ -287,7 +287,7 @@ class LobbyHandlers:
             try:
                 return await change()
             except LobbyClosedError:  # started or closed since this click read it
-                here = await self.service.get(game_id)
+                here = await self.service.store.get(game_id)
         lang = language_of(reply.interaction.locale)
         await reply.update(content="⚠️ " + panel_closed_text(here, lang), view=None)
         return None
@@ -306,7 +306,8 @@ class LobbyHandlers:
         async def change() -> Table:
             if len(values) != 1:
                 raise CardroomError("error.invalid_option")
-            return await self.service.set_clock_option(game_id, interaction.user.id, field, values[0], reply.secure)
+            lobby = self.service.lobby
+            return await lobby.set_clock_option(game_id, interaction.user.id, field, values[0], reply.secure)
 
         table = await self._change_settings(reply, game_id, change)
         if table is None:
@@ -327,9 +328,9 @@ class LobbyHandlers:
             if len(values) != 1:
                 raise CardroomError("error.invalid_option")
             if op == "add":
-                return await self.service.add_computer(game_id, user_id, values[0], reply.secure)
+                return await self.service.lobby.add_computer(game_id, user_id, values[0], reply.secure)
             if values[0].isdigit() and len(values[0]) <= 2:
-                return await self.service.remove_computer(game_id, user_id, int(values[0]), reply.secure)
+                return await self.service.lobby.remove_computer(game_id, user_id, int(values[0]), reply.secure)
             raise CardroomError("error.invalid_option")
 
         table = await self._change_settings(reply, game_id, change)
@@ -348,7 +349,7 @@ class LobbyHandlers:
         async def change() -> Table:
             if len(values) != 1:
                 raise CardroomError("error.invalid_option")
-            return await self.service.set_option(game_id, interaction.user.id, field, values[0], reply.secure)
+            return await self.service.lobby.set_option(game_id, interaction.user.id, field, values[0], reply.secure)
 
         table = await self._change_settings(reply, game_id, change)
         if table is not None:
@@ -362,7 +363,7 @@ class LobbyHandlers:
         async def change() -> Table:
             if len(values) != 1:
                 raise CardroomError("error.invalid_option")
-            return await self.service.set_locale(game_id, interaction.user.id, values[0], reply.secure)
+            return await self.service.lobby.set_locale(game_id, interaction.user.id, values[0], reply.secure)
 
         table = await self._change_settings(reply, game_id, change)
         if table is not None:
@@ -387,6 +388,6 @@ class LobbyHandlers:
             self.refresher.mark(table.id)  # the refresher edits the message through the channel instead
             raise
         self.refresher.rendered(table)
-        await self.service.shown(table)
+        await self.service.store.shown(table)
         if table.record.status == "active":
             self.refresher.mark(table.id)  # mention the first player

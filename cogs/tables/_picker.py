@@ -16,7 +16,7 @@ holds at most 25 options):
 Options are physical cards: two copies of K♠ are two options, valued `KS` and
 `KS~2` (values are unique within every select). A single pick (exactly one card)
 acts as soon as it is chosen. A multi-card pick builds a draft, carried in the
-components' custom_ids (`cogs.tables._ids`), redrawn after every choice.
+components' custom_ids (`cogs.tables._components`), redrawn after every choice.
 
 A draft is a multiset of card ids kept in the pick's order; the first copies
 of a card in that order are the ones shown chosen.

@@ -47,12 +47,12 @@ import discord
 
 from bot import emojis
 from bot.i18n import t
-from bot.services.tables import Table
+from bot.services.tables import Table, table_url
 from bot.storage import RepairRow
+from cogs.kit.components import BUTTON, carried
 from cogs.tables._bell import POSTING, Bell
-from cogs.tables._components import carried
+from cogs.tables._components import Hand
 from cogs.tables._endings import end_announcement
-from cogs.tables._ids import hand as hand_id
 from cogs.tables._repair import REPAIR_RATE, RepairQueue
 from cogs.tables._views import table_message
 
@@ -219,14 +219,15 @@ class TableRefresher:
             await self.bell.adopt(table, ping_message_id)
         else:
             channel = self.bot.get_partial_messageable(record.channel_id)
-            hand = (discord.ComponentType.button.value, hand_id(table.id))
+            hand = Hand(table.id)  # its current id or the one posted before the ids were renamed
             try:
                 async for message in channel.history(limit=SWEPT):
                     ours = self.bot.user is not None and message.author.id == self.bot.user.id
-                    if ours and message.id != record.table_message_id and hand in carried(message):
+                    carries = any(kind == BUTTON and Hand.parse(found) == hand for kind, found in carried(message))
+                    if ours and message.id != record.table_message_id and carries:
                         with contextlib.suppress(discord.HTTPException):
                             await message.delete()
-                await self.bot.tables.remember_ping(table.id, None)
+                await self.bot.tables.store.remember_ping(table.id, None)
             except discord.HTTPException as failure:
                 log.warning("Could not look for the lost mention of game %s: %s", table.id, failure.status)
 
@@ -270,7 +271,7 @@ class TableRefresher:
 
     async def _refresh(self, game_id: int) -> None:
         drawn = self._drawn.pop(game_id, None)
-        table = await self.bot.tables.get(game_id)
+        table = await self.bot.tables.store.get(game_id)
         ping = self._adopt.pop(game_id, None)
         if ping is not None:
             await self._adopt_ping(table, ping)
@@ -287,7 +288,7 @@ class TableRefresher:
             self._drawn_with(table, faces)
             self._rendered[game_id] = table.record.version
             self._edited(game_id)
-            await self.bot.tables.shown(table)
+            await self.bot.tables.store.shown(table)
             await self._tell_watchers(table)
         if table.record.status == "active" and table.result is None:
             await self.bell.ring(table)
@@ -328,13 +329,13 @@ class TableRefresher:
                     raise
                 log.info("Discord limits edits of the old table message of game %s; posting it anew", table.id)
         message = await channel.send(embed=embed, view=view) if view else await channel.send(embed=embed)
-        moved = await self.bot.tables.set_table_message(table, message.id)
+        moved = await self.bot.tables.store.set_table_message(table, message.id)
         if old is not None:
             await self._point(channel, old, moved)
 
     async def _point(self, channel: discord.PartialMessageable, old: int, table: Table) -> None:
         """The table's earlier message becomes one line that leads to where the table is now (best effort)."""
-        pointer = t(table.record.locale, "table.moved", url=self.bot.tables.jump_url(table.record))
+        pointer = t(table.record.locale, "table.moved", url=table_url(table.record))
         with contextlib.suppress(discord.HTTPException):  # the old message is only a signpost
             await channel.get_partial_message(old).edit(content=pointer, embed=None, view=None)
 

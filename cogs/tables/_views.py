@@ -22,33 +22,32 @@ from bot.seating import is_computer
 from bot.services.clock import paces
 from bot.services.fairness import Verification, short
 from bot.services.log import LogEntry
-from bot.services.tables import Table, TableService, option_value
+from bot.services.tables import Table, option_value, table_url
+from cogs.kit.layout import ButtonLook, Layout, link
 from cogs.render.faces import card_emoji, plain_faces
 from cogs.render.frame import clocked_out, hand_embed, lobby_embed, table_embed, table_event_line
 from cogs.render.games import Tone, action_emoji, action_tone, draft_feedback, pick_option, renderer_for
 from cogs.render.limits import BUTTON_LABEL, CONTENT, OPTION_TEXT, PER_ROW, SELECT_OPTIONS, clip, fit_embed
 from cogs.render.text import duration, game_name, message, option_label, option_value_label, pace_summary
-from cogs.tables import _ids, _picker
+from cogs.tables import _draft, _picker
 from cogs.tables._components import (
-    ActionButton,
-    ClockSelect,
-    Components,
-    ComputerSelect,
-    HandButton,
-    LanguageSelect,
-    Layout,
-    LeaveButton,
-    LeaveConfirmButton,
-    LobbyButton,
-    LogPageButton,
-    OptionSelect,
-    PauseButton,
-    PickConfirmButton,
-    PickPageButton,
-    PickSelect,
-    RefreshButton,
-    RematchButton,
-    ThreadButton,
+    Clock,
+    Computers,
+    Hand,
+    Language,
+    Leave,
+    LeaveConfirm,
+    Lobby,
+    LogPage,
+    Move,
+    Option,
+    Pause,
+    Pick,
+    PickConfirm,
+    PickPage,
+    Refresh,
+    Rematch,
+    Thread,
 )
 from engines.core import CardPick, Event, Perspective, option_choices
 from engines.core.computer import LEVELS
@@ -69,7 +68,7 @@ def lobby_view(table: Table, lang: str) -> discord.ui.View | None:
     settings on row 1 (each opens a private panel: the table options, the clock, the computer players)."""
     if table.record.status != "lobby":
         return None
-    view = Components()
+    view = Layout()
     gid = table.id
     ready = len(table.record.seats) >= table.engine.min_players
     buttons: tuple[tuple[str, discord.ButtonStyle, str | None, int, bool], ...] = (
@@ -83,15 +82,13 @@ def lobby_view(table: Table, lang: str) -> discord.ui.View | None:
     )
     for op, style, emoji, row, disabled in buttons:
         label = clip(t(lang, f"lobby.button.{op}"), BUTTON_LABEL)
-        item = LobbyButton(gid, op, label=label, style=style, emoji=emoji, disabled=disabled)
-        item.row = row
-        view.add_item(item)
+        view.add_button(Lobby(gid, op).button(label, style=style, emoji=emoji, disabled=disabled), row)
     return view
 
 
 def options_panel(table: Table, lang: str) -> tuple[str, discord.ui.View]:
     """The host's private table options of a lobby: one select per game option, then the table's language."""
-    view = Components()
+    view = Layout()
     game = table.record.game
     for row, (field, choices) in enumerate(list(option_choices(table.engine.options_model).items())[:LANGUAGE_ROW]):
         current = option_value(table.record.options.get(field))
@@ -103,11 +100,8 @@ def options_panel(table: Table, lang: str) -> tuple[str, discord.ui.View]:
             )
             for choice in choices[:SELECT_OPTIONS]
         ]
-        select = OptionSelect(
-            table.id, field, select_options, placeholder=clip(option_label(game, field, lang), OPTION_TEXT)
-        )
-        select.row = row
-        view.add_item(select)
+        placeholder = clip(option_label(game, field, lang), OPTION_TEXT)
+        view.add_item(Option(table.id, field).menu(select_options, row=row, placeholder=placeholder))
     languages = [
         discord.SelectOption(
             label=clip(t(lang, f"lobby.language.{code}"), OPTION_TEXT),
@@ -116,16 +110,15 @@ def options_panel(table: Table, lang: str) -> tuple[str, discord.ui.View]:
         )
         for code in LANGUAGES
     ]
-    language = LanguageSelect(table.id, languages, placeholder=clip(t(lang, "lobby.language"), OPTION_TEXT))
-    language.row = LANGUAGE_ROW
-    view.add_item(language)
+    placeholder = clip(t(lang, "lobby.language"), OPTION_TEXT)
+    view.add_item(Language(table.id).menu(languages, row=LANGUAGE_ROW, placeholder=placeholder))
     return clip(t(lang, "lobby.options_panel", game=game_name(game, lang)), CONTENT), view
 
 
 def busy_view(game: str, lang: str) -> discord.ui.View:
     """Under the refusal of a /play in a busy channel: open the table in a new thread instead."""
-    view = Components()
-    view.add_item(ThreadButton(game, label=clip(t(lang, "lobby.button.thread"), BUTTON_LABEL)))
+    view = Layout()
+    view.add_button(Thread(game).button(clip(t(lang, "lobby.button.thread"), BUTTON_LABEL)), 0)
     return view
 
 
@@ -135,7 +128,7 @@ def clock_panel(table: Table, lang: str) -> tuple[str, discord.ui.View]:
     data = paces()
     pace = clock.pace if clock is not None else data.default
     timeouts = clock.timeouts if clock is not None else data.timeouts.default
-    view = Components()
+    view = Layout()
     pace_options = [
         discord.SelectOption(
             label=clip(t(lang, f"pace.{preset.name}"), OPTION_TEXT),
@@ -153,9 +146,9 @@ def clock_panel(table: Table, lang: str) -> tuple[str, discord.ui.View]:
         )
         for preset in data.paces[:SELECT_OPTIONS]
     ]
-    pace_select = ClockSelect(table.id, "pace", pace_options, placeholder=clip(t(lang, "clock.pace"), OPTION_TEXT))
-    pace_select.row = 0
-    view.add_item(pace_select)
+    view.add_item(
+        Clock(table.id, "pace").menu(pace_options, row=0, placeholder=clip(t(lang, "clock.pace"), OPTION_TEXT))
+    )
     timeout_options = [
         discord.SelectOption(
             label=clip(t(lang, "clock.timeouts_choice", count=count), OPTION_TEXT),
@@ -164,11 +157,8 @@ def clock_panel(table: Table, lang: str) -> tuple[str, discord.ui.View]:
         )
         for count in data.timeouts.choices[:SELECT_OPTIONS]
     ]
-    timeout_select = ClockSelect(
-        table.id, "timeouts", timeout_options, placeholder=clip(t(lang, "clock.timeouts"), OPTION_TEXT)
-    )
-    timeout_select.row = 1
-    view.add_item(timeout_select)
+    placeholder = clip(t(lang, "clock.timeouts"), OPTION_TEXT)
+    view.add_item(Clock(table.id, "timeouts").menu(timeout_options, row=1, placeholder=placeholder))
     auto = clock.auto if clock is not None else "computer"
     auto_options = [
         discord.SelectOption(
@@ -179,16 +169,16 @@ def clock_panel(table: Table, lang: str) -> tuple[str, discord.ui.View]:
         )
         for choice in ("computer", "default")
     ]
-    auto_select = ClockSelect(table.id, "auto", auto_options, placeholder=clip(t(lang, "clock.auto"), OPTION_TEXT))
-    auto_select.row = 2
-    view.add_item(auto_select)
+    view.add_item(
+        Clock(table.id, "auto").menu(auto_options, row=2, placeholder=clip(t(lang, "clock.auto"), OPTION_TEXT))
+    )
     content = clip(t(lang, "clock.panel", summary=pace_summary(pace, timeouts, lang)), CONTENT)
     return content, view
 
 
 def computers_panel(table: Table, lang: str) -> tuple[str, discord.ui.View]:
     """The host's private computer seats of a lobby: seat one of a level (while a seat is free), take one away."""
-    view = Components()
+    view = Layout()
     seats = table.record.seats
     if len(seats) < table.engine.max_players:
         levels = [
@@ -200,18 +190,16 @@ def computers_panel(table: Table, lang: str) -> tuple[str, discord.ui.View]:
             )
             for level in LEVELS
         ]
-        add = ComputerSelect(table.id, "add", levels, placeholder=clip(t(lang, "computer.add"), OPTION_TEXT))
-        add.row = 0
-        view.add_item(add)
+        placeholder = clip(t(lang, "computer.add"), OPTION_TEXT)
+        view.add_item(Computers(table.id, "add").menu(levels, row=0, placeholder=placeholder))
     seated = [
         discord.SelectOption(label=clip(seat.name, OPTION_TEXT), value=str(index))
         for index, seat in enumerate(seats)
         if is_computer(seat.user_id)
     ][:SELECT_OPTIONS]
     if seated:
-        remove = ComputerSelect(table.id, "remove", seated, placeholder=clip(t(lang, "computer.remove"), OPTION_TEXT))
-        remove.row = 1
-        view.add_item(remove)
+        placeholder = clip(t(lang, "computer.remove"), OPTION_TEXT)
+        view.add_item(Computers(table.id, "remove").menu(seated, row=1, placeholder=placeholder))
     count = sum(1 for seat in seats if is_computer(seat.user_id))
     text = t(lang, "computer.panel", game=game_name(table.record.game, lang), count=count)
     if len(seats) >= table.engine.max_players:
@@ -223,27 +211,27 @@ def table_view(table: Table, lang: str) -> discord.ui.View | None:
     """A running table's controls; a finished one offers its players a rematch; an aborted one has none."""
     if table.record.status == "finished":
         view = Layout()
-        view.add_button(RematchButton.look(table.id, label=clip(t(lang, "table.button.rematch"), BUTTON_LABEL)), 0)
+        view.add_button(Rematch(table.id).button(clip(t(lang, "table.button.rematch"), BUTTON_LABEL)), 0)
         return view
     if table.record.status != "active":
         return None
     view = Layout()
-    view.add_button(HandButton.look(table.id, label=t(lang, "table.button.hand")), 0)
-    view.add_button(LeaveButton.look(table.id, label=t(lang, "table.button.leave")), 0)
+    view.add_button(Hand(table.id).button(t(lang, "table.button.hand")), 0)
+    view.add_button(Leave(table.id).button(t(lang, "table.button.leave")), 0)
     clock = table.clock
     if clock is not None and table.result is None:
         op = "resume" if clock.paused else "pause"
-        view.add_button(PauseButton.look(table.id, op, label=t(lang, f"table.button.{op}")), 0)
+        emoji = "⏸️" if op == "pause" else "▶️"
+        view.add_button(Pause(table.id, op).button(t(lang, f"table.button.{op}"), emoji=emoji), 0)
     return view
 
 
 def bell_view(table: Table, lang: str, *, in_table_channel: bool) -> discord.ui.View:
     """Under a turn notification: the player's hand (in the table's own channel) and a link to the table."""
-    view = Components()
+    view = Layout()
     if in_table_channel:
-        view.add_item(HandButton(table.id, label=t(lang, "table.button.hand")))
-    url = TableService.jump_url(table.record)
-    view.add_item(discord.ui.Button(style=discord.ButtonStyle.link, url=url, label=t(lang, "bell.go")))
+        view.add_button(Hand(table.id).button(t(lang, "table.button.hand")), 0)
+    view.add_button(link(table_url(table.record), t(lang, "bell.go")), 0)
     return view
 
 
@@ -292,7 +280,7 @@ def move_texts(
     """A move's label and, for a legal move that costs its player, the phrase of its cost (else None)."""
     assert table.state is not None
     game = table.record.game
-    label = renderer_for(game).action_label(game, action, perspective, lang, names=table.names)
+    label = renderer_for(game).action_label(action, perspective, lang, names=table.names)
     consequence = table.engine.consequence(table.state, seat, action) if legal else None
     cost = None if consequence is None else message(lang, consequence.key, dict(consequence.params), table.names)
     return label, cost
@@ -335,7 +323,7 @@ def picker_pick(table: Table, seat: int) -> CardPick | None:
     pick = table.engine.card_pick(state, seat)
     if pick is None or not pick.cards or len(pick.cards) > _picker.MAX_PAGES * _picker.PAGE_SIZE:
         return None
-    if pick.max > _ids.DRAFT_CARDS or not all(_ids.is_card(card) for card in pick.cards):
+    if pick.max > _draft.DRAFT_CARDS or not all(_draft.is_card(card) for card in pick.cards):
         log.warning("Card pick of %s cannot be carried by the picker; showing buttons", table.record.game)
         return None
     return pick
@@ -357,12 +345,12 @@ def hand_view(
     player carries its consequence on its label, in red, and asks to confirm first (`confirm`:
     the index of the move being confirmed, whose "Yes" and "No" then replace the controls).
     When the engine asks the seat for a card pick, the candidate actions of that
-    kind are offered by the card picker instead (`cogs.tables._picker`), on `page`
+    kind are offered by the card picker instead (`_picker`), on `page`
     with `draft` chosen; the other actions stay buttons, on the rows the picker leaves.
     """
     view = Layout()
     state = table.state
-    row_4: list[discord.ui.Item[Any]] = []
+    row_4: list[ButtonLook] = []
     refresh_label = t(lang, "hand.button.refresh")
     if state is not None and table.record.status == "active":
         game = table.record.game
@@ -373,17 +361,11 @@ def hand_view(
         token = decision.token
         if confirm is not None and 0 <= confirm < len(candidates):
             label, _ = move_label(table, seat, candidates[confirm], perspective, lang)
-            yes = ActionButton.look(
-                table.id,
-                table.record.version,
-                confirm,
-                token,
-                confirmed=True,
-                label=clip(t(lang, "hand.button.confirm", move=label), BUTTON_LABEL),
-                style=discord.ButtonStyle.danger,
+            yes = Move(table.id, table.record.version, confirm, token, confirmed=True).button(
+                clip(t(lang, "hand.button.confirm", move=label), BUTTON_LABEL), style=discord.ButtonStyle.danger
             )
             view.add_button(yes, 0)
-            view.add_button(RefreshButton.look(table.id, label=clip(t(lang, "hand.button.cancel"), BUTTON_LABEL)), 0)
+            view.add_button(Refresh(table.id).button(clip(t(lang, "hand.button.cancel"), BUTTON_LABEL)), 0)
             return view
         pick = picker_pick(table, seat)
         first_row = 0
@@ -399,21 +381,16 @@ def hand_view(
             legal = decision.legal[index]
             label, costly = move_label(table, seat, action, perspective, lang, legal=legal)
             tone: Tone = "danger" if costly else action_tone(game, action, perspective)
-            button = ActionButton.look(
-                table.id,
-                table.record.version,
-                index,
-                token,
-                label=clip(label, BUTTON_LABEL),
+            button = Move(table.id, table.record.version, index, token).button(
+                clip(label, BUTTON_LABEL),
                 emoji=action_emoji(game, action, perspective, lang),
                 style=_STYLES[tone] if legal else discord.ButtonStyle.secondary,
                 disabled=not legal,
             )
             view.add_button(button, min(first_row + position // PER_ROW, 4))
-    for item in row_4:
-        item.row = 4
-        view.add_item(item)
-    view.add_button(RefreshButton.look(table.id, label=refresh_label), 4)
+    for look in row_4:
+        view.add_button(look, 4)
+    view.add_button(Refresh(table.id).button(refresh_label), 4)
     return view
 
 
@@ -426,7 +403,7 @@ def _card_text(
 
 
 def _add_picker(
-    view: discord.ui.View,
+    view: Layout,
     table: Table,
     token: str,
     pick: CardPick,
@@ -434,7 +411,7 @@ def _add_picker(
     page: int,
     draft: Sequence[str],
     perspective: Perspective | None = None,
-) -> tuple[int, list[discord.ui.Item[Any]]]:
+) -> tuple[int, list[ButtonLook]]:
     """Add the picker's selects on rows 0-2; returns the first free row and the row-4 controls.
 
     Confirm is enabled when the draft holds between `pick.min` and `pick.max` cards and the game, asked
@@ -445,7 +422,7 @@ def _add_picker(
     page = _picker.clamp_page(pick, page)
     try:
         chosen = [] if single else _picker.canonical(pick, draft)
-        encoded = _ids.encode_draft(chosen)
+        encoded = _draft.encode_draft(chosen)
     except ValueError:  # not a draft of this pick (the handlers refuse those first): start afresh
         chosen, encoded = [], ""
     flags = _picker.chosen_flags(pick.cards, chosen)
@@ -471,40 +448,27 @@ def _add_picker(
             first = clip(options[0].label, RANGE_LABEL)
             last = clip(options[-1].label, RANGE_LABEL)
             placeholder = clip(f"{prompt} · {first} – {last}", PLACEHOLDER)
-        item = PickSelect(
-            gid,
-            version,
-            token,
-            page,
-            select,
-            encoded,
-            options=options,
+        item = Pick(gid, version, token, page, select, encoded).menu(
+            options,
+            row=select,
             placeholder=placeholder,
             min_values=1 if single else 0,
             max_values=1 if single else min(len(options), pick.max),
         )
-        item.row = select
         view.add_item(item)
-    controls: list[discord.ui.Item[Any]] = []
+    controls: list[ButtonLook] = []
     if not single:
         feedback = draft_feedback(game, perspective, chosen, lang) if perspective is not None else None
         ready = pick.min <= len(chosen) <= pick.max and (feedback is None or feedback[1])
-        controls.append(
-            PickConfirmButton(
-                gid, version, token, encoded, label=clip(t(lang, "pick.confirm"), BUTTON_LABEL), disabled=not ready
-            )
-        )
+        confirm = PickConfirm(gid, version, token, encoded)
+        controls.append(confirm.button(clip(t(lang, "pick.confirm"), BUTTON_LABEL), disabled=not ready))
         if chosen:  # Clear is the current page with no draft: hidden when there is nothing to clear
-            controls.append(
-                PickPageButton(gid, version, token, page, "", label=clip(t(lang, "pick.clear"), BUTTON_LABEL))
-            )
+            controls.append(PickPage(gid, version, token, page, "").button(clip(t(lang, "pick.clear"), BUTTON_LABEL)))
     if pages > 1:
-        controls.append(PickPageButton(gid, version, token, max(page - 1, 0), encoded, emoji="◀️", disabled=page == 0))
-        controls.append(
-            PickPageButton(
-                gid, version, token, min(page + 1, pages - 1), encoded, emoji="▶️", disabled=page == pages - 1
-            )
-        )
+        back = PickPage(gid, version, token, max(page - 1, 0), encoded)
+        controls.append(back.button(emoji="◀️", disabled=page == 0))
+        ahead = PickPage(gid, version, token, min(page + 1, pages - 1), encoded)
+        controls.append(ahead.button(emoji="▶️", disabled=page == pages - 1))
     return len(spans), controls
 
 
@@ -524,8 +488,8 @@ def pick_notice(table: Table, seat: int, lang: str, draft: Sequence[str]) -> str
 
 
 def leave_confirm_view(table: Table, lang: str) -> discord.ui.View:
-    view = Components()
-    view.add_item(LeaveConfirmButton(table.id, label=t(lang, "table.button.leave_confirm")))
+    view = Layout()
+    view.add_button(LeaveConfirm(table.id).button(t(lang, "table.button.leave_confirm")), 0)
     return view
 
 
@@ -560,10 +524,11 @@ def log_message(
         colour=discord.Colour.dark_grey(),
     )
     embed.set_footer(text=t(lang, "log.page", page=shown + 1, pages=len(pages)))
-    view = Components()
+    view = Layout()
     if len(pages) > 1:
-        view.add_item(LogPageButton(table.id, max(shown - 1, 0), emoji="◀️", disabled=shown == 0))
-        view.add_item(LogPageButton(table.id, min(shown + 1, len(pages) - 1), disabled=shown == len(pages) - 1))
+        view.add_button(LogPage(table.id, max(shown - 1, 0)).button(emoji="◀️", disabled=shown == 0), 0)
+        last = len(pages) - 1
+        view.add_button(LogPage(table.id, min(shown + 1, last)).button(disabled=shown == last), 0)
     return fit_embed(embed), view
 
 

@@ -8,7 +8,7 @@ import sqlite3
 from pathlib import Path
 
 from bot.__main__ import EXIT_CONFIG, EXIT_DATABASE
-from bot.services.tables import Table, TableService
+from bot.services.tables import Table, Tables
 from bot.storage import Database, GuildSettings, PlayerSettings, Seat
 from tests.bot.services.clocks import Clock
 from tests.bot.test_cli_backup import cardroom
@@ -18,32 +18,32 @@ ALICE, BOB = Seat(1, "Alice"), Seat(2, "Bob")
 GUILD = 9
 
 
-def fold(service: TableService, table: Table, seat: int) -> int:
-    return [action.kind for action in service.candidates(table, seat)].index("fold")
+def fold(service: Tables, table: Table, seat: int) -> int:
+    return [action.kind for action in service.play.candidates(table, seat)].index("fold")
 
 
 async def play_some(path: Path, clock: Clock) -> tuple[Table, Table]:
     """A finished game (results, ratings), a game mid-play with its clock, a lobby that expires, settings."""
     db = await Database.open(path)
     try:
-        service = TableService(db, clock=clock)
-        done = await service.open_lobby(guild_id=GUILD, channel_id=100, game="pairs", host=ALICE, locale="en")
-        await service.join(done.id, BOB)
-        done = await service.start(done.id, ALICE.user_id)
+        service = Tables(db, clock=clock)
+        done = await service.lobby.open_lobby(guild_id=GUILD, channel_id=100, game="pairs", host=ALICE, locale="en")
+        await service.lobby.join(done.id, BOB)
+        done = await service.lobby.start(done.id, ALICE.user_id)
         while done.record.status == "active":
             seat = done.to_act[0]
             user = done.record.seats[seat].user_id
-            done = (await service.act(done.id, user, done.record.version, fold(service, done, seat))).table
-        live = await service.open_lobby(guild_id=GUILD, channel_id=101, game="pairs", host=ALICE, locale="fr")
-        await service.join(live.id, BOB)
-        live = await service.start(live.id, ALICE.user_id)
+            done = (await service.play.act(done.id, user, done.record.version, fold(service, done, seat))).table
+        live = await service.lobby.open_lobby(guild_id=GUILD, channel_id=101, game="pairs", host=ALICE, locale="fr")
+        await service.lobby.join(live.id, BOB)
+        live = await service.lobby.start(live.id, ALICE.user_id)
         for _ in range(2):
             clock.now += 30
             seat = live.to_act[0]
-            live = (await service.act(live.id, live.record.seats[seat].user_id, live.record.version, 0)).table
-        await service.open_lobby(guild_id=GUILD, channel_id=102, game="pairs", host=BOB, locale="en")
-        await db.set_guild_settings(GuildSettings(guild_id=GUILD, pace="fast", timeouts=2, lobby_expiry=600.0))
-        await db.set_player(PlayerSettings(user_id=BOB.user_id, notify="dm", away_year=2027, away_used=3600))
+            live = (await service.play.act(live.id, live.record.seats[seat].user_id, live.record.version, 0)).table
+        await service.lobby.open_lobby(guild_id=GUILD, channel_id=102, game="pairs", host=BOB, locale="en")
+        await db.servers.save(GuildSettings(guild_id=GUILD, pace="fast", timeouts=2, lobby_expiry=600.0))
+        await db.players.save(PlayerSettings(user_id=BOB.user_id, notify="dm", away_year=2027, away_used=3600))
         return done, live
     finally:
         await db.close()
@@ -53,15 +53,15 @@ async def go_on(url: str, clock: Clock, live: Table) -> Table:
     """The game mid-play continues on PostgreSQL; a new table gets an id after every copied one."""
     db = await Database.open(url)
     try:
-        service = TableService(db, clock=clock)
-        table = await service.get(live.id)
+        service = Tables(db, clock=clock)
+        table = await service.store.get(live.id)
         assert table.record == live.record and table.clock == live.clock
         clock.now += 30
         seat = table.to_act[0]
-        moved = (await service.act(table.id, table.record.seats[seat].user_id, table.record.version, 0)).table
+        moved = (await service.play.act(table.id, table.record.seats[seat].user_id, table.record.version, 0)).table
         assert moved.record.version == live.record.version + 1
-        assert [seq for seq, _, _ in await db.actions(live.id)][-1] == moved.record.version
-        newer = await service.open_lobby(guild_id=GUILD, channel_id=103, game="pairs", host=ALICE, locale="en")
+        assert [seq for seq, _, _ in await db.games.actions(live.id)][-1] == moved.record.version
+        newer = await service.lobby.open_lobby(guild_id=GUILD, channel_id=103, game="pairs", host=ALICE, locale="en")
         assert newer.id > live.id + 1
         return moved
     finally:
@@ -72,15 +72,15 @@ async def snapshot(location: str | Path, done: Table) -> tuple[object, ...]:
     db = await Database.open(location)
     try:
         return (
-            await db.active_games(),
-            await db.results(done.id),
-            await db.ratings_of(guild_id=GUILD, game="pairs"),
-            await db.rating_changes(done.id),
-            await db.guild_settings(GUILD),
-            await db.player(BOB.user_id),
-            await db.due_deadlines(float("inf"), 100),
-            await db.turns_of(ALICE.user_id),
-            await db.actions(done.id),
+            await db.games.active_games(),
+            await db.results.results(done.id),
+            await db.ratings.of(guild_id=GUILD, game="pairs"),
+            await db.ratings.changes(done.id),
+            await db.servers.get(GUILD),
+            await db.players.get(BOB.user_id),
+            await db.deadlines.due(float("inf"), 100),
+            await db.players.turns_of(ALICE.user_id),
+            await db.games.actions(done.id),
             db.schema_version,
         )
     finally:
@@ -164,6 +164,6 @@ def test_a_value_the_target_cannot_hold_as_it_is_stops_the_copy(tmp_path: Path, 
 async def snapshot_games(location: str) -> list[object]:
     db = await Database.open(location)
     try:
-        return list(await db.active_games())
+        return list(await db.games.active_games())
     finally:
         await db.close()

@@ -1,5 +1,5 @@
 """Card emojis read as their cards (a screen reader reads an emoji by its name), and the sync replaces the
-emojis of older installs and of redrawn art, which keeps its name (the upload log, `Database.card_emoji_art`)."""
+emojis of older installs and of redrawn art, which keeps its name (the upload log, `db.emojis`)."""
 
 from __future__ import annotations
 
@@ -114,10 +114,10 @@ class Log:
     def __init__(self, art: Mapping[str, CardEmojiArt] | None = None) -> None:
         self.art = dict(art or {})
 
-    async def card_emoji_art(self) -> dict[str, CardEmojiArt]:
+    async def uploaded(self) -> dict[str, CardEmojiArt]:
         return dict(self.art)
 
-    async def note_card_emoji_art(self, uploaded: Mapping[str, CardEmojiArt], forgotten: Iterable[str]) -> None:
+    async def note(self, uploaded: Mapping[str, CardEmojiArt], forgotten: Iterable[str]) -> None:
         for name in forgotten:
             self.art.pop(name, None)
         self.art.update(uploaded)

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from bot.errors import ForgedComponentError, NotAPlayerError, RefusedError, StaleMessageError
-from bot.services.tables import Table, TableService
+from bot.services.tables import Table, Tables
 from bot.storage import Database, Seat
 from engines.core import CardPick
 from tests.cogs.pick_states import ENGINE, find
@@ -28,20 +28,22 @@ async def db(tmp_path: Path) -> AsyncIterator[Database]:
     await database.close()
 
 
-async def running(db: Database, state: Any) -> tuple[TableService, Table]:
+async def running(db: Database, state: Any) -> tuple[Tables, Table]:
     """A Dead Money game started with `state`, seen by a service that never saw its lobby."""
-    lobby_service = TableService(db)
+    lobby_service = Tables(db)
     seats = [Seat(100 + seat, f"P{seat}") for seat in range(state.players)]
-    lobby = await lobby_service.open_lobby(guild_id=9, channel_id=CHANNEL, game="deadmoney", host=seats[0], locale="en")
+    lobby = await lobby_service.lobby.open_lobby(
+        guild_id=9, channel_id=CHANNEL, game="deadmoney", host=seats[0], locale="en"
+    )
     for seat in seats[1:]:
-        lobby = await lobby_service.join(lobby.id, seat)
-    await db.start(lobby.id, lobby.record.version, state=ENGINE.dump_state(state))
-    service = TableService(db)
-    return service, await service.get(lobby.id)
+        lobby = await lobby_service.lobby.join(lobby.id, seat)
+    await db.games.start(lobby.id, lobby.record.version, state=ENGINE.dump_state(state))
+    service = Tables(db)
+    return service, await service.store.get(lobby.id)
 
 
-async def unchanged(service: TableService, table: Table) -> bool:
-    record = await service.db.get(table.id)
+async def unchanged(service: Tables, table: Table) -> bool:
+    record = await service.store.db.games.get(table.id)
     return record.version == table.record.version and record.state == table.record.state
 
 
@@ -60,9 +62,9 @@ async def test_a_legal_bid_is_played(db: Database) -> None:
     bid = next(a for a in ENGINE.legal_actions(state, seat) if a.kind == "bid")
     service, table = await running(db, state)
     token = ENGINE.decision_token(state, seat)
-    outcome = await service.act_pick(table.id, user_of(table, seat), table.record.version, token, list(bid.cards))
+    outcome = await service.play.act_pick(table.id, user_of(table, seat), table.record.version, token, list(bid.cards))
     assert outcome.table.record.version == table.record.version + 1 and outcome.seat == seat
-    [(_, acted, action)] = await db.actions(table.id)
+    [(_, acted, action)] = await db.games.actions(table.id)
     assert acted == seat and json.loads(action) == {"kind": "bid", "cards": list(bid.cards)}
     assert ENGINE.dump_state(outcome.table.state) == ENGINE.dump_state(ENGINE.apply(state, seat, bid))
 
@@ -72,9 +74,9 @@ async def test_a_legal_play_is_played(db: Database) -> None:
     service, table = await running(db, state)
     token = ENGINE.decision_token(state, seat)
     card = pick.cards[-1]
-    outcome = await service.act_pick(table.id, user_of(table, seat), table.record.version, token, [card])
+    outcome = await service.play.act_pick(table.id, user_of(table, seat), table.record.version, token, [card])
     assert outcome.table.record.version == table.record.version + 1
-    [(_, _, action)] = await db.actions(table.id)
+    [(_, _, action)] = await db.games.actions(table.id)
     assert json.loads(action) == {"kind": "play", "card": card}
 
 
@@ -83,8 +85,8 @@ async def test_a_several_card_effect_pick_is_played(db: Database) -> None:
     service, table = await running(db, state)
     token = ENGINE.decision_token(state, seat)
     cards = list(pick.cards[: pick.min])
-    await service.act_pick(table.id, user_of(table, seat), table.record.version, token, cards)
-    [(_, acted, action)] = await db.actions(table.id)
+    await service.play.act_pick(table.id, user_of(table, seat), table.record.version, token, cards)
+    [(_, acted, action)] = await db.games.actions(table.id)
     assert acted == seat and json.loads(action) == {"kind": "cards", "cards": cards}
 
 
@@ -103,9 +105,9 @@ async def test_forged_picks_change_nothing(db: Database) -> None:
         ["BRAIN-C"],  # Brains are never bid
     ):
         with pytest.raises(ForgedComponentError):
-            await service.act_pick(table.id, user, version, token, cards)
+            await service.play.act_pick(table.id, user, version, token, cards)
     assert await unchanged(service, table)
-    assert await db.actions(table.id) == []
+    assert await db.games.actions(table.id) == []
 
 
 async def test_an_offered_but_illegal_pick_gets_the_engines_reason(db: Database) -> None:
@@ -115,7 +117,7 @@ async def test_an_offered_but_illegal_pick_gets_the_engines_reason(db: Database)
     service, table = await running(db, state)
     token = ENGINE.decision_token(state, seat)
     with pytest.raises(RefusedError) as refused:
-        await service.act_pick(table.id, user_of(table, seat), table.record.version, token, list(bad.cards))
+        await service.play.act_pick(table.id, user_of(table, seat), table.record.version, token, list(bad.cards))
     assert refused.value.key == reason.key
     assert await unchanged(service, table)
 
@@ -126,19 +128,19 @@ async def test_stale_and_foreign_picks(db: Database) -> None:
     version, token = table.record.version, ENGINE.decision_token(state, seat)
     card = [pick.cards[0]]
     with pytest.raises(StaleMessageError):  # an older version for another decision
-        await service.act_pick(table.id, user_of(table, seat), version - 1, "00000000", card)
+        await service.play.act_pick(table.id, user_of(table, seat), version - 1, "00000000", card)
     other = next(s for s in range(state.players) if s != seat)
     with pytest.raises(StaleMessageError):  # no pick is pending for that seat
-        await service.act_pick(table.id, user_of(table, other), version, token, card)
+        await service.play.act_pick(table.id, user_of(table, other), version, token, card)
     with pytest.raises(NotAPlayerError):
-        await service.act_pick(table.id, 4242, version, token, card)
+        await service.play.act_pick(table.id, 4242, version, token, card)
     with pytest.raises(StaleMessageError):
-        await service.pending_pick(table.id, user_of(table, seat), version - 1, "00000000")
+        await service.play.pending_pick(table.id, user_of(table, seat), version - 1, "00000000")
     assert await unchanged(service, table)
     # The same decision drawn at an older version still counts (others may have acted since).
-    _, _, pending = await service.pending_pick(table.id, user_of(table, seat), version - 1, token)
+    _, _, pending = await service.play.pending_pick(table.id, user_of(table, seat), version - 1, token)
     assert pending == pick
-    outcome = await service.act_pick(table.id, user_of(table, seat), version - 1, token, card)
+    outcome = await service.play.act_pick(table.id, user_of(table, seat), version - 1, token, card)
     assert outcome.table.record.version == version + 1
 
 
@@ -149,5 +151,5 @@ async def test_a_pick_the_action_model_rejects_is_forged(db: Database, monkeypat
     monkeypatch.setattr(ENGINE, "card_pick", lambda state, seat: odd)
     token = ENGINE.decision_token(state, seat)
     with pytest.raises(ForgedComponentError):
-        await service.act_pick(table.id, user_of(table, seat), table.record.version, token, ["ZZ"])
+        await service.play.act_pick(table.id, user_of(table, seat), table.record.version, token, ["ZZ"])
     assert await unchanged(service, table)

@@ -13,11 +13,11 @@ from bot.i18n import LANGUAGES
 from bot.services.tables import Table
 from bot.storage import GameRecord, Seat
 from cogs.render.frame import hand_embed, table_embed
-from cogs.tables._ids import ACTION
+from cogs.tables._components import Move
 from cogs.tables._views import hand_view, table_view
 from engines.core import GameState
 from tests.conformance.playout import sampled_states
-from tests.standin.limits import message_problems
+from tools.standin.limits import message_problems
 
 NAMES = ["Ann", "Bob", "Cyd", "Dov", "Eli", "Fay", "Gus", "Hal"]
 NB, NN = "\u00a0", "\u202f"  # French no-break space (before ":") and narrow no-break space (before ";!?")
@@ -68,7 +68,7 @@ def buttons(view: discord.ui.View) -> list[dict[str, Any]]:
 
 def moves(table: Table, seat: int, lang: str) -> list[tuple[str, discord.ButtonStyle]]:
     """The label (plain spacing) and colour of each move button of `seat`'s hand."""
-    found = [button for button in buttons(hand_view(table, seat, lang)) if ACTION.fullmatch(button["custom_id"])]
+    found = [button for button in buttons(hand_view(table, seat, lang)) if Move.pattern.fullmatch(button["custom_id"])]
     return [(plain(button.get("label", "")), discord.ButtonStyle(button["style"])) for button in found]
 
 

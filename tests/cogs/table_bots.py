@@ -9,14 +9,14 @@ from typing import Any
 
 from bot.discord_clock import DiscordClock
 from bot.services.players import PlayerService
-from bot.services.tables import TableService
+from bot.services.tables import Tables
 
 
-def table_bot(service: TableService, channel: object) -> Any:
+def table_bot(service: Tables, channel: object) -> Any:
     return SimpleNamespace(
         tables=service,
-        players=PlayerService(service.db, service),
-        db=service.db,
+        players=PlayerService(service.store.db, service),
+        db=service.store.db,
         settings=SimpleNamespace(watching=60.0),
         get_partial_messageable=lambda channel_id: channel,
         discord_clock=DiscordClock(),

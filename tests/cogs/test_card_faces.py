@@ -17,8 +17,10 @@ from bot.i18n import LANGUAGES, t
 from bot.services.tables import Table
 from bot.storage import GameRecord, Seat
 from cogs.emojis.cards import all_faces
+from cogs.games.blackstone.deck import stone_face
+from cogs.games.deadmoney.render import _discard_lines
+from cogs.games.ilmorto.deck import italian_face
 from cogs.render import faces
-from cogs.render.deadmoney import _discard_lines
 from cogs.render.frame import hand_embed, table_embed
 from cogs.render.text import (
     card_face,
@@ -35,7 +37,7 @@ from engines import registry
 from engines.core import Event
 from tests.cogs.pick_states import sized
 from tests.cogs.pick_states import table as picker_table
-from tests.standin.limits import message_problems
+from tools.standin.limits import message_problems
 
 MARKUP = re.compile(r"<:([A-Za-z0-9_]{2,32}):(\d{17,20})>")
 NAMES = ["Ada", "Bea", "Cyd"]
@@ -74,9 +76,9 @@ def test_text_faces() -> None:
     assert poker_card_face("BRAIN-H") == "🧠♥️" and poker_card_face("hello") == "hello"
     assert poker_card_faces(["KS", "9H"], lang="fr") == "R♠️ 9♥️" and poker_card_faces([]) == "—"
     assert card_face(7) == "`7`" and card_faces([1, 10]) == "`1` `10`" and card_faces([]) == "—"
-    assert faces.stone_face(3) == "`3`" and faces.stone_face(10) == "⚫"
-    assert faces.italian_face("1C") == "A🏆" and faces.italian_face("9S") == "C🗡️" and faces.italian_face("7B") == "7🪵"
-    assert faces.italian_face("10D") == "R🪙"
+    assert stone_face(3) == "`3`" and stone_face(10) == "⚫"
+    assert italian_face("1C") == "A🏆" and italian_face("9S") == "C🗡️" and italian_face("7B") == "7🪵"
+    assert italian_face("10D") == "R🪙"
 
 
 def test_red_and_black_suits_use_emoji_presentation() -> None:

@@ -11,9 +11,9 @@ import discord
 import pytest
 
 from bot.i18n import t
-from cogs.tables import _ids
+from cogs.kit.components import BUTTON, SELECT, expected_type, mismatched
 from cogs.tables._cog import TablesCog
-from cogs.tables._components import BUTTON, SELECT, expected_type, mismatched
+from cogs.tables._components import Hand, Language, Option
 from tests.cogs.fake_interactions import FakeInteraction
 
 LOCALES = {"en": "en-US", "fr": "fr"}
@@ -43,7 +43,7 @@ def refusal(lang: str, key: str) -> str:
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 async def test_a_button_click_on_a_menus_id_is_refused_as_a_mismatch(lang: str) -> None:
-    option = _ids.option(7, "rounds")
+    option = Option(7, "rounds").custom_id
     interaction = await clicked(lang, BUTTON, option, message_with((SELECT, option)))
     assert interaction.texts() == [refusal(lang, "error.component_mismatch")]
     assert t(lang, "error.outdated_button") not in interaction.texts()[0]
@@ -53,7 +53,7 @@ async def test_a_button_click_on_a_menus_id_is_refused_as_a_mismatch(lang: str) 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 async def test_a_menu_choice_on_a_buttons_id_is_refused_as_a_mismatch(lang: str) -> None:
-    hand = _ids.hand(7)
+    hand = Hand(7).custom_id
     interaction = await clicked(lang, SELECT, hand, message_with((BUTTON, hand)))
     assert interaction.texts() == [refusal(lang, "error.component_mismatch")]
     # Not carried at all by the message, but a button's id clicked as a menu: a mismatch still.
@@ -65,16 +65,16 @@ async def test_a_menu_choice_on_a_buttons_id_is_refused_as_a_mismatch(lang: str)
 async def test_a_button_no_longer_on_its_message_is_still_outdated_and_a_carried_one_is_left_to_discord_py(
     lang: str,
 ) -> None:
-    hand = _ids.hand(7)
-    interaction = await clicked(lang, BUTTON, hand, message_with((BUTTON, _ids.hand(8))))
+    hand = Hand(7).custom_id
+    interaction = await clicked(lang, BUTTON, hand, message_with((BUTTON, Hand(8).custom_id)))
     assert interaction.texts() == [refusal(lang, "error.outdated_button")]
     interaction = await clicked(lang, BUTTON, hand, message_with((BUTTON, hand)))
     assert interaction.calls == []  # routed by discord.py to its item: not answered here
 
 
 def test_every_components_type_is_known_from_its_id() -> None:
-    assert expected_type(_ids.hand(1)) == BUTTON
-    assert expected_type(_ids.option(1, "rounds")) == SELECT
-    assert expected_type(_ids.language(1)) == SELECT
+    assert expected_type(Hand(1).custom_id) == BUTTON
+    assert expected_type(Option(1, "rounds").custom_id) == SELECT
+    assert expected_type(Language(1).custom_id) == SELECT
     assert expected_type("not ours") is None
-    assert not mismatched(message_with((SELECT, _ids.language(1))), _ids.language(1), SELECT)
+    assert not mismatched(message_with((SELECT, Language(1).custom_id)), Language(1).custom_id, SELECT)

@@ -17,11 +17,11 @@ import discord
 import pytest
 
 from bot.storage import Seat
-from cogs.bench._answers import answer_hands, logged_in, ordinary
-from cogs.bench._gateway import Snowflakes, click_frame
-from cogs.tables._components import Components
+from cogs.kit.layout import Components
 from cogs.tables._views import hand_message
 from tests.cogs.pick_states import ENGINE, table
+from tools.bench._answers import answer_hands, logged_in, ordinary
+from tools.bench._gateway import Snowflakes, click_frame
 
 ANSWERS = 300
 
@@ -52,7 +52,7 @@ def frames() -> Any:
     def frame() -> str:
         return click_frame(
             seq=next(seq), ids=ids, application_id=7, guild_id=8, channel_id=9, user=player, locale="en-US",
-            custom_id="cr:h:1", message=message,
+            custom_id="hand:1", message=message,
         )  # fmt: skip
 
     return frame

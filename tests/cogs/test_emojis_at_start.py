@@ -20,7 +20,7 @@ import pytest
 
 from bot import emojis
 from bot.emojis import CardEmoji, card_key, load_manifest
-from bot.services.tables import Table, TableService
+from bot.services.tables import Table, Tables
 from bot.storage import Database, Seat
 from cogs.tables._refresher import TableRefresher
 from cogs.tables._repair import RepairQueue
@@ -57,9 +57,9 @@ def text_faces() -> Iterator[None]:
 
 
 @pytest.fixture
-async def service(tmp_path: Path) -> AsyncIterator[TableService]:
+async def service(tmp_path: Path) -> AsyncIterator[Tables]:
     db = await Database.open(tmp_path / "cardroom.sqlite3")
-    yield TableService(db)
+    yield Tables(db)
     await db.close()
 
 
@@ -70,12 +70,12 @@ def every_emoji() -> dict[str, CardEmoji]:
     }
 
 
-async def started(service: TableService, channel: FakeChannel, lang: str, number: int) -> Table:
+async def started(service: Tables, channel: FakeChannel, lang: str, number: int) -> Table:
     host, guest = Seat(10 + 2 * number, "Ada"), Seat(11 + 2 * number, "Bea")
-    table = await service.open_lobby(guild_id=9, channel_id=700 + number, game="pairs", host=host, locale=lang)
-    await service.set_table_message(table, next(channel.ids))
-    await service.join(table.id, guest)
-    return await service.start(table.id, host.user_id)
+    table = await service.lobby.open_lobby(guild_id=9, channel_id=700 + number, game="pairs", host=host, locale=lang)
+    await service.store.set_table_message(table, next(channel.ids))
+    await service.lobby.join(table.id, guest)
+    return await service.lobby.start(table.id, host.user_id)
 
 
 def text_of(fields: dict[str, Any]) -> str:
@@ -98,7 +98,7 @@ async def settled(refresher: TableRefresher) -> None:
 
 
 @contextlib.asynccontextmanager
-async def watching(service: TableService, channel: FakeChannel, *, faces: bool) -> AsyncIterator[TableRefresher]:
+async def watching(service: Tables, channel: FakeChannel, *, faces: bool) -> AsyncIterator[TableRefresher]:
     """A refresher told of each install of card emojis, as the cog's is."""
     refresher = TableRefresher(table_bot(service, channel), 0.0, RepairQueue(100.0), faces=faces)
     emojis.watch(refresher.faces_installed)  # as the cog does at its load
@@ -110,19 +110,17 @@ async def watching(service: TableService, channel: FakeChannel, *, faces: bool) 
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
-async def test_the_tables_repaired_before_the_emojis_came_are_drawn_again_with_them(
-    service: TableService, lang: str
-) -> None:
+async def test_the_tables_repaired_before_the_emojis_came_are_drawn_again_with_them(service: Tables, lang: str) -> None:
     channel = FakeChannel()
     tables = [await started(service, channel, lang, number) for number in range(3)]
-    lobby = await service.open_lobby(guild_id=9, channel_id=799, game="pairs", host=Seat(99, "Cyd"), locale=lang)
-    await service.set_table_message(lobby, next(channel.ids))
+    lobby = await service.lobby.open_lobby(guild_id=9, channel_id=799, game="pairs", host=Seat(99, "Cyd"), locale=lang)
+    await service.store.set_table_message(lobby, next(channel.ids))
     async with watching(service, channel, faces=True) as refresher:
-        refresher.repair(await service.to_repair())  # the start's repair, before the sync is over
+        refresher.repair(await service.store.to_repair())  # the start's repair, before the sync is over
         await settled(refresher)
         repaired = {message_id for message_id, _ in channel.edits}
         cards = {table.record.table_message_id for table in tables}
-        assert repaired == {*cards, (await service.get(lobby.id)).record.table_message_id}
+        assert repaired == {*cards, (await service.store.get(lobby.id)).record.table_message_id}
         assert all(not MARKUP.search(text_of(fields)) for _, fields in channel.edits)  # text faces: `10`
 
         emojis.install(every_emoji())  # the sync is over, some 70 ms later
@@ -139,11 +137,11 @@ async def test_the_tables_repaired_before_the_emojis_came_are_drawn_again_with_t
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
-async def test_without_emojis_expected_nothing_is_noted_or_drawn_again(service: TableService, lang: str) -> None:
+async def test_without_emojis_expected_nothing_is_noted_or_drawn_again(service: Tables, lang: str) -> None:
     channel = FakeChannel()
     await started(service, channel, lang, 0)
     async with watching(service, channel, faces=False) as refresher:
-        refresher.repair(await service.to_repair())
+        refresher.repair(await service.store.to_repair())
         await settled(refresher)
         assert len(channel.edits) == 1 and refresher._text_faces == {}
         emojis.install(every_emoji())
@@ -153,7 +151,7 @@ async def test_without_emojis_expected_nothing_is_noted_or_drawn_again(service: 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 async def test_a_table_whose_edit_was_on_its_way_when_the_emojis_came_is_drawn_again(
-    service: TableService, lang: str
+    service: Tables, lang: str
 ) -> None:
     channel = FakeChannel()
     table = await started(service, channel, lang, 0)
@@ -172,7 +170,7 @@ async def test_a_table_whose_edit_was_on_its_way_when_the_emojis_came_is_drawn_a
 
     channel.get_partial_message = installing_meanwhile  # type: ignore[method-assign]
     async with watching(service, channel, faces=True) as refresher:
-        refresher.repair(await service.to_repair())
+        refresher.repair(await service.store.to_repair())
         await settled(refresher)
     (_, before), (message_id, after) = channel.edits
     assert not MARKUP.search(text_of(before)) and MARKUP.search(text_of(after))

@@ -15,9 +15,9 @@ from discord import app_commands
 
 from bot.errors import CardroomError, UnknownGameError
 from bot.storage import StorageError
+from cogs.kit.errors import guarded, in_flight, tree_error
+from cogs.kit.reply import Reply
 from cogs.render.limits import CONTENT
-from cogs.tables._errors import guarded, in_flight, tree_error
-from cogs.tables._reply import Reply
 from tests.cogs.fake_interactions import FakeInteraction
 
 

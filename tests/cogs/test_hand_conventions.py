@@ -13,7 +13,7 @@ import discord
 from bot.services.log import LogCache, public_log
 from bot.services.tables import Table
 from cogs.render.frame import RECENT_EVENTS, recent_lines, secret_events
-from cogs.tables import _ids
+from cogs.tables._components import LogPage, Move, Refresh
 from cogs.tables._hands import TOKEN_LIFETIME, LiveHands
 from cogs.tables._views import LOG_LINES, confirm_question, hand_message, log_message
 from engines import registry
@@ -52,13 +52,13 @@ def test_a_costly_move_is_red_labelled_with_its_cost_and_asks_first() -> None:
     table = table_of(state)
     seat = state.current
     _, view = hand_message(table, seat, "en")
-    by_id = {b["custom_id"]: b for b in buttons(view) if b["custom_id"].startswith("cr:a:")}
+    by_id = {b["custom_id"]: b for b in buttons(view) if b["custom_id"].startswith("move:")}
     index = list(ENGINE.candidate_actions(state, seat)).index(Stand())
     token = ENGINE.decision_token(state, seat)
-    stand = by_id[_ids.action(41, table.record.version, index, token)]
+    stand = by_id[Move(41, table.record.version, index, token).custom_id]
     assert stand["style"] == discord.ButtonStyle.danger.value
     assert "toy.consequence.stand" in stand["label"]  # the consequence is on the label (no catalogue: its key)
-    draw = by_id[_ids.action(41, table.record.version, 0, token)]
+    draw = by_id[Move(41, table.record.version, 0, token).custom_id]
     assert draw["style"] == discord.ButtonStyle.primary.value  # an ordinary choice
     # The click asks first: the question names the move and its cost, "Yes" is the same move confirmed.
     question = confirm_question(table, seat, index, "en")
@@ -66,13 +66,11 @@ def test_a_costly_move_is_red_labelled_with_its_cost_and_asks_first() -> None:
     assert confirm_question(table, seat, 0, "en") is None  # drawing costs nothing: no question
     _, asking = hand_message(table, seat, "en", confirm=index)
     yes, no = buttons(asking)
-    assert yes["custom_id"] == _ids.action(41, table.record.version, index, token, confirmed=True)
+    assert yes["custom_id"] == Move(41, table.record.version, index, token, confirmed=True).custom_id
     assert yes["style"] == discord.ButtonStyle.danger.value
-    assert no["custom_id"] == _ids.refresh(41)
-    match = _ids.ACTION.fullmatch(yes["custom_id"])
-    assert match is not None and match["confirmed"] == ":y"
-    plain = _ids.ACTION.fullmatch(stand["custom_id"])
-    assert plain is not None and plain["confirmed"] is None
+    assert no["custom_id"] == Refresh(41).custom_id
+    confirmed, plain = Move.parse(yes["custom_id"]), Move.parse(stand["custom_id"])
+    assert confirmed is not None and confirmed.confirmed and plain is not None and not plain.confirmed
 
 
 def test_a_button_drawn_disabled_is_not_valid_when_the_turn_comes() -> None:
@@ -174,7 +172,7 @@ def test_the_public_log_is_rebuilt_move_by_move_and_paged() -> None:
     assert pages > 1, "the game is long enough to need several pages"
     if pages > 1:
         back, forward = buttons(view)
-        assert back["custom_id"] == _ids.log_page(41, pages - 2) and forward.get("disabled")
+        assert back["custom_id"] == LogPage(41, pages - 2).custom_id and forward.get("disabled")
         assert len((embed.description or "").split("\n")) == LOG_LINES  # the latest page is a full one
         first, _ = log_message(table, entries, 0, "en")
         assert (first.description or "").startswith("`0`")

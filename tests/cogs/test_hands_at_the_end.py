@@ -16,11 +16,11 @@ import discord
 import pytest
 
 from bot.i18n import t
-from bot.services.tables import Table, TableService
+from bot.services.tables import Table, Tables
 from bot.storage import Database, Deadline, Seat
 from cogs.render.frame import turn_line
 from cogs.render.text import display_name
-from cogs.tables import _ids
+from cogs.tables._components import Refresh
 from cogs.tables._handlers import TableHandlers
 from cogs.tables._refresher import TableRefresher
 from cogs.tables._repair import RepairQueue
@@ -70,22 +70,22 @@ def click(table: Table, user: Seat, lang: str) -> HandClick:
 
 
 @pytest.fixture
-async def service(tmp_path: Path) -> AsyncIterator[TableService]:
+async def service(tmp_path: Path) -> AsyncIterator[Tables]:
     db = await Database.open(tmp_path / "cardroom.sqlite3")
-    yield TableService(db, clock=Clock())
+    yield Tables(db, clock=Clock())
     await db.close()
 
 
-async def started(service: TableService, channel: FakeChannel, lang: str) -> Table:
+async def started(service: Tables, channel: FakeChannel, lang: str) -> Table:
     """A Pairs table of Ada and Bea in `lang`, whose clock withdraws a player at their first timeout."""
-    table = await service.open_lobby(guild_id=9, channel_id=CHANNEL, game="pairs", host=ADA, locale=lang)
-    await service.set_table_message(table, next(channel.ids))
-    await service.join(table.id, BEA)
-    await service.set_clock_option(table.id, ADA.user_id, "timeouts", "1")
-    return await service.start(table.id, ADA.user_id)
+    table = await service.lobby.open_lobby(guild_id=9, channel_id=CHANNEL, game="pairs", host=ADA, locale=lang)
+    await service.store.set_table_message(table, next(channel.ids))
+    await service.lobby.join(table.id, BEA)
+    await service.lobby.set_clock_option(table.id, ADA.user_id, "timeouts", "1")
+    return await service.lobby.start(table.id, ADA.user_id)
 
 
-def handlers_for(service: TableService, channel: FakeChannel) -> TableHandlers:
+def handlers_for(service: Tables, channel: FakeChannel) -> TableHandlers:
     bot = table_bot(service, channel)
     refresher = TableRefresher(bot, 0.0, RepairQueue(100.0))
     handlers = TableHandlers(bot, refresher)
@@ -121,9 +121,7 @@ async def waiting_hand(handlers: TableHandlers, table: Table, lang: str) -> tupl
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
-async def test_a_game_ended_by_the_clock_shows_its_end_on_the_waiting_players_hand(
-    service: TableService, lang: str
-) -> None:
+async def test_a_game_ended_by_the_clock_shows_its_end_on_the_waiting_players_hand(service: Tables, lang: str) -> None:
     channel = FakeChannel()
     table = await started(service, channel, lang)
     handlers = handlers_for(service, channel)
@@ -132,8 +130,8 @@ async def test_a_game_ended_by_the_clock_shows_its_end_on_the_waiting_players_ha
     (seat,) = table.to_act
     due = table.deadline(seat)
     assert due is not None
-    service._clock.now = due  # type: ignore[attr-defined]
-    outcome = await service.expire(Deadline(table.id, seat, "expire", due))
+    service.store._clock.now = due  # type: ignore[attr-defined]
+    outcome = await service.clock.expire(Deadline(table.id, seat, "expire", due))
     assert outcome is not None and outcome.finished
     handlers.refresher.mark(table.id)  # as the cog does after the clock's move
     await settled(handlers)
@@ -148,12 +146,12 @@ async def test_a_game_ended_by_the_clock_shows_its_end_on_the_waiting_players_ha
     assert f"🏆 {display_name(waiting.name)}" in standings and t(lang, "table.left_clock") in standings
     assert fields["content"] is None
     (row,) = fields["view"].to_components()  # no move is offered any more: only Refresh is left
-    assert [button["custom_id"] for button in row["components"]] == [_ids.refresh(table.id)]
+    assert [button["custom_id"] for button in row["components"]] == [Refresh(table.id).custom_id]
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 async def test_a_game_ended_by_a_player_leaving_shows_its_end_on_every_live_hand_but_the_one_drawn_at_it(
-    service: TableService, lang: str
+    service: Tables, lang: str
 ) -> None:
     channel = FakeChannel()
     table = await started(service, channel, lang)
@@ -163,7 +161,7 @@ async def test_a_game_ended_by_a_player_leaving_shows_its_end_on_every_live_hand
     leaving = click(table, mover, lang)
     await handlers.leave(leaving, table.id)  # type: ignore[arg-type]
     await settled(handlers)
-    assert (await service.get(table.id)).record.status == "finished"
+    assert (await service.store.get(table.id)).record.status == "finished"
 
     (fields,) = [fields for name, fields in hand.calls if name == "edit_original_response"]
     assert description(fields).startswith(t(lang, "table.over"))
@@ -175,7 +173,7 @@ async def test_a_game_ended_by_a_player_leaving_shows_its_end_on_every_live_hand
     assert len([name for name, _ in hand.calls if name == "edit_original_response"]) == 1
 
     # A hand drawn at the end already is left as it is.
-    finished = await service.get(table.id)
+    finished = await service.store.get(table.id)
     again = click(finished, waiting, lang)
     await handlers.show_hand(again, table.id, in_place=False)  # type: ignore[arg-type]
     await handlers.show_the_end(finished)

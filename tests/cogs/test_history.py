@@ -23,17 +23,17 @@ from bot import emojis
 from bot.emojis import CardEmoji, card_key, load_manifest
 from bot.i18n import LANGUAGES, t
 from bot.services.replay import Replay, ReplayService
-from bot.services.tables import Table, TableService
+from bot.services.tables import Table, Tables
 from bot.storage import Database, GameRecord, HistoryRow, StatsRow
 from bot.translator import CatalogueTranslator
 from cogs.history._cog import HistoryCog, HistoryHandlers
+from cogs.history._components import REPLAY_CONTROLS, ReplayControl, ReplayJump, ReplayOpen
 from cogs.history._views import history_view, jump_steps, replay_view
+from cogs.kit.components import declared, is_known
 from cogs.render.games import seat_lines
 from cogs.render.limits import EMBED_TOTAL, SELECT_OPTIONS
 from cogs.render.replay import HAND_MARK, history_embed, replay_embed, stats_embed
 from cogs.render.text import card_face, poker_card_face
-from cogs.tables import _ids
-from cogs.tables._components import DYNAMIC_ITEMS
 from engines import registry
 from tests.bot.services.replay_support import (
     FIRST_USER,
@@ -46,7 +46,7 @@ from tests.bot.services.replay_support import (
 )
 from tests.cogs.fake_interactions import FakeInteraction
 from tests.cogs.test_typography import embed_texts, text_problems, view_texts
-from tests.standin.limits import commands_problems, message_problems
+from tools.standin.limits import commands_problems, message_problems
 
 LARGEST = 2**63 - 1
 SAMPLES = 24  # steps of a long game rendered in the limits test (its first and last among them)
@@ -79,8 +79,12 @@ def problems(embed: discord.Embed | None = None, view: discord.ui.View | None = 
     return message_problems(json.loads(json.dumps(payload)))
 
 
+def children(view: discord.ui.View) -> list[dict[str, Any]]:
+    return [child for row in view.to_components() for child in row["components"]]
+
+
 def custom_ids(view: discord.ui.View) -> list[str]:
-    return [str(getattr(item, "custom_id", "")) for item in view.walk_children()]
+    return [str(child.get("custom_id", "")) for child in children(view)]
 
 
 def finished_table(game: str, seed: int, *, players: int | None = None) -> tuple[Table, Replay]:
@@ -201,20 +205,18 @@ def test_the_controls_lead_to_their_steps_and_the_ends_are_disabled() -> None:
     ):
         view = replay_view(table, replay.step(number), replay.mover, "en")
         buttons = {}
-        for item in view.walk_children():
-            match = _ids.REPLAY_STEP.fullmatch(str(getattr(item, "custom_id", "")))
+        for child in children(view):
+            match = ReplayControl.pattern.fullmatch(str(child.get("custom_id", "")))
             if match:
-                buttons[match["control"]] = (int(match["step"]), getattr(item, "item", item).disabled)
+                buttons[match["control"]] = (int(match["step"]), bool(child.get("disabled")))
         assert {control: step for control, (step, _) in buttons.items()} == expected
         assert all(disabled == (step == number) for step, disabled in buttons.values())
         ids = custom_ids(view)
         assert len(ids) == len(set(ids)) == 7  # six buttons and the menu: no two alike
-        (menu,) = [
-            item.item for item in view.walk_children() if isinstance(getattr(item, "item", None), discord.ui.Select)
-        ]
+        (menu,) = [item for item in view.children if isinstance(item, discord.ui.Select)]
         values = [int(option.value) for option in menu.options]
         assert values == jump_steps(last) and len(values) == SELECT_OPTIONS and values[0] == 0 and values[-1] == last
-        assert menu.custom_id == _ids.replay_jump(table.id, number)
+        assert menu.custom_id == ReplayJump(table.id, number).custom_id
 
 
 def test_jump_steps_are_all_steps_or_25_spread_from_deal_to_end() -> None:
@@ -227,26 +229,29 @@ def test_jump_steps_are_all_steps_or_25_spread_from_deal_to_end() -> None:
 
 def test_replay_ids_are_ours_bounded_and_routed_to_one_item() -> None:
     ids = [
-        _ids.replay(LARGEST),
-        *(_ids.replay_step(LARGEST, 9_999_999_999, control) for control in _ids.REPLAY_CONTROLS),
-        _ids.replay_jump(LARGEST, 9_999_999_999),
+        ReplayOpen(LARGEST).custom_id,
+        *(ReplayControl(LARGEST, 9_999_999_999, control).custom_id for control in REPLAY_CONTROLS),
+        ReplayJump(LARGEST, 9_999_999_999).custom_id,
     ]
     for custom_id in ids:
-        assert _ids.is_known(custom_id) and len(custom_id) <= 100, custom_id
-        routed = [item for item in DYNAMIC_ITEMS if item.__discord_ui_compiled_template__.fullmatch(custom_id)]
+        assert is_known(custom_id) and len(custom_id) <= 100, custom_id
+        routed = [component for component in declared() if component.template.fullmatch(custom_id)]
         assert len(routed) == 1, custom_id
     for forged in (
-        _ids.replay(LARGEST + 1),
-        _ids.replay(0),
-        _ids.replay_step(LARGEST + 1, 1, "n"),
-        _ids.replay_step(1, 10**10, "n"),  # eleven digits
-        _ids.replay_step(1, 1, "x"),
-        "cr:Y:1:-1:n",
+        ReplayOpen(LARGEST + 1).custom_id,
+        ReplayOpen(0).custom_id,
+        ReplayControl(LARGEST + 1, 1, "n").custom_id,
+        ReplayControl(1, 10**10, "n").custom_id,  # eleven digits
+        ReplayControl(1, 1, "x").custom_id,
+        "cr:Y:1:-1:n",  # the old form (still parsed) bounds its numbers too
         "cr:Y:1:1",
-        _ids.replay_jump(1, 10**10),
+        "replay-step:1:-1:n",
+        "replay-step:1:1",
+        "replay-jump:1:1:j",
+        ReplayJump(1, 10**10).custom_id,
     ):
-        assert not _ids.is_known(forged), forged
-        assert not any(item.__discord_ui_compiled_template__.fullmatch(forged) for item in DYNAMIC_ITEMS)
+        assert not is_known(forged), forged
+        assert not any(component.template.fullmatch(forged) for component in declared())
 
 
 # ----- /stats and /history embeds ---------------------------------------------------------------------------------
@@ -287,7 +292,7 @@ def test_history_lists_games_with_a_replay_button_each(lang: str) -> None:
     assert view is not None and problems(embed, view) == [] and typography(lang, embed, view) == []
     lines = (embed.description or "").split("\n")
     assert len(lines) == 10 == len(custom_ids(view))  # the ten latest
-    assert custom_ids(view) == [_ids.replay(row.game_id) for row in rows[:10]]
+    assert custom_ids(view) == [ReplayOpen(row.game_id).custom_id for row in rows[:10]]
     command = "`/replay game:" if lang == "en" else "`/revoir partie:"
     assert all(f"{command}{row.game_id}`" in line for row, line in zip(rows, lines, strict=False))
     assert all(re.search(r"<t:\d+:R>", line) for line in lines)
@@ -336,7 +341,7 @@ def click(**fields: Any) -> Command:
 class FakeBot:
     def __init__(self, db: Database) -> None:
         self.db = db
-        self.tables = TableService(db)
+        self.tables = Tables(db)
         self.replays = ReplayService(self.tables)
 
 
@@ -362,7 +367,7 @@ async def test_stats_and_history_of_oneself_or_another(bot: FakeBot, locale: str
     await handlers.history(other, SimpleNamespace(id=FIRST_USER + 1, display_name="Bob"))
     name, fields = other.answer()
     assert name == "send_message" and "Bob" in other.text() and f"{record.id}" in other.text()
-    assert custom_ids(fields["view"]) == [_ids.replay(record.id)]
+    assert custom_ids(fields["view"]) == [ReplayOpen(record.id).custom_id]
     nobody = Command(locale=locale)
     await handlers.history(nobody, SimpleNamespace(id=77, display_name="Zed"))
     assert t(lang, "history.empty") in nobody.text() and "view" not in nobody.answer()[1]
@@ -378,7 +383,7 @@ async def test_a_replay_opens_privately_and_steps_in_place(bot: FakeBot) -> None
     await handlers.replay_command(command, record.id)
     name, fields = command.answer()
     assert name == "send_message" and t("en", "replay.deal") in command.text()
-    assert _ids.replay_step(record.id, 1, "n") in custom_ids(fields["view"])
+    assert ReplayControl(record.id, 1, "n").custom_id in custom_ids(fields["view"])
 
     button = click()
     await handlers.open_replay(button, record.id)  # the /history button: a new private message
@@ -388,7 +393,7 @@ async def test_a_replay_opens_privately_and_steps_in_place(bot: FakeBot) -> None
     await handlers.replay_step(step, record.id, 1, "n", [])
     name, fields = step.answer()
     assert name == "edit_message" and "Coup 1 sur" in step.text()
-    assert _ids.replay_step(record.id, 2, "n") in custom_ids(fields["view"])
+    assert ReplayControl(record.id, 2, "n").custom_id in custom_ids(fields["view"])
 
     jump = click()
     await handlers.replay_step(jump, record.id, 1, "j", ["5"])
@@ -398,7 +403,7 @@ async def test_a_replay_opens_privately_and_steps_in_place(bot: FakeBot) -> None
 async def test_forged_steps_are_answered_politely_and_change_nothing(bot: FakeBot) -> None:
     record = await finished(bot)
     handlers = HistoryHandlers(bot)  # type: ignore[arg-type]
-    steps = len(await bot.db.actions(record.id))
+    steps = len(await bot.db.games.actions(record.id))
     for control, step, values in (("n", steps + 1, []), ("l", 9_999_999_999, []), ("j", 0, [str(steps + 5)])):
         forged = click()
         await handlers.replay_step(forged, record.id, step, control, values)

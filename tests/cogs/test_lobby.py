@@ -19,19 +19,19 @@ from bot.i18n import LANGUAGES, t
 from bot.services.tables import Table
 from bot.storage import GameRecord, Seat
 from cogs.info._cog import average
+from cogs.kit.components import declared, is_known
+from cogs.kit.errors import error_text
 from cogs.render.frame import lobby_embed, round_lines, stopped_view, table_embed
 from cogs.render.limits import CONTENT
-from cogs.tables import _ids
-from cogs.tables._components import DYNAMIC_ITEMS
+from cogs.tables._components import Clock, Computers, Language, Lobby, Rematch, Thread
 from cogs.tables._endings import end_announcement
-from cogs.tables._errors import error_text
 from cogs.tables._views import LANGUAGE_ROW, clock_panel, computers_panel, lobby_view, options_panel, table_view
 from engines import registry
 from engines.core import Result
 from engines.core.result import Round
 from tests.cogs.fake_interactions import FakeInteraction
 from tests.conformance.playout import random_playout
-from tests.standin.limits import message_problems
+from tools.standin.limits import message_problems
 
 NAMES = ["Ada", "Bea", "Cyd", "Dov", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lou"]
 HOST = 1000
@@ -120,14 +120,14 @@ def test_the_lobby_shows_the_table_language() -> None:
 def test_start_is_enabled_only_with_enough_players_and_options_are_one_button() -> None:
     for players, enabled in ((1, False), (2, False), (3, True), (6, True)):
         buttons = {c["custom_id"]: c for c in components(lobby_view(lobby("deadmoney", players), "en"))}
-        assert bool(buttons["cr:l:77:start"].get("disabled")) is not enabled
-        assert not buttons["cr:l:77:join"].get("disabled") and not buttons["cr:l:77:options"].get("disabled")
+        assert bool(buttons["lobby:77:start"].get("disabled")) is not enabled
+        assert not buttons["lobby:77:join"].get("disabled") and not buttons["lobby:77:options"].get("disabled")
     items = components(lobby_view(lobby("pairs", 2), "fr"))
     assert all(item["type"] == discord.ComponentType.button.value for item in items)  # no select anyone can click
     ids = [item["custom_id"] for item in items]
-    assert ids == [f"cr:l:77:{op}" for op in ("join", "leave", "start", "cancel", "options", "clock", "computers")]
+    assert ids == [f"lobby:77:{op}" for op in ("join", "leave", "start", "cancel", "options", "clock", "computers")]
     labels = {item["custom_id"]: item["label"] for item in items}
-    assert labels["cr:l:77:options"] == "Options de la table" and labels["cr:l:77:start"] == "Lancer"
+    assert labels["lobby:77:options"] == "Options de la table" and labels["lobby:77:start"] == "Lancer"
 
 
 @pytest.mark.parametrize("engine", registry.all_engines(), ids=lambda e: e.name)
@@ -140,7 +140,7 @@ def test_the_table_options_panel_holds_every_option_and_the_language(engine: Any
         fields = [item["custom_id"].split(":")[-1] for item in selects[:-1]]
         assert fields == list(engine.options_model.model_fields)[: len(fields)] and len(fields) >= 1
         language = selects[-1]
-        assert language["custom_id"] == "cr:L:77"
+        assert language["custom_id"] == "language:77"
         assert [(o["value"], o.get("default", False)) for o in language["options"]] == [("en", False), ("fr", True)]
         assert [o["label"] for o in language["options"]] == ["English", "Français"]
         rows = view.to_components()
@@ -153,7 +153,12 @@ def test_every_option_select_shows_the_current_choice() -> None:
     table = lobby("pairs", 2, options={"ending": "norland", "games": 5, "chips": 20})
     _, view = options_panel(table, "en")
     chosen = {item["custom_id"]: [o["value"] for o in item["options"] if o.get("default")] for item in components(view)}
-    assert chosen == {"cr:o:77:ending": ["norland"], "cr:o:77:games": ["5"], "cr:o:77:chips": ["20"], "cr:L:77": ["en"]}
+    assert chosen == {
+        "option:77:ending": ["norland"],
+        "option:77:games": ["5"],
+        "option:77:chips": ["20"],
+        "language:77": ["en"],
+    }
 
 
 # ----- the end --------------------------------------------------------------------------------------------------
@@ -170,7 +175,7 @@ def played_out(game: str, seed: int) -> tuple[Table, Any]:
 @pytest.mark.parametrize("engine", registry.all_engines(), ids=lambda e: e.name)
 def test_a_finished_table_offers_a_rematch_and_an_aborted_one_nothing(engine: Any) -> None:
     table, _ = played_out(engine.name, 5)
-    assert [c["custom_id"] for c in components(table_view(table, "en"))] == ["cr:R:77"]
+    assert [c["custom_id"] for c in components(table_view(table, "en"))] == ["rematch:77"]
     assert [c["label"] for c in components(table_view(table, "fr"))] == ["Revanche"]
     aborted = Table(record=record(engine.name, 2, "aborted"), engine=engine, state=None)
     assert table_view(aborted, "en") is None
@@ -285,28 +290,32 @@ def test_a_leaderboard_average_is_written_the_way_each_language_writes_numbers()
 def test_the_new_ids_are_ours_bounded_and_routed() -> None:
     largest = 2**63 - 1
     ids = [
-        _ids.lobby(largest, "options"),
-        _ids.language(largest),
-        _ids.rematch(largest),
-        _ids.lobby(largest, "computers"),
-        _ids.computers(largest, "add"),
-        _ids.computers(largest, "remove"),
-        _ids.clock(largest, "auto"),
-        *(_ids.thread(game) for game in registry.names()),
+        Lobby(largest, "options").custom_id,
+        Language(largest).custom_id,
+        Rematch(largest).custom_id,
+        Lobby(largest, "computers").custom_id,
+        Computers(largest, "add").custom_id,
+        Computers(largest, "remove").custom_id,
+        Clock(largest, "auto").custom_id,
+        *(Thread(game).custom_id for game in registry.names()),
     ]
     for custom_id in ids:
-        assert _ids.is_known(custom_id) and len(custom_id) <= 100
-        routed = [item for item in DYNAMIC_ITEMS if item.__discord_ui_compiled_template__.fullmatch(custom_id)]
+        assert is_known(custom_id) and len(custom_id) <= 100
+        routed = [component for component in declared() if component.template.fullmatch(custom_id)]
         assert len(routed) == 1, custom_id
     for forged in (
-        _ids.rematch(largest + 1),
-        _ids.language(0),
-        "cr:T:Pairs",
+        Rematch(largest + 1).custom_id,
+        Language(0).custom_id,
+        "thread:Pairs",
+        "thread:" + "a" * 41,
+        "lobby:1:settings",
+        "computer:1:swap",
+        "cr:T:Pairs",  # the old forms, still parsed, refuse the same
         "cr:T:" + "a" * 41,
         "cr:l:1:settings",
         "cr:k:1:swap",
     ):
-        assert not _ids.is_known(forged)
+        assert not is_known(forged)
 
 
 # ----- computer seats ----------------------------------------------------------------------------------------------
@@ -321,26 +330,26 @@ def test_the_computers_panel_adds_a_level_and_takes_away_only_computers(lang: st
     table = with_computers("pairs", 2, (-2, -1), locale=lang)
     content, view = computers_panel(table, lang)
     selects = {item["custom_id"]: item for item in components(view)}
-    assert set(selects) == {"cr:k:77:add", "cr:k:77:remove"}
-    assert [option["value"] for option in selects["cr:k:77:add"]["options"]] == ["easy", "normal"]
-    assert [option["value"] for option in selects["cr:k:77:remove"]["options"]] == ["2", "3"]  # never a person
+    assert set(selects) == {"computer:77:add", "computer:77:remove"}
+    assert [option["value"] for option in selects["computer:77:add"]["options"]] == ["easy", "normal"]
+    assert [option["value"] for option in selects["computer:77:remove"]["options"]] == ["2", "3"]  # never a person
     assert "2" in content and message_problems(payload(content, None, view)) == []
     _, alone_view = computers_panel(with_computers("pairs", 1, ()), lang)
-    assert [item["custom_id"] for item in components(alone_view)] == ["cr:k:77:add"]
+    assert [item["custom_id"] for item in components(alone_view)] == ["computer:77:add"]
 
 
 def test_a_full_table_offers_no_more_computers() -> None:
     engine = registry.get("pairs")
     table = with_computers("pairs", 1, (-1,) * (engine.max_players - 1))
     content, view = computers_panel(table, "en")
-    assert [item["custom_id"] for item in components(view)] == ["cr:k:77:remove"]
+    assert [item["custom_id"] for item in components(view)] == ["computer:77:remove"]
     assert "full" in content
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_clock_panel_chooses_who_plays_a_late_move(lang: str) -> None:
     _, view = clock_panel(lobby("pairs", 2), lang)
-    auto = next(item for item in components(view) if item["custom_id"] == "cr:c:77:auto")
+    auto = next(item for item in components(view) if item["custom_id"] == "clock:77:auto")
     assert [(option["value"], option.get("default", False)) for option in auto["options"]] == [
         ("computer", True),
         ("default", False),

@@ -26,16 +26,17 @@ from bot.i18n import LANGUAGES, catalogue
 from bot.services.clock import TableClock, paces
 from bot.services.players import PlayerService
 from bot.services.servers import ServerService
-from bot.services.tables import Table, TableService
+from bot.services.tables import Table, Tables
 from bot.storage import Database, GameRecord, GuildSettings, Seat, TurnRow
 from bot.translator import CatalogueTranslator
 from cogs.parlor._cog import ParlorCog
 from cogs.parlor._people import PeopleHandlers
 from cogs.parlor._render import fit_lines, inbox_embed, tables_embed
 from cogs.parlor._servers import ServerHandlers
+from cogs.tables import TablesCog
 from engines import registry
 from tests.cogs.fake_interactions import FakeInteraction
-from tests.standin.limits import commands_problems, message_problems
+from tools.standin.limits import commands_problems, message_problems
 
 GUILD, CHANNEL = 9, 500
 ALICE, BOB = Seat(1, "Alice"), Seat(2, "Bob")
@@ -95,7 +96,7 @@ class FakeBot:
 
     def __init__(self, db: Database, clock: Clock) -> None:
         self.db = db
-        self.tables = TableService(db, clock=clock, lobby_expiry=DAY)
+        self.tables = Tables(db, clock=clock, lobby_expiry=DAY)
         self.players = PlayerService(db, self.tables, clock=clock)
         self.servers = ServerService(db)
         self.settings = SimpleNamespace(lobby_expiry=DAY)
@@ -107,7 +108,11 @@ class FakeBot:
         return SimpleNamespace(name="The *Parlor*") if guild_id == GUILD else None
 
     def get_cog(self, name: str) -> Any:
-        return SimpleNamespace(refresher=self._refresher) if name == "Tables" else None
+        if name != "Tables":
+            return None
+        cog = TablesCog.__new__(TablesCog)  # the tables cog, as far as the parlor reaches into it
+        cog.refresher = self._refresher
+        return cog
 
     def get_partial_messageable(self, channel_id: int, *, guild_id: int | None = None) -> Any:
         async def send(content: str, **fields: Any) -> None:
@@ -130,10 +135,10 @@ async def bot(tmp_path: Path) -> AsyncIterator[FakeBot]:
 
 async def running(bot: FakeBot, channel_id: int = CHANNEL) -> Table:
     tables = bot.tables
-    table = await tables.open_lobby(guild_id=GUILD, channel_id=channel_id, game="pairs", host=ALICE, locale="fr")
-    table = await tables.set_table_message(table, 4242)
-    await tables.join(table.id, BOB)
-    return await tables.start(table.id, ALICE.user_id)
+    table = await tables.lobby.open_lobby(guild_id=GUILD, channel_id=channel_id, game="pairs", host=ALICE, locale="fr")
+    table = await tables.store.set_table_message(table, 4242)
+    await tables.lobby.join(table.id, BOB)
+    return await tables.lobby.start(table.id, ALICE.user_id)
 
 
 # ----- /cardroom: the permission is checked on every call ----------------------------
@@ -157,7 +162,7 @@ async def test_cardroom_refuses_a_member_without_manage_server(bot: FakeBot, loc
         await call(interaction)
         assert refusal in interaction.text() and "⚠️" in interaction.text()
     assert await bot.servers.defaults(GUILD) == GuildSettings(GUILD)  # nothing changed
-    assert (await bot.db.get(table.id)).status == "active"
+    assert (await bot.db.games.get(table.id)).status == "active"
     assert bot.posted == [] and bot.marked == []
     assert await handlers.end_choices(Command(manage_guild=False), "") == []  # not even the list
 
@@ -218,7 +223,7 @@ async def test_a_manager_ends_a_table_and_its_channel_is_told(bot: FakeBot) -> N
     interaction = Command(user_id=99)
     await handlers.end(interaction, table.id)
     assert f"Table `#{table.id}` (Pairs) in <#{CHANNEL}> is ended" in interaction.text()
-    record = await bot.db.get(table.id)
+    record = await bot.db.games.get(table.id)
     assert record.status == "aborted" and record.ended_by == 99
     assert bot.marked == [table.id]  # the table message is redrawn
     assert bot.posted == [(CHANNEL, "🛑 Cette table de Paires a été terminée par un gestionnaire du serveur.")]
@@ -229,7 +234,7 @@ async def test_a_manager_ends_a_table_and_its_channel_is_told(bot: FakeBot) -> N
     elsewhere = Command(guild_id=GUILD + 1)
     await handlers.end(elsewhere, other.id)  # another server's table: refused as if it did not exist
     assert "This game is over." in elsewhere.text()
-    assert (await bot.db.get(other.id)).status == "active"
+    assert (await bot.db.games.get(other.id)).status == "active"
 
 
 async def test_the_server_tables_list(bot: FakeBot) -> None:
@@ -291,7 +296,7 @@ async def test_away_answers_with_the_return_time_and_the_allowance_left(bot: Fak
 
     gone = Command(user_id=user)
     await handlers.away(gone, "3")
-    until = int(bot.tables.now() + 3 * DAY)
+    until = int(bot.tables.store.now() + 3 * DAY)
     assert f"until <t:{until}:f> (<t:{until}:R>)" in gone.text()
     assert "Absence left this year: 7 days (of 10 days)." in gone.text()
     assert bot.marked == [table.id]  # its deadline moved: the table is redrawn
@@ -300,7 +305,7 @@ async def test_away_answers_with_the_return_time_and_the_allowance_left(bot: Fak
     await handlers.away(refused, "10")  # the running 3 days are refunded: 10 would fit...
     assert "jusqu’au" in refused.text()
     too_long = Command(user_id=user, locale="fr")
-    bot.tables._clock.now += DAY  # type: ignore[attr-defined]
+    bot.tables.store._clock.now += DAY  # type: ignore[attr-defined]
     await handlers.away(too_long, "10")  # ...but a day of it is used now
     assert "jours entiers restants\u00a0: 9" in too_long.text()
 

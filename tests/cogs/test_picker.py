@@ -12,31 +12,32 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, cast
 
 import discord
 import pytest
 
 from bot.i18n import LANGUAGES
 from bot.services.players import PlayerService
-from bot.services.tables import Table, TableService
+from bot.services.tables import Table, Tables
 from bot.storage import Database, Seat
+from cogs.kit.components import declared, is_known
 from cogs.render.frame import hand_embed
-from cogs.tables import _ids, _picker
-from cogs.tables._components import DYNAMIC_ITEMS
+from cogs.tables import _draft, _picker
+from cogs.tables._components import Move, Pick, PickConfirm, PickPage, Refresh, routes
 from cogs.tables._handlers import TableHandlers
 from cogs.tables._views import hand_view
 from engines.core import CardPick
 from tests.cogs.pick_states import ENGINE, LONG_GAME_ID, LONG_VERSION, find, showdown, sized, table, with_hand
-from tests.standin.limits import message_problems
+from tools.standin.limits import message_problems
 
 SIZES = (1, 25, 26, 75, 76, 120)
 TYPES = {
-    "cr:p": _ids.PICK,
-    "cr:P": _ids.PICK_CONFIRM,
-    "cr:n": _ids.PICK_PAGE,
-    "cr:a": _ids.ACTION,
-    "cr:r": _ids.REFRESH,
+    "pick": Pick.pattern,
+    "pick-done": PickConfirm.pattern,
+    "browse": PickPage.pattern,
+    "move": Move.pattern,
+    "refresh": Refresh.pattern,
 }
 
 
@@ -68,8 +69,8 @@ def check_bounds(tab: Table, seat: int, view: discord.ui.View, lang: str) -> Non
             assert len(row["components"]) == 1  # a select fills its row
     for child in children(view):
         custom_id = child["custom_id"]
-        assert len(custom_id) <= 100 and _ids.is_known(custom_id), custom_id
-        assert TYPES[custom_id[:4]].fullmatch(custom_id), custom_id
+        assert len(custom_id) <= 100 and is_known(custom_id), custom_id
+        assert TYPES[custom_id.split(":")[0]].fullmatch(custom_id), custom_id
         if child["type"] == 3:
             assert 1 <= len(child["options"]) <= 25
             assert len({option["value"] for option in child["options"]}) == len(child["options"])
@@ -84,7 +85,7 @@ def check_bounds(tab: Table, seat: int, view: discord.ui.View, lang: str) -> Non
 
 def candidate_kinds(state: Any, seat: int, view: discord.ui.View) -> list[str]:
     candidates = list(ENGINE.candidate_actions(state, seat))
-    return [candidates[int(_ids.ACTION.fullmatch(b["custom_id"])["index"])].kind for b in by_prefix(view, "cr:a")]
+    return [candidates[int(Move.pattern.fullmatch(b["custom_id"])["index"])].kind for b in by_prefix(view, "move")]
 
 
 # ----- layout -----------------------------------------------------------------
@@ -117,11 +118,11 @@ def test_layout_is_bounded_and_reaches_every_card(kind: str, count: int) -> None
             kinds = candidate_kinds(state, seat, view)
             assert pick.kind not in kinds  # the picker replaces those buttons
             assert ("end_turn" if kind == "play" else "pass") in kinds  # the others stay
-            arrows = by_prefix(view, "cr:n")
+            arrows = by_prefix(view, "browse")
             assert len(arrows) == (2 if pages > 1 else 0)
             if pages > 1:
                 assert [a["disabled"] for a in arrows] == [page == 0, page == pages - 1]
-            confirm = by_prefix(view, "cr:P")
+            confirm = by_prefix(view, "pick-done")
             if _picker.is_single(pick):
                 assert confirm == [] and all(s["min_values"] == s["max_values"] == 1 for s in found)
             else:
@@ -139,9 +140,9 @@ def test_a_long_draft_keeps_every_id_within_limits() -> None:
     for page in range(2):
         view = hand_view(tab, seat, "fr", page=page, draft=draft)
         check_bounds(tab, seat, view, "fr")
-        confirm = by_prefix(view, "cr:P")[0]
+        confirm = by_prefix(view, "pick-done")[0]
         assert not confirm["disabled"] and confirm["custom_id"].endswith(":10C*2.10D*2.10H")
-        assert len(by_prefix(view, "cr:n")) == 3  # Clear and the arrows
+        assert len(by_prefix(view, "browse")) == 3  # Clear and the arrows
         chosen = [o["value"] for s in selects(view) for o in s["options"] if o.get("default")]
         assert chosen == (["10C", "10C~2", "10D", "10D~2", "10H"] if page == 1 else [])  # the 10s are on page 2
 
@@ -150,16 +151,16 @@ def test_worst_case_ids_fit() -> None:
     eight_brains = ["BRAIN-C", "BRAIN-C", "BRAIN-D", "BRAIN-D", "BRAIN-H", "BRAIN-H", "BRAIN-S", "BRAIN-S"]
     mixed = ["10C", "10D", "10H", "10S", "BRAIN-C", "BRAIN-D", "BRAIN-H", "BRAIN-S"]
     for draft in (eight_brains, mixed):
-        text = _ids.encode_draft(draft)
+        text = _draft.encode_draft(draft)
         for custom_id in (
-            _ids.pick(LONG_GAME_ID, LONG_VERSION, "ffffffff", 99, 2, text),
-            _ids.pick_confirm(LONG_GAME_ID, LONG_VERSION, "ffffffff", text),
-            _ids.pick_page(LONG_GAME_ID, LONG_VERSION, "ffffffff", 99, text),
+            Pick(LONG_GAME_ID, LONG_VERSION, "ffffffff", 99, 2, text).custom_id,
+            PickConfirm(LONG_GAME_ID, LONG_VERSION, "ffffffff", text).custom_id,
+            PickPage(LONG_GAME_ID, LONG_VERSION, "ffffffff", 99, text).custom_id,
         ):
-            assert len(custom_id) < 100 and _ids.is_known(custom_id)
-    longest = _ids.pick(LONG_GAME_ID, LONG_VERSION, "ffffffff", 99, 2, "x" * _ids.DRAFT_CHARS)
-    assert len(longest) < 100 and _ids.PICK.fullmatch(longest)
-    assert not _ids.is_known(longest + "x")
+            assert len(custom_id) < 100 and is_known(custom_id)
+    longest = Pick(LONG_GAME_ID, LONG_VERSION, "ffffffff", 99, 2, "x" * _draft.DRAFT_CHARS).custom_id
+    assert len(longest) < 100 and Pick.pattern.fullmatch(longest)
+    assert not is_known(longest + "x")
 
 
 def test_a_single_pick_offers_each_card_once_and_a_bid_every_copy() -> None:
@@ -182,14 +183,14 @@ def test_a_single_pick_offers_each_card_once_and_a_bid_every_copy() -> None:
     [[], ["KS"], ["KS", "KS"], ["2C", "KS", "KS", "10D"], ["BRAIN-C", "BRAIN-C", "AS"], ["KS", "9D", "KS"]],
 )
 def test_drafts_round_trip(cards: list[str]) -> None:
-    text = _ids.encode_draft(cards)
-    assert _ids.decode_draft(text) == cards
-    assert re.fullmatch(_ids.DRAFT, text)
+    text = _draft.encode_draft(cards)
+    assert _draft.decode_draft(text) == cards
+    assert re.fullmatch(_draft.DRAFT.pattern, text)
 
 
 def test_copies_are_written_once_with_a_count() -> None:
-    assert _ids.encode_draft(["KS", "KS", "9D"]) == "KS*2.9D"
-    assert _ids.decode_draft("KS.KS.9D") == ["KS", "KS", "9D"]  # also readable unmerged
+    assert _draft.encode_draft(["KS", "KS", "9D"]) == "KS*2.9D"
+    assert _draft.decode_draft("KS.KS.9D") == ["KS", "KS", "9D"]  # also readable unmerged
 
 
 @pytest.mark.parametrize(
@@ -197,14 +198,14 @@ def test_copies_are_written_once_with_a_count() -> None:
     [".", "KS.", ".KS", "KS..9D", "KS*1", "KS*", "*2", "KS~2", "K S", "KS*9", "2C.3C.4C.5C.6C.7C.8C.9C.10C", "x" * 49],
 )
 def test_malformed_or_oversized_drafts_are_refused(text: str) -> None:
-    with pytest.raises(_ids.DraftError):
-        _ids.decode_draft(text)
+    with pytest.raises(_draft.DraftError):
+        _draft.decode_draft(text)
 
 
 def test_uncarriable_drafts_are_refused() -> None:
     for cards in (["2C"] * 9, ["K~S"], ["K.S"], [""], ["X" * 17]):
-        with pytest.raises(_ids.DraftError):
-            _ids.encode_draft(cards)
+        with pytest.raises(_draft.DraftError):
+            _draft.encode_draft(cards)
 
 
 def test_a_draft_must_be_a_choice_of_the_pick() -> None:
@@ -291,26 +292,26 @@ CHANNEL = 700
 
 
 @pytest.fixture
-async def service(tmp_path: Path) -> AsyncIterator[TableService]:
+async def service(tmp_path: Path) -> AsyncIterator[Tables]:
     db = await Database.open(tmp_path / "cardroom.sqlite3")
-    yield TableService(db)
+    yield Tables(db)
     await db.close()
 
 
-async def table_at(service: TableService, state: Any) -> tuple[TableService, Table]:
+async def table_at(service: Tables, state: Any) -> tuple[Tables, Table]:
     """A running Dead Money game whose state is `state` (started with it), and a service that has not seen its lobby."""
     seats = [Seat(100 + seat, f"P{seat}") for seat in range(state.players)]
-    lobby = await service.open_lobby(guild_id=9, channel_id=CHANNEL, game="deadmoney", host=seats[0], locale="en")
+    lobby = await service.lobby.open_lobby(guild_id=9, channel_id=CHANNEL, game="deadmoney", host=seats[0], locale="en")
     for seat in seats[1:]:
-        lobby = await service.join(lobby.id, seat)
-    await service.db.start(lobby.id, lobby.record.version, state=ENGINE.dump_state(state))
-    fresh = TableService(service.db)
-    return fresh, await fresh.get(lobby.id)
+        lobby = await service.lobby.join(lobby.id, seat)
+    await service.store.db.games.start(lobby.id, lobby.record.version, state=ENGINE.dump_state(state))
+    fresh = Tables(service.store.db)
+    return fresh, await fresh.store.get(lobby.id)
 
 
-def handlers_for(service: TableService) -> tuple[TableHandlers, FakeRefresher]:
+def handlers_for(service: Tables) -> tuple[TableHandlers, FakeRefresher]:
     refresher = FakeRefresher()
-    bot = SimpleNamespace(tables=service, players=PlayerService(service.db, service))
+    bot = SimpleNamespace(tables=service, players=PlayerService(service.store.db, service))
     return TableHandlers(bot, refresher), refresher  # type: ignore[arg-type]
 
 
@@ -324,13 +325,13 @@ def parse(view: discord.ui.View, prefix: str) -> list[re.Match[str]]:
     return [m for c in by_prefix(view, prefix) if (m := TYPES[prefix].fullmatch(c["custom_id"]))]
 
 
-async def test_a_single_pick_plays_at_once(service: TableService) -> None:
+async def test_a_single_pick_plays_at_once(service: Tables) -> None:
     state, seat, pick = find("play", lambda state, seat, pick: len(pick.cards) >= 2)
     service, tab = await table_at(service, state)
     handlers, refresher = handlers_for(service)
     user = tab.record.seats[seat].user_id
     view = hand_view(tab, seat, "en")
-    select = parse(view, "cr:p")[0]
+    select = parse(view, "pick")[0]
     value = _picker.option_values(pick.cards)[1]
     interaction = FakeInteraction(user, CHANNEL)
     await handlers.pick_select(
@@ -345,11 +346,11 @@ async def test_a_single_pick_plays_at_once(service: TableService) -> None:
     )
     view_of(interaction)  # the hand, redrawn in place
     assert refresher.marked == [tab.id]
-    log = await service.db.actions(tab.id)
+    log = await service.store.db.games.actions(tab.id)
     assert [(s, json.loads(a)) for _, s, a in log] == [(seat, {"kind": "play", "card": pick.cards[1]})]
 
 
-async def test_a_multi_pick_drafts_then_confirms_the_right_action(service: TableService) -> None:
+async def test_a_multi_pick_drafts_then_confirms_the_right_action(service: Tables) -> None:
     def two_card_bid(state: Any, seat: int, pick: CardPick) -> bool:
         return any(a.kind == "bid" and len(a.cards) >= 2 for a in ENGINE.legal_actions(state, seat))
 
@@ -358,7 +359,7 @@ async def test_a_multi_pick_drafts_then_confirms_the_right_action(service: Table
     service, tab = await table_at(service, state)
     handlers, refresher = handlers_for(service)
     user = tab.record.seats[seat].user_id
-    select = parse(hand_view(tab, seat, "en"), "cr:p")[0]
+    select = parse(hand_view(tab, seat, "en"), "pick")[0]
     values = _picker.option_values(pick.cards)
     wanted = [values[i] for i, f in enumerate(_picker.chosen_flags(pick.cards, list(bid.cards))) if f]
     # Choosing cards redraws the hand with the draft: nothing is played yet.
@@ -368,9 +369,9 @@ async def test_a_multi_pick_drafts_then_confirms_the_right_action(service: Table
     content, view = view_of(interaction)
     assert content is not None and str(len(bid.cards)) in content
     assert sorted(o["value"] for s in selects(view) for o in s["options"] if o.get("default")) == sorted(wanted)
-    assert await service.db.actions(tab.id) == [] and refresher.marked == []
-    confirm = parse(view, "cr:P")[0]
-    assert _ids.decode_draft(confirm["draft"]) == sorted(bid.cards, key=list(pick.cards).index)
+    assert await service.store.db.games.actions(tab.id) == [] and refresher.marked == []
+    confirm = parse(view, "pick-done")[0]
+    assert _draft.decode_draft(confirm["draft"]) == sorted(bid.cards, key=list(pick.cards).index)
     # Confirm plays the bid.
     interaction = FakeInteraction(user, CHANNEL)
     await handlers.pick_confirm(
@@ -382,12 +383,12 @@ async def test_a_multi_pick_drafts_then_confirms_the_right_action(service: Table
     )
     view_of(interaction)
     assert refresher.marked == [tab.id]
-    (_, acted, action), *_ = await service.db.actions(tab.id)
+    (_, acted, action), *_ = await service.store.db.games.actions(tab.id)
     assert acted == seat and json.loads(action)["kind"] == "bid"
     assert sorted(json.loads(action)["cards"]) == sorted(bid.cards)
 
 
-async def test_forged_and_stale_picker_clicks_change_nothing(service: TableService) -> None:
+async def test_forged_and_stale_picker_clicks_change_nothing(service: Tables) -> None:
     state, seat, pick = find("bid", lambda state, seat, pick: len(pick.cards) >= 3 and pick.max >= 2)
     service, tab = await table_at(service, state)
     handlers, _ = handlers_for(service)
@@ -410,13 +411,13 @@ async def test_forged_and_stale_picker_clicks_change_nothing(service: TableServi
     calls = await click("pick_confirm", version, token, "BRAIN-C")
     assert calls[0][1]["content"] == forged
     # An old version with another decision's token: the hand is redrawn with the stale notice.
-    calls = await click("pick_confirm", version - 1, "00000000", _ids.encode_draft([pick.cards[0]]))
+    calls = await click("pick_confirm", version - 1, "00000000", _draft.encode_draft([pick.cards[0]]))
     assert calls[0][0] == "edit_message" and "out of date" in calls[0][1]["content"]
-    record = await service.db.get(tab.id)
-    assert record.version == version and await service.db.actions(tab.id) == []
+    record = await service.store.db.games.get(tab.id)
+    assert record.version == version and await service.store.db.games.actions(tab.id) == []
 
 
-async def test_turning_pages_keeps_the_draft(service: TableService) -> None:
+async def test_turning_pages_keeps_the_draft(service: Tables) -> None:
     state, seat, _ = find("bid")
     ranks = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J")
     state = with_hand(state, seat, [f"{rank}{suit}" for rank in ranks for suit in "CDHS" for _ in range(2)])
@@ -428,16 +429,15 @@ async def test_turning_pages_keeps_the_draft(service: TableService) -> None:
     await handlers.pick_page(interaction, tab.id, version, token, 1, "2C*2")  # type: ignore[arg-type]
     content, view = view_of(interaction)
     assert content is not None
-    assert [m["page"] for m in parse(view, "cr:p")] == ["1"]  # 80 cards: the second page holds the last 5
-    confirm = parse(view, "cr:P")[0]
+    assert [m["page"] for m in parse(view, "pick")] == ["1"]  # 80 cards: the second page holds the last 5
+    confirm = parse(view, "pick-done")[0]
     assert confirm["draft"] == "2C*2"
 
 
-def test_every_new_format_has_a_dynamic_item() -> None:
-    templates = {item.__discord_ui_compiled_template__.pattern for item in DYNAMIC_ITEMS}  # type: ignore[attr-defined]
-    for pattern in (_ids.PICK, _ids.PICK_CONFIRM, _ids.PICK_PAGE):
-        assert pattern.pattern in templates
-        assert pattern in _ids.ALL
+def test_every_picker_component_is_declared_and_routed() -> None:
+    routed = {item.__discord_ui_compiled_template__ for item in routes(cast(Any, None))}
+    for component in (Pick, PickConfirm, PickPage):
+        assert component in declared() and component.template in routed
 
 
 # ----- groups, and a bid in a few clicks ------------------------------------
@@ -476,7 +476,7 @@ async def choose(
     handlers: TableHandlers, tab: Table, user: int, view: discord.ui.View, select: int, values: list[str]
 ) -> tuple[str | None, discord.ui.View]:
     """One click: `values` chosen in select number `select` of `view`; the hand redrawn with its notice."""
-    found = parse(view, "cr:p")[select]
+    found = parse(view, "pick")[select]
     interaction = FakeInteraction(user, CHANNEL)
     await handlers.pick_select(
         interaction,  # type: ignore[arg-type]
@@ -492,7 +492,7 @@ async def choose(
 
 
 async def confirm_click(handlers: TableHandlers, tab: Table, user: int, view: discord.ui.View) -> list[Any]:
-    confirm = parse(view, "cr:P")[0]
+    confirm = parse(view, "pick-done")[0]
     interaction = FakeInteraction(user, CHANNEL)
     await handlers.pick_confirm(
         interaction,  # type: ignore[arg-type]
@@ -505,11 +505,11 @@ async def confirm_click(handlers: TableHandlers, tab: Table, user: int, view: di
 
 
 def confirm_enabled(view: discord.ui.View) -> bool:
-    return not by_prefix(view, "cr:P")[0].get("disabled", False)
+    return not by_prefix(view, "pick-done")[0].get("disabled", False)
 
 
 async def test_three_of_a_kind_is_bid_in_two_clicks_and_confirm_waits_for_a_winning_draft(
-    service: TableService,
+    service: Tables,
 ) -> None:
     # The high bid is three 3s (Cyd). Dov's three Jacks sit together in one menu.
     state, seat = showdown(["7H", "8H", "JD", "JH", "JS"])
@@ -524,18 +524,18 @@ async def test_three_of_a_kind_is_bid_in_two_clicks_and_confirm_waits_for_a_winn
     # A pair of Jacks does not beat three 3s: the draft says so and Confirm stays off (nothing is played).
     notice, pair = await choose(handlers, tab, user, view, 0, ["JD", "JH"])
     assert notice is not None and "❌ pair of Jacks does not beat three 3s" in notice
-    assert not confirm_enabled(pair) and await service.db.actions(tab.id) == []
+    assert not confirm_enabled(pair) and await service.store.db.games.actions(tab.id) == []
     # The typical bid: click 1, the three Jacks in the one menu; click 2, Confirm.
     notice, trips = await choose(handlers, tab, user, view, 0, ["JD", "JH", "JS"])
     assert notice is not None and "✅ three Jacks beats three 3s" in notice
     assert confirm_enabled(trips)
     await confirm_click(handlers, tab, user, trips)
-    [(_, acted, action)] = await service.db.actions(tab.id)
+    [(_, acted, action)] = await service.store.db.games.actions(tab.id)
     assert acted == seat and json.loads(action) == {"kind": "bid", "cards": ["JD", "JH", "JS"]}
     assert refresher.marked == [tab.id]
 
 
-async def test_a_full_house_from_two_menus_is_bid_in_three_clicks(service: TableService) -> None:
+async def test_a_full_house_from_two_menus_is_bid_in_three_clicks(service: Tables) -> None:
     # 48 cards: every copy of the 6s, 7s, 8s, 10s, Jacks and Queens, three ranks a menu.
     hand = [f"{rank}{suit}" for rank in ("6", "7", "8", "10", "J", "Q") for suit in "CDHS" for _ in range(2)]
     state, seat = showdown(hand)
@@ -552,11 +552,11 @@ async def test_a_full_house_from_two_menus_is_bid_in_three_clicks(service: Table
     notice, second = await choose(handlers, tab, user, first, 1, ["QC", "QC~2"])  # click 2: two Queens
     assert notice is not None and "✅ full house, 6s over Queens beats three 3s" in notice
     await confirm_click(handlers, tab, user, second)  # click 3
-    [(_, _, action)] = await service.db.actions(tab.id)
+    [(_, _, action)] = await service.store.db.games.actions(tab.id)
     assert json.loads(action) == {"kind": "bid", "cards": ["6C", "6C", "6D", "QC", "QC"]}
 
 
-async def test_a_bid_refused_through_the_picker_names_both_hands(service: TableService) -> None:
+async def test_a_bid_refused_through_the_picker_names_both_hands(service: Tables) -> None:
     state, seat = showdown(["7H", "8H", "JD", "JH", "JS"])
     service, tab = await table_at(service, state)
     handlers, _ = handlers_for(service)
@@ -568,4 +568,4 @@ async def test_a_bid_refused_through_the_picker_names_both_hands(service: TableS
     assert fields["content"] == (
         "⚠️ Votre enchère\u00a0: paire de Valets ne bat pas brelan de 3. Misez une combinaison plus forte, ou passez."
     )
-    assert await service.db.actions(tab.id) == []
+    assert await service.store.db.games.actions(tab.id) == []

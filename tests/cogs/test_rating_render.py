@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.services.tables import Table, TableService
+from bot.services.tables import Table, Tables
 from bot.storage import Database, LeaderRow, Seat
 from cogs.info._cog import leader_order, rating_line
 from cogs.render.frame import standings
@@ -24,18 +24,18 @@ async def db(tmp_path: Path) -> AsyncIterator[Database]:
     await database.close()
 
 
-async def finished(service: TableService) -> Table:
+async def finished(service: Tables) -> Table:
     """Alice and Bob play pairs; Bob leaves, so Alice wins."""
-    table = await service.open_lobby(guild_id=9, channel_id=CHANNEL, game="pairs", host=ALICE, locale="en")
-    table = await service.join(table.id, BOB)
-    table = await service.start(table.id, ALICE.user_id)
-    outcome = await service.withdraw(table.id, BOB.user_id)
+    table = await service.lobby.open_lobby(guild_id=9, channel_id=CHANNEL, game="pairs", host=ALICE, locale="en")
+    table = await service.lobby.join(table.id, BOB)
+    table = await service.lobby.start(table.id, ALICE.user_id)
+    outcome = await service.play.withdraw(table.id, BOB.user_id)
     assert outcome.finished
     return outcome.table
 
 
 async def test_the_final_standings_show_each_players_rating_change(db: Database) -> None:
-    service = TableService(db)
+    service = Tables(db)
     table = await finished(service)
     assert set(table.rating_changes) == {0, 1}
     assert table.rating_changes[0] > 0 > table.rating_changes[1]
@@ -48,19 +48,19 @@ async def test_the_final_standings_show_each_players_rating_change(db: Database)
 
 
 async def test_a_finished_table_loaded_again_carries_its_changes(db: Database) -> None:
-    table = await finished(TableService(db))
-    later = TableService(db)  # another process, or after a restart: nothing cached
-    assert (await later.get(table.id)).rating_changes == table.rating_changes
-    latest = await later.latest_played(CHANNEL)
+    table = await finished(Tables(db))
+    later = Tables(db)  # another process, or after a restart: nothing cached
+    assert (await later.store.get(table.id)).rating_changes == table.rating_changes
+    latest = await later.history.latest_played(CHANNEL)
     assert latest is not None and latest.rating_changes == table.rating_changes
 
 
 async def test_a_game_that_rated_nobody_shows_no_change(db: Database) -> None:
-    service = TableService(db)
-    table = await service.open_lobby(guild_id=9, channel_id=CHANNEL, game="pairs", host=ALICE, locale="en")
-    table = await service.join(table.id, BOB)
-    table = await service.start(table.id, ALICE.user_id)
-    aborted = await service.abort(CHANNEL, ALICE.user_id, can_manage=False)
+    service = Tables(db)
+    table = await service.lobby.open_lobby(guild_id=9, channel_id=CHANNEL, game="pairs", host=ALICE, locale="en")
+    table = await service.lobby.join(table.id, BOB)
+    table = await service.lobby.start(table.id, ALICE.user_id)
+    aborted = await service.admin.abort(CHANNEL, ALICE.user_id, can_manage=False)
     assert aborted.rating_changes == {}
     assert "rating" not in standings(aborted, "en")
 

@@ -17,12 +17,12 @@ from typing import Any
 import discord
 import pytest
 
-from bot.services.tables import Outcome, Table, TableService
+from bot.services.tables import Outcome, Table, Tables
 from bot.storage import Database, Seat
+from cogs.kit.reply import Reply
 from cogs.tables._handlers import TableHandlers
 from cogs.tables._refresher import DrawnTable, TableRefresher
 from cogs.tables._repair import RepairQueue
-from cogs.tables._reply import Reply
 from cogs.tables._views import table_message
 from tests.cogs.fake_interactions import FakeInteraction
 from tests.cogs.table_bots import table_bot
@@ -49,22 +49,22 @@ class FakeChannel:
 
 
 @pytest.fixture
-async def service(tmp_path: Path) -> AsyncIterator[TableService]:
+async def service(tmp_path: Path) -> AsyncIterator[Tables]:
     db = await Database.open(tmp_path / "cardroom.sqlite3")
-    yield TableService(db)
+    yield Tables(db)
     await db.close()
 
 
-async def started(service: TableService, channel: FakeChannel) -> Table:
+async def started(service: Tables, channel: FakeChannel) -> Table:
     """A started Pairs table of two players, with its message."""
     host, guest = Seat(11, "Ada"), Seat(12, "Bea")
-    table = await service.open_lobby(guild_id=9, channel_id=700, game="pairs", host=host, locale="en")
-    await service.set_table_message(table, next(channel.ids))
-    await service.join(table.id, guest)
-    return await service.start(table.id, host.user_id)
+    table = await service.lobby.open_lobby(guild_id=9, channel_id=700, game="pairs", host=host, locale="en")
+    await service.store.set_table_message(table, next(channel.ids))
+    await service.lobby.join(table.id, guest)
+    return await service.lobby.start(table.id, host.user_id)
 
 
-def refresher_for(service: TableService, channel: FakeChannel, delay: float = DELAY) -> TableRefresher:
+def refresher_for(service: Tables, channel: FakeChannel, delay: float = DELAY) -> TableRefresher:
     return TableRefresher(table_bot(service, channel), delay, RepairQueue(100.0))
 
 
@@ -77,12 +77,12 @@ async def until(done: Callable[[], bool], within: float) -> None:
         await asyncio.sleep(0.01)
 
 
-async def move(service: TableService, table: Table) -> Outcome:
+async def move(service: Tables, table: Table) -> Outcome:
     """The first player to act takes their first action."""
     seat = table.to_act[0]
     assert table.state is not None
     token = table.engine.decision_token(table.state, seat)
-    return await service.act(table.id, table.record.seats[seat].user_id, table.record.version, 0, token)
+    return await service.play.act(table.id, table.record.seats[seat].user_id, table.record.version, 0, token)
 
 
 def footer(fields: dict[str, Any]) -> str:
@@ -90,7 +90,7 @@ def footer(fields: dict[str, Any]) -> str:
 
 
 async def test_a_change_at_a_quiet_table_is_shown_at_once_and_those_within_the_delay_together_after_it(
-    service: TableService,
+    service: Tables,
 ) -> None:
     channel = FakeChannel()
     table = await started(service, channel)
@@ -112,7 +112,7 @@ async def test_a_change_at_a_quiet_table_is_shown_at_once_and_those_within_the_d
     assert len(channel.edits) == 1
     await until(lambda: len(channel.edits) == 2, within=DELAY)
     assert loop.time() - start >= DELAY
-    now = (await service.get(table.id)).record.version
+    now = (await service.store.get(table.id)).record.version
     assert f"move {now}" in footer(channel.edits[1])
     await refresher.idle()
 
@@ -121,7 +121,7 @@ async def test_a_change_at_a_quiet_table_is_shown_at_once_and_those_within_the_d
     await until(lambda: table.id not in refresher._edited_at, within=SOON)  # its timer may come a tick later
 
 
-async def test_an_edit_through_an_interaction_counts_for_the_delay(service: TableService) -> None:
+async def test_an_edit_through_an_interaction_counts_for_the_delay(service: Tables) -> None:
     channel = FakeChannel()
     table = await started(service, channel)
     refresher = refresher_for(service, channel)
@@ -135,7 +135,7 @@ async def test_an_edit_through_an_interaction_counts_for_the_delay(service: Tabl
 
 
 async def test_a_table_drawn_for_the_version_shown_is_sent_as_drawn_and_an_older_one_is_drawn_anew(
-    service: TableService,
+    service: Tables,
 ) -> None:
     channel = FakeChannel()
     table = await started(service, channel)
@@ -183,7 +183,7 @@ async def click(handlers: TableHandlers, table: Table) -> FakeInteraction:
     return interaction
 
 
-async def test_a_click_at_a_quiet_table_hands_over_the_table_drawn_while_it_committed(service: TableService) -> None:
+async def test_a_click_at_a_quiet_table_hands_over_the_table_drawn_while_it_committed(service: Tables) -> None:
     channel = FakeChannel()
     table = await started(service, channel)
     bot = table_bot(service, channel)
@@ -191,7 +191,7 @@ async def test_a_click_at_a_quiet_table_hands_over_the_table_drawn_while_it_comm
     handlers = TableHandlers(bot, refresher)
 
     await click(handlers, table)
-    after = await service.get(table.id)
+    after = await service.store.get(table.id)
     (drawn,) = refresher.brought
     assert drawn is not None and drawn.version == after.record.version
     expected, controls = table_message(after)
@@ -210,7 +210,7 @@ async def test_a_click_at_a_quiet_table_hands_over_the_table_drawn_while_it_comm
 
 
 async def test_a_game_end_is_drawn_ahead_for_its_player_but_its_table_is_left_to_the_refresher(
-    service: TableService,
+    service: Tables,
 ) -> None:
     """At a quiet table a move's drawing ahead includes the public table, but not at a game's end: the table drawn
     ahead has no rating changes yet, and the end's standings show them (the refresher draws it after the commit)."""
@@ -225,8 +225,8 @@ async def test_a_game_end_is_drawn_ahead_for_its_player_but_its_table_is_left_to
     assert going.hand is not None and going.table is not None  # a quiet table: its edit is at once
     while table.record.status == "active":
         mover = table.to_act[0]
-        kinds = [getattr(action, "kind", None) for action in service.candidates(table, mover)]
+        kinds = [getattr(action, "kind", None) for action in service.play.candidates(table, mover)]
         user = table.record.seats[mover].user_id
-        table = (await service.act(table.id, user, table.record.version, kinds.index("fold"))).table
+        table = (await service.play.act(table.id, user, table.record.version, kinds.index("fold"))).table
     ended = draw(replace(table, rating_changes={}))  # as the end is drawn ahead, while it commits
     assert ended.hand is not None and ended.table is None

@@ -21,7 +21,7 @@ from cogs.render.limits import DESCRIPTION, EMBED_TOTAL, FIELD_NAME, FIELD_VALUE
 from cogs.tables._views import hand_view, lobby_view, table_view
 from engines import registry
 from tests.conformance.playout import sampled_states
-from tests.standin.limits import message_problems
+from tools.standin.limits import message_problems
 
 LONGEST_NAME = "W" * 32
 

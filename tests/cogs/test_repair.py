@@ -15,7 +15,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot.services.tables import TableService
+from bot.services.tables import Tables
 from bot.storage import Database, Seat
 from cogs.tables._refresher import TableRefresher
 from cogs.tables._repair import RepairQueue
@@ -122,10 +122,10 @@ class FakeChannel:
 
 
 @pytest.fixture
-async def service(tmp_path: Path) -> AsyncIterator[TableService]:
+async def service(tmp_path: Path) -> AsyncIterator[Tables]:
     changed = itertools.count(1000.0, 10.0)  # every write of the database is 10 s after the one before
     db = await Database.open(tmp_path / "cardroom.sqlite3", clock=lambda: next(changed))
-    yield TableService(db)
+    yield Tables(db)
     await db.close()
 
 
@@ -142,28 +142,29 @@ async def until(done: Callable[[], bool]) -> None:
 
 
 async def test_a_restart_repairs_the_newest_first_paced_and_a_live_mark_jumps_the_queue(
-    service: TableService,
+    service: Tables,
 ) -> None:
     channel = FakeChannel({})
     ids = []
     for number in range(4):  # four running tables, each changed after the one before
         host, guest = Seat(10 * number + 1, f"H{number}"), Seat(10 * number + 2, f"G{number}")
-        table = await service.open_lobby(guild_id=9, channel_id=700 + number, game="pairs", host=host, locale="en")
+        channel_id = 700 + number
+        table = await service.lobby.open_lobby(guild_id=9, channel_id=channel_id, game="pairs", host=host, locale="en")
         message_id = next(channel.ids)
-        await service.set_table_message(table, message_id)
+        await service.store.set_table_message(table, message_id)
         channel.games_by_message[message_id] = table.id
-        await service.join(table.id, guest)
-        await service.start(table.id, host.user_id)
+        await service.lobby.join(table.id, guest)
+        await service.lobby.start(table.id, host.user_id)
         ids.append(table.id)
     oldest, second, third, newest = ids
 
-    restarted = TableService(service.db)  # a new process: nothing in memory
+    restarted = Tables(service.store.db)  # a new process: nothing in memory
     ticks = Ticks(gated=True)
     bot = table_bot(restarted, channel)
     refresher = TableRefresher(bot, 0.0, RepairQueue(RATE, clock=ticks.clock, sleep=ticks.sleep))
-    rows = await restarted.to_repair()
+    rows = await restarted.store.to_repair()
     assert [row.game_id for row in rows] == [newest, third, second, oldest]
-    assert restarted.held_in_memory() == 0  # the list of what to repair loads no table
+    assert restarted.store.held_in_memory() == 0  # the list of what to repair loads no table
 
     refresher.repair(rows)
     refresher.mark(oldest)  # a click at the oldest table, right after the start
@@ -183,15 +184,15 @@ async def test_a_restart_repairs_the_newest_first_paced_and_a_live_mark_jumps_th
     assert ticks.now == 101.0 and refresher.repairs.released == 3
 
 
-async def test_an_ended_table_already_shown_is_not_edited_again_by_a_second_pass(service: TableService) -> None:
+async def test_an_ended_table_already_shown_is_not_edited_again_by_a_second_pass(service: Tables) -> None:
     """Two passes of one end (a restart's repair and the deadline that ended the table, say): one edit."""
     channel = FakeChannel({})
     host = Seat(1, "Host")
-    table = await service.open_lobby(guild_id=9, channel_id=800, game="pairs", host=host, locale="en")
+    table = await service.lobby.open_lobby(guild_id=9, channel_id=800, game="pairs", host=host, locale="en")
     message_id = next(channel.ids)
-    await service.set_table_message(table, message_id)
+    await service.store.set_table_message(table, message_id)
     channel.games_by_message[message_id] = table.id
-    await service.abort(800, host.user_id, can_manage=True)
+    await service.admin.abort(800, host.user_id, can_manage=True)
     bot = table_bot(service, channel)
     refresher = TableRefresher(bot, 0.0, RepairQueue(RATE))
     refresher.mark(table.id)

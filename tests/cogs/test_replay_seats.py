@@ -15,8 +15,9 @@ import pytest
 
 from bot import emojis
 from bot.i18n import LANGUAGES, t
-from cogs.render.faces import italian_face, ohmybrain_face
-from cogs.render.fullofdollars import card_text as fod_card_text
+from cogs.games.fullofdollars.render import card_text as fod_card_text
+from cogs.games.ilmorto.deck import italian_face
+from cogs.games.ohmybrain.deck import ohmybrain_face
 from cogs.render.games import renderer_for, seat_lines
 from cogs.render.replay import HAND_MARK, replay_embed
 from cogs.render.text import card_face, poker_card_face

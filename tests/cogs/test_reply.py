@@ -17,7 +17,7 @@ import discord
 import pytest
 
 from bot.errors import LateInteractionError
-from cogs.tables._reply import Reply
+from cogs.kit.reply import Reply
 
 
 @dataclass

@@ -16,7 +16,7 @@ import discord
 import pytest
 
 from bot.i18n import t
-from bot.services.tables import Table, TableService, option_value
+from bot.services.tables import Table, Tables, option_value
 from bot.storage import Database, Seat
 from cogs.render.text import game_name
 from cogs.tables._handlers import TableHandlers
@@ -63,19 +63,19 @@ def click(table: Table, user: Seat, lang: str) -> Click:
 
 
 @pytest.fixture
-async def service(tmp_path: Path) -> AsyncIterator[TableService]:
+async def service(tmp_path: Path) -> AsyncIterator[Tables]:
     db = await Database.open(tmp_path / "cardroom.sqlite3")
-    yield TableService(db, clock=Clock(), lobby_expiry=3600.0)
+    yield Tables(db, clock=Clock(), lobby_expiry=3600.0)
     await db.close()
 
 
-async def lobby(service: TableService, channel: FakeChannel) -> Table:
-    table = await service.open_lobby(guild_id=9, channel_id=700, game="pairs", host=ADA, locale="en")
-    await service.set_table_message(table, next(channel.ids))
-    return await service.join(table.id, BEA)
+async def lobby(service: Tables, channel: FakeChannel) -> Table:
+    table = await service.lobby.open_lobby(guild_id=9, channel_id=700, game="pairs", host=ADA, locale="en")
+    await service.store.set_table_message(table, next(channel.ids))
+    return await service.lobby.join(table.id, BEA)
 
 
-def handlers_for(service: TableService, channel: FakeChannel) -> TableHandlers:
+def handlers_for(service: Tables, channel: FakeChannel) -> TableHandlers:
     bot = table_bot(service, channel)
     refresher = TableRefresher(bot, 0.0, RepairQueue(100.0))
     handlers = TableHandlers(bot, refresher)
@@ -104,7 +104,7 @@ async def open_panel(handlers: TableHandlers, table: Table, op: str, lang: str) 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 async def test_the_start_closes_the_hosts_panels_and_a_choice_made_after_it_is_refused_and_changes_nothing(
-    service: TableService, lang: str
+    service: Tables, lang: str
 ) -> None:
     channel = FakeChannel()
     table = await lobby(service, channel)
@@ -118,7 +118,7 @@ async def test_the_start_closes_the_hosts_panels_and_a_choice_made_after_it_is_r
         assert panel.calls[-1][0] == "edit_original_response"
         assert fields == {"content": closed(lang, "lobby.panel.started"), "view": None}
 
-    started = await service.get(table.id)
+    started = await service.store.get(table.id)
     field, value = a_choice(table)
     late = click(started, ADA, lang)
     await handlers.set_option(late, table.id, field, [value])  # type: ignore[arg-type]
@@ -130,14 +130,14 @@ async def test_the_start_closes_the_hosts_panels_and_a_choice_made_after_it_is_r
         assert interaction.calls == [
             ("edit_message", {"content": "⚠️ " + closed(lang, "lobby.panel.started"), "view": None})
         ]
-    after = await service.get(table.id)
+    after = await service.store.get(table.id)
     assert after.record.version == started.record.version and after.record.options == started.record.options
     assert after.record.locale == "en" and after.clock == started.clock
     await handlers.refresher.idle()
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
-async def test_a_cancelled_lobby_closes_its_panels_in_other_words(service: TableService, lang: str) -> None:
+async def test_a_cancelled_lobby_closes_its_panels_in_other_words(service: Tables, lang: str) -> None:
     channel = FakeChannel()
     table = await lobby(service, channel)
     handlers = handlers_for(service, channel)
@@ -150,20 +150,20 @@ async def test_a_cancelled_lobby_closes_its_panels_in_other_words(service: Table
     late = click(table, ADA, lang)
     await handlers.set_computers(late, table.id, "add", ["normal"])  # type: ignore[arg-type]
     assert late.calls == [("edit_message", {"content": "⚠️ " + closed(lang, "lobby.panel.closed"), "view": None})]
-    assert len((await service.get(table.id)).record.seats) == 2
+    assert len((await service.store.get(table.id)).record.seats) == 2
     await handlers.refresher.idle()
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 async def test_a_lobby_closed_by_its_deadline_closes_its_panels_through_the_refresher(
-    service: TableService, lang: str
+    service: Tables, lang: str
 ) -> None:
     channel = FakeChannel()
     table = await lobby(service, channel)
     handlers = handlers_for(service, channel)
     options = await open_panel(handlers, table, "options", lang)
-    service._clock.now += 7200.0  # type: ignore[attr-defined]  # past the lobby's expiry
-    expired = await service.expire_lobby(table.id)
+    service.store._clock.now += 7200.0  # type: ignore[attr-defined]  # past the lobby's expiry
+    expired = await service.lobby.expire_lobby(table.id)
     assert expired is not None and expired.record.status == "aborted"
     handlers.refresher.mark(table.id)  # as the cog does when the lobby's deadline fires
     await handlers.refresher.idle()

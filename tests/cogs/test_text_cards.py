@@ -17,9 +17,9 @@ import pytest
 
 from bot import emojis
 from bot.emojis import CardEmoji, card_key, load_manifest
-from bot.services.tables import Table, TableService
+from bot.services.tables import Table, Tables
 from bot.storage import Database, Seat
-from cogs.tables import _ids
+from cogs.tables._components import Move
 from cogs.tables._handlers import TableHandlers
 from cogs.tables._refresher import TableRefresher
 from cogs.tables._repair import RepairQueue
@@ -59,7 +59,7 @@ def click(table: Table, user: Seat, lang: str) -> FakeInteraction:
     return interaction
 
 
-def handlers_for(service: TableService, channel: FakeChannel) -> TableHandlers:
+def handlers_for(service: Tables, channel: FakeChannel) -> TableHandlers:
     bot = table_bot(service, channel)
     return TableHandlers(bot, TableRefresher(bot, 0.0, RepairQueue(100.0)))
 
@@ -77,17 +77,17 @@ def card_emojis() -> Iterator[None]:
 
 
 @pytest.fixture
-async def service(tmp_path: Path) -> AsyncIterator[TableService]:
+async def service(tmp_path: Path) -> AsyncIterator[Tables]:
     db = await Database.open(tmp_path / "cardroom.sqlite3")
-    yield TableService(db, clock=Clock())
+    yield Tables(db, clock=Clock())
     await db.close()
 
 
-async def started(service: TableService, channel: FakeChannel, lang: str) -> Table:
-    table = await service.open_lobby(guild_id=9, channel_id=CHANNEL, game="pairs", host=ADA, locale=lang)
-    await service.set_table_message(table, next(channel.ids))
-    await service.join(table.id, BEA)
-    return await service.start(table.id, ADA.user_id)
+async def started(service: Tables, channel: FakeChannel, lang: str) -> Table:
+    table = await service.lobby.open_lobby(guild_id=9, channel_id=CHANNEL, game="pairs", host=ADA, locale=lang)
+    await service.store.set_table_message(table, next(channel.ids))
+    await service.lobby.join(table.id, BEA)
+    return await service.lobby.start(table.id, ADA.user_id)
 
 
 def shown(fields: dict[str, Any]) -> str:
@@ -117,7 +117,7 @@ async def open_hand(handlers: TableHandlers, table: Table, who: Seat, lang: str)
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
-async def test_a_player_with_text_cards_sees_text_faces_another_sees_emojis(service: TableService, lang: str) -> None:
+async def test_a_player_with_text_cards_sees_text_faces_another_sees_emojis(service: Tables, lang: str) -> None:
     channel = FakeChannel()
     table = await started(service, channel, lang)
     handlers = handlers_for(service, channel)
@@ -138,7 +138,7 @@ async def test_a_player_with_text_cards_sees_text_faces_another_sees_emojis(serv
         match
         for row in hand["view"].to_components()
         for child in row["components"]
-        if (match := _ids.ACTION.fullmatch(str(child.get("custom_id", "")))) and not child.get("disabled")
+        if (match := Move.pattern.fullmatch(str(child.get("custom_id", "")))) and not child.get("disabled")
     )
     interaction = click(table, mover, lang)
     interaction.type = discord.InteractionType.component
@@ -155,10 +155,10 @@ async def test_a_player_with_text_cards_sees_text_faces_another_sees_emojis(serv
     else:
         assert CARD_MARKUP.search(shown(after)) or card_pictures(after)
 
-    public, _ = table_message(await service.get(table.id))  # the public table is unaffected: emojis for all
+    public, _ = table_message(await service.store.get(table.id))  # the public table is unaffected: emojis for all
     assert CARD_MARKUP.search(shown({"embed": public})) and not TILE.search(shown({"embed": public}))
 
     # Back to pictures: her next hand shows the emojis again.
     await players.set_cards(ADA.user_id, "emoji")
-    again = await open_hand(handlers, await service.get(table.id), ADA, lang)
+    again = await open_hand(handlers, await service.store.get(table.id), ADA, lang)
     assert CARD_MARKUP.search(shown(again)) and not TILE.search(shown(again))

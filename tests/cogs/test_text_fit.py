@@ -25,7 +25,7 @@ from cogs.tables._views import hand_view, lobby_view, table_view
 from engines import registry
 from tests.cogs.render_support import payload, table_of
 from tests.conformance.playout import sampled_states
-from tests.standin.limits import message_problems
+from tools.standin.limits import message_problems
 
 # 32 characters each, Discord's longest display name, in several words (a cut may fall inside one of them).
 LONG_NAMES = [

@@ -13,6 +13,7 @@ few random configurations, the one whose random playout ended soonest.
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -26,8 +27,9 @@ from tests.conformance.playout import MAX_STEPS, AnyEngine, describe, live_seats
 
 # Random configurations (players, options, seed) tried per computer game; the shortest random playout wins.
 CONFIGURATIONS_TRIED = 2
-# The normal player's budget: this many playouts per legal action (its first round alone tries each once).
-PLAYOUTS_PER_ACTION = 2
+# The normal player's budget: this many playouts per legal action (its first round alone tries each once); more in
+# the long run (CARDROOM_LONG_FUZZ=1).
+PLAYOUTS_PER_ACTION = 2 if os.environ.get("CARDROOM_LONG_FUZZ", "") not in ("", "0") else 1
 
 # (engine, state, seat, seed) -> the action a computer player takes.
 Chooser = Callable[[AnyEngine, GameState, int, int], Any]

@@ -44,13 +44,15 @@ from tests.conformance.playout import (
     viewers,
 )
 from tests.conformance.toy_engine import ToyEngine
+from tests.engines.family_support import golden_opening, golden_step
 
 LONG_FUZZ = os.environ.get("CARDROOM_LONG_FUZZ", "") not in ("", "0")
-PLAYOUTS = 3_000 if LONG_FUZZ else 400
+# The default run keeps the suite quick on two cores; the long campaign plays the full count.
+PLAYOUTS = 3_000 if LONG_FUZZ else 60
 # States kept per playout for the per-state checks, besides the first and the last.
 SAMPLES_PER_PLAYOUT = 2
 # Playouts whose kept states get the costly checks (perspectives, refusals) and which are replayed and reloaded.
-DEEP_GAMES = 1_000 if LONG_FUZZ else 100
+DEEP_GAMES = 1_000 if LONG_FUZZ else 20
 # Legal actions actually applied per acting seat in a sampled state (apply must accept every legal action).
 LEGAL_APPLIED = 2
 # Log actions (from other moments of the game) added to the candidate actions when testing refusals.
@@ -58,6 +60,7 @@ LOG_ACTIONS_TRIED = 8
 # reshuffle_unseen must change the state in at least this share of (state, viewer) samples.
 MIN_RESHUFFLE_CHANGED = 1 / 3
 HYPOTHESIS_EXAMPLES = 200 if LONG_FUZZ else 15
+FRESH_PLAYOUTS = 8  # the long fuzz's fixed batch when CARDROOM_LONG_FUZZ is not set
 HYPOTHESIS_MAX_STEPS = 300
 BASE_SEED = 1_000_000
 SHOWN_FAILURES = 8
@@ -871,12 +874,95 @@ def replayed_in_subprocess(engine: AnyEngine, games: list[Game], hash_seed: str)
 def test_replay_is_identical_in_another_process(engine: AnyEngine) -> None:
     """No hidden dependence on set/dict order of strings (hash randomisation) or anything else in the process."""
     games = games_of(engine)[:CROSS_PROCESS_GAMES]
-    for hash_seed in ("1", "2"):
+    # One fresh interpreter whose string hashing differs from this one's (the corpus was played here); the long
+    # run tries two more.
+    ours = os.environ.get("PYTHONHASHSEED", "")
+    seeds = [seed for seed in ("1", "2", "3") if seed != ours]
+    for hash_seed in seeds if LONG_FUZZ else seeds[:1]:
         dumps = replayed_in_subprocess(engine, games, hash_seed)
         for game, dump in zip(games, dumps, strict=True):
             assert dump == engine.dump_state(game.final), (
                 f"{game.where()}: replay under PYTHONHASHSEED={hash_seed} gives another final state"
             )
+
+
+def own_catalogue(engine: AnyEngine, language: str) -> dict[str, Any]:
+    """The game's own catalogue file, `<root>/<language>/<name>.json`."""
+    (path,) = [
+        root / language / f"{engine.name}.json"
+        for root in locale_roots(engine)
+        if (root / language / f"{engine.name}.json").is_file()
+    ]
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return data
+
+
+@by_engine
+def test_the_games_own_catalogue_is_the_same_in_every_language(engine: AnyEngine) -> None:
+    """The game's catalogue file holds the same keys in every language, all of the game's own (`<name>.`), with
+    the same placeholders."""
+    catalogues = {language: own_catalogue(engine, language) for language in LANGUAGES}
+    first, *others = LANGUAGES
+    for language in others:
+        assert catalogues[language].keys() == catalogues[first].keys(), (
+            f"{engine.name}: keys only in {first}: {sorted(catalogues[first].keys() - catalogues[language].keys())}, "
+            f"only in {language}: {sorted(catalogues[language].keys() - catalogues[first].keys())}"
+        )
+    foreign = [key for key in catalogues[first] if not key.startswith(f"{engine.name}.")]
+    assert not foreign, f"{engine.name}: keys of another namespace in its catalogue: {foreign}"
+    differ = {
+        key: {language: sorted(placeholders(catalogues[language][key])) for language in LANGUAGES}
+        for key in catalogues[first]
+        if len({frozenset(placeholders(catalogues[language][key])) for language in LANGUAGES}) > 1
+    }
+    assert not differ, f"{engine.name}: placeholders differ between languages: {differ}"
+
+
+RULES_LIMIT = 4096  # `/rules` shows them in an embed's description
+
+
+@by_engine
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_name_summary_and_rules_are_written(engine: AnyEngine, language: str) -> None:
+    catalogue = load_catalogue(locale_roots(engine), language)
+    for key in (f"{engine.name}.name", f"{engine.name}.summary", f"{engine.name}.rules"):
+        assert isinstance(catalogue.get(key), str) and catalogue[key].strip(), f"{key} is empty in {language}"
+    assert len(catalogue[f"{engine.name}.rules"]) <= RULES_LIMIT, f"{engine.name}.rules is too long in {language}"
+
+
+# ----- every game's golden playthrough replays ----------------------------------------------------------------
+
+GOLDENS = sorted((REPO / "tests" / "engines").glob("*/golden/*.json"))
+
+
+def goldens_of(engine: AnyEngine) -> list[dict[str, Any]]:
+    found = [json.loads(path.read_text(encoding="utf-8")) for path in GOLDENS]
+    return [golden for golden in found if golden.get("engine") == engine.name]
+
+
+@pytest.mark.parametrize("engine", registry.all_engines(), ids=lambda engine: engine.name)
+def test_every_games_golden_playthrough_replays_to_the_same_game(engine: AnyEngine) -> None:
+    """Each game has a stored golden playthrough (`tests/engines/<game>/golden/`, written by its `*_golden.py`):
+    played again step by step from its seed it deals the same opening and emits the same events at every step, and
+    its log replayed in one go (`Engine.replay`) reaches the same state (but for the events it keeps). The game's
+    own test compares the final state's key facts, and that the stored game shows the situations it pins down."""
+    goldens = goldens_of(engine)
+    assert goldens, f"{engine.name}: no golden playthrough under tests/engines/*/golden/"
+    for golden in goldens:
+        options = engine.parse_options(golden["options"])
+        state = engine.new(golden["players"], options, golden["seed"])
+        assert golden_opening(engine, state) == golden["opening"], f"{engine.name}: the opening differs"
+        log = []
+        for number, entry in enumerate(golden["log"]):
+            action = engine.parse_action(entry["action"])
+            state, emitted = golden_step(engine, state, entry["seat"], action)
+            assert emitted == entry["events"], f"{engine.name}: the events of step {number} differ"
+            log.append((entry["seat"], action))
+        replayed = engine.replay(golden["players"], options, golden["seed"], log)
+        quiet = {"events": []}  # the events a state keeps depend on how it was reached, one step or many
+        assert engine.dump_state(replayed.model_copy(update=quiet)) == engine.dump_state(
+            state.model_copy(update=quiet)
+        ), f"{engine.name}: Engine.replay reaches another state"
 
 
 # ----- the long fuzz ----------------------------------------------------------------------------------------------
@@ -891,7 +977,7 @@ def test_long_fuzz_with_fresh_seeds(engine: AnyEngine) -> None:
     Without the flag it plays a small fixed batch, so the test still runs (and stays reproducible).
     """
     base = random.SystemRandom().randrange(2**40) if LONG_FUZZ else 7 * BASE_SEED
-    corpus = build_corpus(engine, base, PLAYOUTS if LONG_FUZZ else 20)
+    corpus = build_corpus(engine, base, PLAYOUTS if LONG_FUZZ else FRESH_PLAYOUTS)
     report(engine, corpus.failures, f"fresh playouts (driver seeds from {base}) broke the contract")
     reshuffles, refusals = ReshuffleTally(), RefusalTally()
     failures = []
@@ -994,7 +1080,7 @@ def test_determinization_depends_only_on_what_the_viewer_sees(engine: AnyEngine)
 # ----- 10. computer players: legal moves to the end, blind to what their seat cannot see ------------------------
 
 
-COMPUTER_GAMES = 3  # per engine; every third one has a seat leaving mid-game
+COMPUTER_GAMES = 6 if LONG_FUZZ else 2  # per engine; every second one has a seat leaving mid-game
 BLIND_STATES = 4  # mid-game decisions checked per engine, each under BLIND_REARRANGEMENTS rearrangements
 BLIND_REARRANGEMENTS = 3
 
@@ -1006,7 +1092,7 @@ def test_computer_players_finish_games_with_legal_moves(engine: AnyEngine) -> No
     failures: list[str] = []
     choices = {level: 0 for level in LEVELS}
     for index in range(COMPUTER_GAMES):
-        driver_seed, withdrawal = 3 * BASE_SEED + index, index % 3 == 2
+        driver_seed, withdrawal = 3 * BASE_SEED + index, index % 2 == 1
         game = computer_game(engine, random.Random(driver_seed), withdrawal=withdrawal)
         again = f"[computer_game(engine, random.Random({driver_seed}), withdrawal={withdrawal})]"
         failures += [f"{failure} {again}" for failure in game.failures]

@@ -1,28 +1,16 @@
-"""Every end-to-end test runs once per storage back end: `[sqlite]`, its bots on a SQLite file, and `[postgresql]`,
-its bots on a new, empty schema of the session's PostgreSQL server (`tests/support/postgres.py`): the bot sees an
-empty database of its own. `World` (e2e_support) passes it as `CARDROOM_DATABASE` and reads it back.
+"""The end-to-end tests run on SQLite only: each test's bots share a SQLite file in the test's directory
+(`e2e_support.World.db`). PostgreSQL parity is checked below them, where the storage and service contract tests run
+on both back ends (tests/bot/storage, tests/bot/services); a bot process does the same SQL on either.
 
-Without PostgreSQL installed the `[postgresql]` run is skipped, or fails when `CI` is set (the `postgres`
-fixture, tests/conftest.py). A test marked `no_database` opens no database (no bot, or one that stops before: a
-missing token, the invite URL): it runs once, as `[sqlite]`.
-
-A test marked `rules_only` plays whole games for a game's rules and faces: the database does the same for every
-game (a versioned update and a log row per move, results and ratings at the end), which the other tests do on
-PostgreSQL too, so it runs on SQLite alone. Run twice, these few long tests (some 40% of the PostgreSQL
-pass's time) would bring the whole suite past CI's time budget.
-"""
+A failed test's report ends with the last lines its bots logged."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Generator
+from collections.abc import Generator
 from pathlib import Path
 
 import pytest
 
-from tests.e2e import e2e_database
-from tests.support.postgres import PostgresServer
-
-BACKENDS = ("sqlite", "postgresql")
 LOG_TAIL = 80  # lines of each of the test's bot logs shown with its failure
 
 
@@ -41,27 +29,8 @@ def pytest_runtest_makereport(
     return report
 
 
-def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    if "backend" in metafunc.fixturenames:
-        once = any(metafunc.definition.get_closest_marker(name) for name in ("no_database", "rules_only"))
-        metafunc.parametrize("backend", BACKENDS[:1] if once else BACKENDS)
-
-
-@pytest.fixture(autouse=True)
-async def e2e_db(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> AsyncIterator[e2e_database.Oracle]:
-    """The database of the test's bots, in use (`e2e_database.use`) for the test's length."""
-    if backend == "sqlite":
-        database: e2e_database.Oracle = e2e_database.SqliteFile(tmp_path / "cardroom.sqlite3")
-        server = None
-    else:
-        server = request.getfixturevalue("postgres")
-        assert isinstance(server, PostgresServer)
-        database = e2e_database.PostgresDatabase(await server.new_schema())
-    e2e_database.use(database)
-    try:
-        yield database
-    finally:
-        e2e_database.use(None)
-        database.close()
-        if server is not None:
-            await server.drop(database.location)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test here is an end-to-end test (`-m "not e2e"` leaves them out)."""
+    for item in items:
+        if item.nodeid.startswith("tests/e2e/"):
+            item.add_marker(pytest.mark.e2e)

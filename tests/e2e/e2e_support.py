@@ -2,25 +2,44 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
 import re
+import sqlite3
 import sys
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tests.e2e import e2e_database
-from tests.standin import BotProcess, Perm, StandIn
-from tests.standin.interactions import Interaction
-from tests.standin.model import Channel, Message, User
+from tools.standin import BotProcess, Perm, StandIn
+from tools.standin.interactions import Interaction
+from tools.standin.model import Channel, Message, User
 
 ROOT = Path(__file__).resolve().parents[2]
 TOKEN = "cardroom-e2e-token"
 # A table's or hand's footer: "Game #12 · move 7"; a lobby's has no move counter: "Game #12".
 FOOTER_MOVE = re.compile(r"(?:Game #|Partie n[°º][ \u00a0]?)(\d+)(?: · (?:move|coup) (\d+))?")
 LOBBY_VERSION = -1  # what `footer` reads as the version of a lobby, which shows none
+
+
+class SqliteFile:
+    """The bots' database (`CARDROOM_DATABASE`), a SQLite file, and the test's own synchronous window on it: the
+    test reads the rows straight from it (its oracle), and now and then writes one (the state a crash would leave).
+    End-to-end tests run on SQLite only; both back ends are checked by the storage and service tests."""
+
+    def __init__(self, path: Path) -> None:
+        self.location = str(path)
+
+    def query(self, sql: str, params: Sequence[object]) -> list[tuple[Any, ...]]:
+        with contextlib.closing(sqlite3.connect(self.location)) as db:
+            return db.execute(sql, params).fetchall()
+
+    def execute(self, sql: str, params: Sequence[object]) -> int:
+        """Run one write, committed at once; the number of rows it changed."""
+        with contextlib.closing(sqlite3.connect(self.location)) as db, db:
+            return int(db.execute(sql, params).rowcount)
 
 
 @dataclass
@@ -37,12 +56,14 @@ class World:
     mod: User  # Manage Channels
 
     edit_delay: str = "0.05"  # fast table edits keep the tests quick; the coalescing test uses the default
-    # The bots' database: the test's back end (tests/e2e/conftest.py), a SQLite file or a PostgreSQL database.
-    db: e2e_database.Oracle = field(default_factory=e2e_database.in_use)
+    db: SqliteFile = field(init=False)  # the bots' database, a SQLite file in the test's directory
+
+    def __post_init__(self) -> None:
+        self.db = SqliteFile(self.tmp / "cardroom.sqlite3")
 
     @property
     def database(self) -> str:
-        """`CARDROOM_DATABASE`: a SQLite file path or a `postgresql://` URL."""
+        """`CARDROOM_DATABASE`: the SQLite file's path."""
         return self.db.location
 
     def env(self, **extra: str) -> dict[str, str]:
@@ -77,7 +98,7 @@ class World:
             await bot.stop()
 
     def query(self, sql: str, *params: object) -> list[tuple[Any, ...]]:
-        """Rows read straight from the bots' database, on either back end: the tests' oracle (`?` placeholders)."""
+        """Rows read straight from the bots' database: the tests' oracle (`?` placeholders)."""
         return self.db.query(sql, params)
 
     def execute(self, sql: str, *params: object) -> int:
@@ -157,10 +178,10 @@ async def open_lobby(w: World, host: User, game: str, options: dict[str, str]) -
     assert not lobby.ephemeral
     game_id, _ = footer(lobby)
     if options:
-        panel = await answered(await w.discord.click(host, lobby, f"cr:l:{game_id}:options"))
+        panel = await answered(await w.discord.click(host, lobby, f"lobby:{game_id}:options"))
         assert panel.ephemeral and panel.visible_to == host.id, panel.text
         for field, value in options.items():
-            panel = await answered(await w.discord.select(host, panel, f"cr:o:{game_id}:{field}", [value]))
+            panel = await answered(await w.discord.select(host, panel, f"option:{game_id}:{field}", [value]))
         await lobby_in_step(w, game_id)
     return w.discord.get_message(lobby.id) or lobby
 
@@ -211,14 +232,14 @@ async def take_turn(
 async def open_hand(w: World, table: Message, user: User) -> Message:
     """`user` clicks the table's "My hand" (a button that carries no version: an older table message shows the same
     one) and gets their hand, which only they see."""
-    hand = await answered(await w.discord.click(user, table, button(table, "cr:h:")))
+    hand = await answered(await w.discord.click(user, table, button(table, "hand:")))
     assert hand.ephemeral and hand.visible_to == user.id
     assert hand not in w.discord.channel_messages(w.channel)
     return hand
 
 
 def enabled_actions(hand: Message) -> list[dict[str, Any]]:
-    return [c for c in hand.buttons if c["custom_id"].startswith("cr:a:") and not c.get("disabled")]
+    return [c for c in hand.buttons if c["custom_id"].startswith("move:") and not c.get("disabled")]
 
 
 async def play_from_hand(w: World, user: User, hand: Message, pick: dict[str, Any], version: int) -> None:
@@ -228,7 +249,7 @@ async def play_from_hand(w: World, user: User, hand: Message, pick: dict[str, An
     assert updated.id == hand.id, "the hand is updated in place through the click"
     if footer(updated)[1] == version and CONFIRM in updated.text:
         # A move that costs its player asks first: say yes.
-        updated = await answered(await w.discord.click(user, updated, button(updated, "cr:a:", None, confirmed=True)))
+        updated = await answered(await w.discord.click(user, updated, button(updated, "move:", None, confirmed=True)))
         assert updated.id == hand.id
     assert footer(updated)[1] == version + 1
 

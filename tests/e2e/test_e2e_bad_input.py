@@ -11,7 +11,7 @@ from pathlib import Path
 
 from tests.e2e.e2e_support import World, answered, button, footer, open_lobby, waiting_for, world
 from tests.e2e.test_e2e_pairs_game import play_to_the_end
-from tests.standin.model import Message, User
+from tools.standin.model import Message, User
 
 
 async def refused(
@@ -27,11 +27,11 @@ async def refused(
 
 
 async def started(w: World, *players: User) -> tuple[int, Message]:
-    lobby = await open_lobby(w, players[0], "pairs", {})
+    lobby = await open_lobby(w, players[0], "pairs", {"games": "1"})  # one game: the test plays it to its end
     game_id, _ = footer(lobby)
     for user in players[1:]:
-        await answered(await w.discord.click(user, lobby, f"cr:l:{game_id}:join"))
-    table = await answered(await w.discord.click(players[0], lobby, f"cr:l:{game_id}:start"))
+        await answered(await w.discord.click(user, lobby, f"lobby:{game_id}:join"))
+    table = await answered(await w.discord.click(players[0], lobby, f"lobby:{game_id}:start"))
     return game_id, table
 
 
@@ -48,27 +48,27 @@ async def test_bad_clicks_are_refused_politely_and_change_nothing(tmp_path: Path
         player = acting(w, table, users)
         other = w.bob if player is w.alice else w.alice
         version = w.version(game_id)
-        hand = await answered(await w.discord.click(player, table, button(table, "cr:h:")))
-        other_hand = await answered(await w.discord.click(other, table, button(table, "cr:h:")))
-        assert all(c.get("disabled") for c in other_hand.buttons if c["custom_id"].startswith("cr:a:"))
+        hand = await answered(await w.discord.click(player, table, button(table, "hand:")))
+        other_hand = await answered(await w.discord.click(other, table, button(table, "hand:")))
+        assert all(c.get("disabled") for c in other_hand.buttons if c["custom_id"].startswith("move:"))
 
         # Out of turn, with the other player's own (disabled) button forced through.
-        out_of_turn = button(other_hand, "cr:a:")
+        out_of_turn = button(other_hand, "move:")
         text = await refused(w, other, other_hand, out_of_turn)
         assert ("Ce n’est pas votre tour" if other is w.bob else "It is not your turn") in text
         # Forged ids: not ours, or ours but not on the clicked message (unknown game, index out of
         # range, another channel's game). The service refuses the same ids even when they get through
         # (tests/bot/services); here they never reach it.
         assert "not valid" in await refused(w, w.alice, table, "evil-button")
-        assert "not valid" in await refused(w, w.alice, table, f"cr:a:{game_id}:{version}:x")
+        assert "not valid" in await refused(w, w.alice, table, f"move:{game_id}:{version}:x")
         gone = "no longer on this message"
-        assert gone in await refused(w, w.alice, table, "cr:a:999999:1:0:0badc0de")
-        assert gone in await refused(w, w.alice, table, f"cr:a:{game_id}:{version}:999:0badc0de")
-        assert gone in await refused(w, other, other_hand, f"cr:a:{game_id}:{version}:2:0badc0de", locale="en-US")
+        assert gone in await refused(w, w.alice, table, "move:999999:1:0:0badc0de")
+        assert gone in await refused(w, w.alice, table, f"move:{game_id}:{version}:999:0badc0de")
+        assert gone in await refused(w, other, other_hand, f"move:{game_id}:{version}:2:0badc0de", locale="en-US")
         elsewhere = await answered(await w.discord.slash(w.carol, w.other_channel, "play", {"game": "pairs"}))
-        assert gone in await refused(w, w.carol, elsewhere, f"cr:h:{game_id}")
+        assert gone in await refused(w, w.carol, elsewhere, f"hand:{game_id}")
         # A click from an old view of the lobby, which has become the table.
-        assert "no longer on this message" in await refused(w, w.alice, lobby, f"cr:l:{game_id}:join")
+        assert "no longer on this message" in await refused(w, w.alice, lobby, f"lobby:{game_id}:join")
         assert w.version(game_id) == version and w.log_length(game_id) == 0
 
         # A second hand of the same player, opened with /hand, replaces the first: one live hand.
@@ -79,7 +79,7 @@ async def test_bad_clicks_are_refused_politely_and_change_nothing(tmp_path: Path
         )
 
         # Two clicks of the same button at the same instant: exactly one applies.
-        hit = button(second_hand, "cr:a:")
+        hit = button(second_hand, "move:")
         first, second = await asyncio.gather(
             w.discord.forge_click(player, second_hand, hit), w.discord.forge_click(player, second_hand, hit)
         )
@@ -102,11 +102,11 @@ async def test_bad_clicks_are_refused_politely_and_change_nothing(tmp_path: Path
             (user, message)
             for user in users.values()
             for message in w.discord.ephemeral_messages(user, w.channel)
-            if any(c["custom_id"].startswith("cr:a:") for c in message.buttons)
+            if any(c["custom_id"].startswith("move:") for c in message.buttons)
         ]
         assert drawn_before
         holder, old_hand = drawn_before[0]
-        over = await refused(w, holder, old_hand, button(old_hand, "cr:a:"))
+        over = await refused(w, holder, old_hand, button(old_hand, "move:"))
         assert "This game is over." in over or "Cette partie est terminée." in over
         ended = await answered(await w.discord.slash(w.alice, w.channel, "hand"))
         assert "no table in this channel" in ended.content
@@ -119,14 +119,14 @@ async def test_two_users_race_for_the_last_seat(tmp_path: Path) -> None:
         game_id, _ = footer(lobby)
         for n in range(6):
             extra = w.discord.add_user(f"guest{n}")
-            lobby = await answered(await w.discord.click(extra, lobby, f"cr:l:{game_id}:join"))
+            lobby = await answered(await w.discord.click(extra, lobby, f"lobby:{game_id}:join"))
         # Out-of-range option values are refused (a forged select on the host's table options).
-        panel = await answered(await w.discord.click(w.alice, lobby, f"cr:l:{game_id}:options"))
-        bad = await answered(await w.discord.forge_click(w.alice, panel, f"cr:o:{game_id}:ending", component_type=3))
+        panel = await answered(await w.discord.click(w.alice, lobby, f"lobby:{game_id}:options"))
+        bad = await answered(await w.discord.forge_click(w.alice, panel, f"option:{game_id}:ending", component_type=3))
         assert bad.ephemeral and "not available" in bad.content
         first, second = await asyncio.gather(
-            w.discord.click(w.bob, lobby, f"cr:l:{game_id}:join"),
-            w.discord.click(w.carol, lobby, f"cr:l:{game_id}:join"),
+            w.discord.click(w.bob, lobby, f"lobby:{game_id}:join"),
+            w.discord.click(w.carol, lobby, f"lobby:{game_id}:join"),
         )
         answers = [await first.response(), await second.response()]
         joined = [a for a in answers if a.message is not None and not a.message.ephemeral]

@@ -25,7 +25,7 @@ from tests.e2e.e2e_support import (
     waiting_for,
     world,
 )
-from tests.standin.model import Message, User
+from tools.standin.model import Message, User
 
 MENTION = re.compile(r"<@(\d+)>")
 
@@ -34,13 +34,13 @@ async def seated(w: World, game: str, options: dict[str, str], *players: User, p
     lobby = await open_lobby(w, players[0], game, options)
     game_id, _ = footer(lobby)
     if pace is not None:  # the host's private clock settings, from the lobby's Clock button
-        panel = await answered(await w.discord.click(players[0], lobby, f"cr:l:{game_id}:clock"))
+        panel = await answered(await w.discord.click(players[0], lobby, f"lobby:{game_id}:clock"))
         assert panel.ephemeral and panel.visible_to == players[0].id
-        panel = await answered(await w.discord.select(players[0], panel, f"cr:c:{game_id}:pace", [pace]))
+        panel = await answered(await w.discord.select(players[0], panel, f"clock:{game_id}:pace", [pace]))
         assert "Live" in panel.text
     for user in players[1:]:
-        lobby = await answered(await w.discord.click(user, lobby, f"cr:l:{game_id}:join"))
-    return await answered(await w.discord.click(players[0], lobby, f"cr:l:{game_id}:start"))
+        lobby = await answered(await w.discord.click(user, lobby, f"lobby:{game_id}:join"))
+    return await answered(await w.discord.click(players[0], lobby, f"lobby:{game_id}:start"))
 
 
 def bells(w: World) -> list[Message]:

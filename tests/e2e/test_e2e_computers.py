@@ -20,7 +20,7 @@ from tests.e2e.e2e_support import (
     waiting_for,
     world,
 )
-from tests.standin.model import Message
+from tools.standin.model import Message
 
 FAST_COMPUTERS = {
     "CARDROOM_COMPUTER_BUDGET": "0.05",
@@ -31,10 +31,10 @@ FAST_COMPUTERS = {
 
 async def seat_computers(w: World, lobby: Message, game_id: int) -> Message:
     """The host opens the computers panel privately and seats a normal and an easy computer."""
-    panel = await answered(await w.discord.click(w.alice, lobby, f"cr:l:{game_id}:computers"))
+    panel = await answered(await w.discord.click(w.alice, lobby, f"lobby:{game_id}:computers"))
     assert panel.ephemeral and panel.visible_to == w.alice.id, panel.text
-    panel = await answered(await w.discord.select(w.alice, panel, f"cr:k:{game_id}:add", ["normal"]))
-    panel = await answered(await w.discord.select(w.alice, panel, f"cr:k:{game_id}:add", ["easy"]))
+    panel = await answered(await w.discord.select(w.alice, panel, f"computer:{game_id}:add", ["normal"]))
+    panel = await answered(await w.discord.select(w.alice, panel, f"computer:{game_id}:add", ["easy"]))
     assert "2 are seated" in panel.text, panel.text
     await lobby_in_step(w, game_id)
     lobby = w.discord.get_message(lobby.id) or lobby
@@ -79,10 +79,10 @@ async def test_one_person_and_two_computers_play_to_the_end(tmp_path: Path) -> N
         lobby = await answered(await w.discord.slash(w.alice, w.channel, "play", {"game": "pairs"}))
         game_id, _ = footer(lobby)
         # Only the host seats computers; anyone else is told so, privately.
-        refused = await answered(await w.discord.click(w.carol, lobby, f"cr:l:{game_id}:computers"))
+        refused = await answered(await w.discord.click(w.carol, lobby, f"lobby:{game_id}:computers"))
         assert refused.ephemeral and "alice" in refused.text
         lobby = await seat_computers(w, lobby, game_id)
-        table = await answered(await w.discord.click(w.alice, lobby, f"cr:l:{game_id}:start"))
+        table = await answered(await w.discord.click(w.alice, lobby, f"lobby:{game_id}:start"))
         committed = re.search(r"🔒 ([0-9a-f]{16})", table.text)
         assert committed, table.text
 
@@ -101,13 +101,13 @@ async def test_one_person_and_two_computers_play_to_the_end(tmp_path: Path) -> N
         assert stats.ephemeral and "Pairs" in stats.text and "1 game" in stats.text and "of 3" in stats.text
         history = await answered(await w.discord.slash(w.alice, w.channel, "history"))
         assert history.ephemeral and f"/replay game:{game_id}" in history.text
-        replay = await answered(await w.discord.click(w.alice, history, f"cr:y:{game_id}"))
+        replay = await answered(await w.discord.click(w.alice, history, f"replay:{game_id}"))
         assert replay.ephemeral and "every hand shown" in replay.text
         assert "🤖 Ada (Normal)" in replay.text and "🤖 Blaise (Easy)" in replay.text
         moves = w.log_length(game_id)
-        later = await answered(await w.discord.click(w.alice, replay, button(replay, f"cr:Y:{game_id}:1:n")))
+        later = await answered(await w.discord.click(w.alice, replay, button(replay, f"replay-step:{game_id}:1:n")))
         assert later.id == replay.id and "Move 1 of" in later.text
-        end = await answered(await w.discord.select(w.alice, later, f"cr:Y:{game_id}:1:j", [str(moves)]))
+        end = await answered(await w.discord.select(w.alice, later, f"replay-jump:{game_id}:1", [str(moves)]))
         assert end.id == replay.id and f"Move {moves} of {moves}" in end.text and "Final standings" in end.text
         board = await answered(await w.discord.slash(w.alice, w.channel, "leaderboard", {"game": "pairs"}))
         assert "🤖 Computer (Normal)" in board.text and "🤖 Computer (Easy)" in board.text

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from bot.emojis import load_manifest
 from tests.e2e.e2e_support import World, answered, button, footer, world
-from tests.standin.model import Message
+from tools.standin.model import Message
 
 EMOJI_ROUTE = "/applications/{application_id}/emojis"
 SYNCED = "Card emojis: "  # the bot's log line once the sync is over
@@ -31,8 +31,8 @@ async def synced(w: World, log: Path) -> None:
 async def pairs_table(w: World) -> Message:
     """A Pairs game of alice and bob, started: its table message."""
     lobby = await answered(await w.discord.slash(w.alice, w.channel, "play", {"game": "pairs"}))
-    await answered(await w.discord.click(w.bob, lobby, button(lobby, "cr:l:").rsplit(":", 1)[0] + ":join"))
-    return await answered(await w.discord.click(w.alice, lobby, button(lobby, "cr:l:").rsplit(":", 1)[0] + ":start"))
+    await answered(await w.discord.click(w.bob, lobby, button(lobby, "lobby:").rsplit(":", 1)[0] + ":join"))
+    return await answered(await w.discord.click(w.alice, lobby, button(lobby, "lobby:").rsplit(":", 1)[0] + ":start"))
 
 
 async def test_uploaded_at_first_start_reused_after_a_restart_and_shown(tmp_path: Path) -> None:
@@ -62,8 +62,8 @@ async def test_uploaded_at_first_start_reused_after_a_restart_and_shown(tmp_path
             # meanwhile), may land after the sync's log line: the table is awaited at the move's version.
             _, version = footer(table)
             for user in (w.alice, w.bob):
-                hand = await answered(await w.discord.click(user, table, button(table, "cr:h:")))
-                moves = [c for c in hand.buttons if c["custom_id"].startswith("cr:a:") and not c.get("disabled")]
+                hand = await answered(await w.discord.click(user, table, button(table, "hand:")))
+                moves = [c for c in hand.buttons if c["custom_id"].startswith("move:") and not c.get("disabled")]
                 if moves:
                     await answered(await w.discord.click(user, hand, moves[0]["custom_id"]))
                     break

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from tests.e2e.e2e_support import World, answered, button, footer, in_step, open_lobby, waiting_for, world
-from tests.standin.model import Clock, Message, User
+from tools.standin.model import Clock, Message, User
 
 CALLBACK = "/interactions/{interaction_id}/{interaction_token}/callback"
 
@@ -25,8 +25,8 @@ CALLBACK = "/interactions/{interaction_id}/{interaction_token}/callback"
 async def started(w: World) -> tuple[int, Message]:
     lobby = await open_lobby(w, w.alice, "pairs", {})
     game_id, _ = footer(lobby)
-    await answered(await w.discord.click(w.bob, lobby, f"cr:l:{game_id}:join"))
-    table = await answered(await w.discord.click(w.alice, lobby, f"cr:l:{game_id}:start"))
+    await answered(await w.discord.click(w.bob, lobby, f"lobby:{game_id}:join"))
+    table = await answered(await w.discord.click(w.alice, lobby, f"lobby:{game_id}:start"))
     return game_id, table
 
 
@@ -40,12 +40,12 @@ async def hand_to_act(w: World) -> tuple[int, Message, User, Message]:
     game_id, table = await started(w)
     table = await in_step(w, table)
     player = acting(w, table)
-    hand = await answered(await w.discord.click(player, table, button(table, "cr:h:")))
+    hand = await answered(await w.discord.click(player, table, button(table, "hand:")))
     return game_id, table, player, hand
 
 
 def first_action(hand: Message) -> str:
-    return next(c["custom_id"] for c in hand.buttons if c["custom_id"].startswith("cr:a:") and not c.get("disabled"))
+    return next(c["custom_id"] for c in hand.buttons if c["custom_id"].startswith("move:") and not c.get("disabled"))
 
 
 def open_games(w: World, channel_id: int) -> int:
@@ -119,7 +119,7 @@ async def test_a_refused_answer_is_followed_by_one_that_says_the_change_went_thr
         game_id, _ = footer(lobby)
         version = w.version(game_id)
         w.discord.fail_next("POST", CALLBACK, status=400, code=50035)  # the in-place edit of the lobby
-        join = await w.discord.click(w.bob, lobby, f"cr:l:{game_id}:join")
+        join = await w.discord.click(w.bob, lobby, f"lobby:{game_id}:join")
         answer = await answered(join)
         assert answer.ephemeral and "Votre action a bien été jouée" in answer.content  # bob reads French
         assert w.version(game_id) == version + 1
@@ -140,7 +140,7 @@ async def test_an_unknown_game_name_of_any_length_is_answered(tmp_path: Path) ->
 async def test_a_click_whose_component_type_differs_from_its_id_is_refused(tmp_path: Path) -> None:
     async with world(tmp_path) as w, w.running():
         game_id, table = await started(w)
-        forged = await w.discord.forge_click(w.alice, table, f"cr:h:{game_id}", component_type=3)
+        forged = await w.discord.forge_click(w.alice, table, f"hand:{game_id}", component_type=3)
         answer = await answered(forged)
         assert answer.ephemeral and "wrong kind of control" in answer.content
         w.discord.assert_clean()
@@ -246,8 +246,8 @@ async def test_a_table_whose_message_is_gone_is_posted_again_when_the_channel_is
             return next((m for m in w.discord.channel_messages(w.channel) if m.embeds), None)
 
         table = await w.discord.wait_for(reposted, timeout=10, what="the table posted again")
-        assert table.id != lobby.id and footer(table)[0] == game_id and f"cr:l:{game_id}:join" in table.custom_ids
-        joined = await answered(await w.discord.click(w.carol, table, f"cr:l:{game_id}:join"))
+        assert table.id != lobby.id and footer(table)[0] == game_id and f"lobby:{game_id}:join" in table.custom_ids
+        joined = await answered(await w.discord.click(w.carol, table, f"lobby:{game_id}:join"))
         assert "carol" in joined.text
         again = await answered(await w.discord.slash(w.carol, w.channel, "play", {"game": "pairs"}))
         assert str(table.id) in again.content  # the link now leads to the table
@@ -360,7 +360,7 @@ async def play_one_move(w: World, table: Message) -> Message:
     """The player to act opens their hand from `table` and plays; returns the hand."""
     table = w.discord.get_message(table.id) or table
     player = acting(w, table)
-    hand = await answered(await w.discord.click(player, table, button(table, "cr:h:")))
+    hand = await answered(await w.discord.click(player, table, button(table, "hand:")))
     return await answered(await w.discord.click(player, hand, first_action(hand)))
 
 
@@ -374,7 +374,7 @@ async def test_a_new_turn_on_an_old_table_posts_it_anew_at_the_bottom(tmp_path: 
         game_id, table = await started(w)
         table = await in_step(w, table)
         holder = acting(w, table)
-        old_hand = await answered(await w.discord.click(holder, table, button(table, "cr:h:")))
+        old_hand = await answered(await w.discord.click(holder, table, button(table, "hand:")))
         if why == "an hour later":
             w.discord.advance_clock(3601)  # Discord's clock: the table message is now over an hour old
         else:
@@ -401,8 +401,8 @@ async def test_a_new_turn_on_an_old_table_posts_it_anew_at_the_bottom(tmp_path: 
         assert footer(await play_one_move(w, moved))[1] == w.version(game_id)
         # (The holder's one live hand: opening the hand again, to move, replaced the first one.)
         hands = [m for m in w.discord.ephemeral_messages(holder, w.channel) if m.id != old_hand.id or not m.deleted]
-        old_hand = [m for m in hands if any(c["custom_id"].startswith("cr:r:") for c in m.buttons)][-1]
-        stale = await answered(await w.discord.click(holder, old_hand, button(old_hand, "cr:r:")))
+        old_hand = [m for m in hands if any(c["custom_id"].startswith("refresh:") for c in m.buttons)][-1]
+        stale = await answered(await w.discord.click(holder, old_hand, button(old_hand, "refresh:")))
         assert stale.id == old_hand.id and footer(stale)[1] == w.version(game_id)
         w.discord.assert_clean()
 

@@ -26,8 +26,8 @@ async def test_history_opens_a_replay_that_steps_in_place(tmp_path: Path) -> Non
         users = {"alice": w.alice, "carol": w.carol}
         lobby = await open_lobby(w, w.alice, "pairs", {"ending": "norland", "games": "1"})
         game_id, _ = footer(lobby)
-        lobby = await answered(await w.discord.click(w.carol, lobby, f"cr:l:{game_id}:join"))
-        table = await answered(await w.discord.click(w.alice, lobby, f"cr:l:{game_id}:start"))
+        lobby = await answered(await w.discord.click(w.carol, lobby, f"lobby:{game_id}:join"))
+        table = await answered(await w.discord.click(w.alice, lobby, f"lobby:{game_id}:start"))
         running = await answered(await w.discord.slash(w.carol, w.channel, "replay", {"game": game_id}))
         assert running.ephemeral and "still running" in running.text and not running.embeds
 
@@ -36,8 +36,8 @@ async def test_history_opens_a_replay_that_steps_in_place(tmp_path: Path) -> Non
             await take_turn(w, table, users, rng)
         # Carol leaves: two players, so the game ends, with Alice first.
         table = await in_step(w, table)
-        question = await answered(await w.discord.click(w.carol, table, f"cr:q:{game_id}"))
-        await answered(await w.discord.click(w.carol, question, f"cr:Q:{game_id}"))
+        question = await answered(await w.discord.click(w.carol, table, f"leave:{game_id}"))
+        await answered(await w.discord.click(w.carol, question, f"leave-confirm:{game_id}"))
         moves = w.log_length(game_id)
 
         stats = await answered(await w.discord.slash(w.alice, w.channel, "stats"))
@@ -45,20 +45,20 @@ async def test_history_opens_a_replay_that_steps_in_place(tmp_path: Path) -> Non
 
         history = await answered(await w.discord.slash(w.alice, w.channel, "history"))
         assert history.ephemeral and f"/replay game:{game_id}" in history.text
-        replay = await answered(await w.discord.click(w.alice, history, f"cr:y:{game_id}"))
+        replay = await answered(await w.discord.click(w.alice, history, f"replay:{game_id}"))
         assert replay.ephemeral and replay.id != history.id and "every hand shown" in replay.text
         assert step_of(replay.text) == (0, moves)
         # Pairs deals every card face up: the table shows both players' cards and no seat has a hidden hand field.
         assert "alice" in replay.text and "carol" in replay.text and "🂠" not in replay.text
 
-        later = await answered(await w.discord.click(w.alice, replay, button(replay, f"cr:Y:{game_id}:1:n")))
+        later = await answered(await w.discord.click(w.alice, replay, button(replay, f"replay-step:{game_id}:1:n")))
         assert later.id == replay.id and step_of(later.text) == (1, moves)
-        back = await answered(await w.discord.click(w.alice, later, button(later, f"cr:Y:{game_id}:0:p")))
+        back = await answered(await w.discord.click(w.alice, later, button(later, f"replay-step:{game_id}:0:p")))
         assert back.id == replay.id and step_of(back.text) == (0, moves)
-        end = await answered(await w.discord.select(w.alice, back, f"cr:Y:{game_id}:0:j", [str(moves)]))
+        end = await answered(await w.discord.select(w.alice, back, f"replay-jump:{game_id}:0", [str(moves)]))
         assert end.id == replay.id and step_of(end.text) == (moves, moves) and "Final standings" in end.text
 
-        forged = await answered(await w.discord.forge_click(w.alice, end, f"cr:Y:{game_id}:{moves + 7}:n"))
+        forged = await answered(await w.discord.forge_click(w.alice, end, f"replay-step:{game_id}:{moves + 7}:n"))
         assert forged.ephemeral and forged.id != replay.id and "⚠️" in forged.text
         assert step_of((w.discord.get_message(replay.id) or end).text) == (moves, moves)  # unchanged
 

@@ -19,7 +19,7 @@ from tests.e2e.e2e_support import (
     waiting_for,
     world,
 )
-from tests.standin.model import Message, User
+from tools.standin.model import Message, User
 
 
 async def test_one_live_hand_pinned_clicks_and_the_log(tmp_path: Path) -> None:
@@ -27,16 +27,16 @@ async def test_one_live_hand_pinned_clicks_and_the_log(tmp_path: Path) -> None:
         users = {"alice": w.alice, "carol": w.carol}
         lobby = await open_lobby(w, w.alice, "pairs", {"ending": "norland", "games": "1"})
         game_id, _ = footer(lobby)
-        lobby = await answered(await w.discord.click(w.carol, lobby, f"cr:l:{game_id}:join"))
-        table = await answered(await w.discord.click(w.alice, lobby, f"cr:l:{game_id}:start"))
+        lobby = await answered(await w.discord.click(w.carol, lobby, f"lobby:{game_id}:join"))
+        table = await answered(await w.discord.click(w.alice, lobby, f"lobby:{game_id}:start"))
         committed = re.search(r"🔒 ([0-9a-f]{16})", table.text)  # the seed's commitment, from the start
         assert committed, table.text
 
         # The player who waits opens their hand: every move is drawn disabled.
         mover = users[waiting_for(table)[0]]
         idle = w.carol if mover is w.alice else w.alice
-        idle_hand = await answered(await w.discord.click(idle, table, button(table, "cr:h:")))
-        drawn = [c for c in idle_hand.buttons if c["custom_id"].startswith("cr:a:")]
+        idle_hand = await answered(await w.discord.click(idle, table, button(table, "hand:")))
+        drawn = [c for c in idle_hand.buttons if c["custom_id"].startswith("move:")]
         assert drawn and all(c.get("disabled") for c in drawn)
 
         # The mover plays until the idle player's turn comes, with no move of their own in between.
@@ -64,7 +64,7 @@ async def test_one_live_hand_pinned_clicks_and_the_log(tmp_path: Path) -> None:
         def hands_of(user: User) -> list[Message]:
             """The user's private messages in the channel that are hands (they carry the refresh button)."""
             mine = w.discord.ephemeral_messages(user, w.channel)
-            return [m for m in mine if any(c["custom_id"].startswith("cr:r:") for c in m.buttons)]
+            return [m for m in mine if any(c["custom_id"].startswith("refresh:") for c in m.buttons)]
 
         for user in users.values():
             await w.discord.wait_for(
@@ -76,7 +76,7 @@ async def test_one_live_hand_pinned_clicks_and_the_log(tmp_path: Path) -> None:
         # /log: the public log, privately, from the deal on, paged.
         log = await answered(await w.discord.slash(w.carol, w.channel, "log"))
         assert log.ephemeral and f"#{game_id}" in log.text and "`" in log.text
-        pages = [c for c in log.buttons if c["custom_id"].startswith(f"cr:g:{game_id}:")]
+        pages = [c for c in log.buttons if c["custom_id"].startswith(f"log:{game_id}:")]
         if pages:
             latest = log.text
             older = await answered(await w.discord.click(w.carol, log, pages[0]["custom_id"]))

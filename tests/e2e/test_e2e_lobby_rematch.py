@@ -17,8 +17,8 @@ from pathlib import Path
 
 from tests.e2e.e2e_support import World, answered, button, footer, lobby_in_step, play_game, world
 from tests.e2e.test_e2e_pairs_game import hit_mostly
-from tests.standin import Perm
-from tests.standin.model import Channel, Message
+from tools.standin import Perm
+from tools.standin.model import Channel, Message
 
 THREAD_MENTION = re.compile(r"<#(\d+)>")
 
@@ -38,37 +38,37 @@ async def test_lobby_start_rule_host_options_table_language_the_end_and_a_rematc
         game_id, _ = footer(lobby)
         assert "2–8 players · 1 seated" in lobby.text and f"Game #{game_id}" in lobby.text
         assert "move" not in lobby.embeds[0]["footer"]["text"]  # no move counter in a lobby
-        assert component(lobby, f"cr:l:{game_id}:start").get("disabled")  # alone: Start waits for a player
+        assert component(lobby, f"lobby:{game_id}:start").get("disabled")  # alone: Start waits for a player
         assert not lobby.selects  # no menu everyone could click
 
         # Bob (French) is no host: he is told who chooses, privately, and nothing changes.
         version = w.version(game_id)
-        refused = await answered(await w.discord.click(w.bob, lobby, f"cr:l:{game_id}:options"))
+        refused = await answered(await w.discord.click(w.bob, lobby, f"lobby:{game_id}:options"))
         assert refused.ephemeral and refused.visible_to == w.bob.id
         assert "Seule la personne qui accueille cette table, alice," in refused.content
         assert w.version(game_id) == version
 
         # Alice's private panel: the game's options and the table's language.
-        panel = await answered(await w.discord.click(w.alice, lobby, f"cr:l:{game_id}:options"))
+        panel = await answered(await w.discord.click(w.alice, lobby, f"lobby:{game_id}:options"))
         assert panel.ephemeral and panel.visible_to == w.alice.id and "you host this table" in panel.content
-        panel = await answered(await w.discord.select(w.alice, panel, f"cr:o:{game_id}:ending", ["norland"]))
-        panel = await answered(await w.discord.select(w.alice, panel, f"cr:o:{game_id}:games", ["1"]))
-        panel = await answered(await w.discord.select(w.alice, panel, f"cr:L:{game_id}", ["fr"]))
+        panel = await answered(await w.discord.select(w.alice, panel, f"option:{game_id}:ending", ["norland"]))
+        panel = await answered(await w.discord.select(w.alice, panel, f"option:{game_id}:games", ["1"]))
+        panel = await answered(await w.discord.select(w.alice, panel, f"language:{game_id}", ["fr"]))
         assert panel.ephemeral and "you host this table" in panel.content  # still in Alice's own language
         await lobby_in_step(w, game_id)
         lobby = current(w, lobby)
         assert "Langue de la table\u00a0: **Français**" in lobby.text and "Norland" in lobby.text
         assert "De 2 à 8 places · 1 occupée" in lobby.text  # the public lobby speaks the table's language
 
-        lobby = await answered(await w.discord.click(w.bob, lobby, f"cr:l:{game_id}:join"))
+        lobby = await answered(await w.discord.click(w.bob, lobby, f"lobby:{game_id}:join"))
         assert "De 2 à 8 places · 2 occupées" in lobby.text
-        assert not component(lobby, f"cr:l:{game_id}:start").get("disabled")
-        table = await answered(await w.discord.click(w.alice, lobby, f"cr:l:{game_id}:start"))
+        assert not component(lobby, f"lobby:{game_id}:start").get("disabled")
+        table = await answered(await w.discord.click(w.alice, lobby, f"lobby:{game_id}:start"))
         assert table.id == lobby.id and "En attente de" in table.text
 
         final = await play_game(w, table, users, random.Random(4), choose=hit_mostly)
         assert "Classement final" in final.text
-        assert [c["custom_id"] for c in final.buttons] == [f"cr:R:{game_id}"]
+        assert [c["custom_id"] for c in final.buttons] == [f"rematch:{game_id}"]
         ended = await w.discord.wait_for_message(w.channel, lambda m: m.content.startswith("🏁"))
         assert "Partie de **Paires** terminée." in ended.content and "Victoire de <@" in ended.content
         assert f"/{w.channel.id}/{final.id}" in ended.content  # a link to the final table
@@ -76,26 +76,26 @@ async def test_lobby_start_rule_host_options_table_language_the_end_and_a_rematc
         assert set(ended.pinged_user_ids) == {w.alice.id, w.bob.id}  # the players, and only them
 
         # Only a player of the table can open its rematch.
-        outsider = await answered(await w.discord.click(w.dan, final, f"cr:R:{game_id}"))
+        outsider = await answered(await w.discord.click(w.dan, final, f"rematch:{game_id}"))
         assert outsider.ephemeral and "Only the players of this table" in outsider.content
 
         # Bob's click: a new lobby below, the same players in the same order, the same options, Bob hosting.
-        rematch = await answered(await w.discord.click(w.bob, final, f"cr:R:{game_id}"))
+        rematch = await answered(await w.discord.click(w.bob, final, f"rematch:{game_id}"))
         assert not rematch.ephemeral and rematch.id != final.id
         new_id, _ = footer(rematch)
-        assert new_id != game_id and f"cr:l:{new_id}:join" in rematch.custom_ids
+        assert new_id != game_id and f"lobby:{new_id}:join" in rematch.custom_ids
         assert rematch.text.index("alice") < rematch.text.index("bob 👑")  # seats in order, the host crowned
         assert "De 2 à 8 places · 2 occupées" in rematch.text and "Norland" in rematch.text
         assert "<@" in rematch.content and w.alice.id in rematch.pinged_user_ids
-        assert not component(rematch, f"cr:l:{new_id}:start").get("disabled")
+        assert not component(rematch, f"lobby:{new_id}:start").get("disabled")
         # A second click finds the channel busy with that rematch: a link to it, nothing new.
         await w.discord.wait_for(lambda: message_of(w, new_id) == rematch.id, timeout=10, what="rematch stored")
-        again = await answered(await w.discord.click(w.alice, final, f"cr:R:{game_id}"))
+        again = await answered(await w.discord.click(w.alice, final, f"rematch:{game_id}"))
         assert again.ephemeral and f"/{w.channel.id}/{rematch.id}" in again.content
-        assert len([m for m in w.discord.channel_messages(w.channel) if f"cr:l:{new_id}:join" in m.custom_ids]) == 1
-        not_host = await answered(await w.discord.click(w.alice, rematch, f"cr:l:{new_id}:start"))
+        assert len([m for m in w.discord.channel_messages(w.channel) if f"lobby:{new_id}:join" in m.custom_ids]) == 1
+        not_host = await answered(await w.discord.click(w.alice, rematch, f"lobby:{new_id}:start"))
         assert not_host.ephemeral
-        table = await answered(await w.discord.click(w.bob, rematch, f"cr:l:{new_id}:start"))
+        table = await answered(await w.discord.click(w.bob, rematch, f"lobby:{new_id}:start"))
         assert table.id == rematch.id and "En attente de" in table.text
         await w.discord.wait_for(
             lambda: not current(w, table).content, timeout=10, what="the rematch's line cleared once it started"
@@ -122,14 +122,14 @@ async def test_a_busy_channel_offers_to_open_the_table_in_a_new_thread(tmp_path:
         await answered(await w.discord.slash(w.alice, w.channel, "play", {"game": "pairs"}))
         busy = await answered(await w.discord.slash(w.carol, w.channel, "play", {"game": "zombie"}))
         assert busy.ephemeral and "already running" in busy.content and "new thread" in busy.content
-        opened = await answered(await w.discord.click(w.carol, busy, button(busy, "cr:T:zombie")))
+        opened = await answered(await w.discord.click(w.carol, busy, button(busy, "thread:zombie")))
         assert opened.id == busy.id and "Your table is open in <#" in opened.content and not opened.buttons
         thread = thread_of(w, opened)
         assert thread.parent_id == w.channel.id and "Zombie Life" in thread.name
         [lobby] = w.discord.channel_messages(thread)
         game_id, _ = footer(lobby)
-        assert "Zombie Life" in lobby.text and f"cr:l:{game_id}:join" in lobby.custom_ids
-        joined = await answered(await w.discord.click(w.bob, lobby, f"cr:l:{game_id}:join"))
+        assert "Zombie Life" in lobby.text and f"lobby:{game_id}:join" in lobby.custom_ids
+        joined = await answered(await w.discord.click(w.bob, lobby, f"lobby:{game_id}:join"))
         assert "2 seated" in joined.text or "2 occupées" in joined.text
 
         # Without Create Public Threads, the refusal says which permission is missing and offers no button.
@@ -143,7 +143,7 @@ async def test_a_busy_channel_offers_to_open_the_table_in_a_new_thread(tmp_path:
         assert "Create Public Threads" in refused.content and not refused.buttons
         # The button offered before the permission went: the click is refused politely, and no thread is made.
         threads = len(guild.threads)
-        late = await answered(await w.discord.click(w.dan, offered, "cr:T:pairs"))
+        late = await answered(await w.discord.click(w.dan, offered, "thread:pairs"))
         assert late.ephemeral and "Create Public Threads" in late.content and len(guild.threads) == threads
         w.discord.assert_clean()
 

@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 from tests.e2e.e2e_support import answered, footer, world
-from tests.standin import Perm
+from tools.standin import Perm
 
 
 async def test_a_players_turns_away_time_and_a_manager_ending_a_table(tmp_path: Path) -> None:
@@ -14,8 +14,8 @@ async def test_a_players_turns_away_time_and_a_manager_ending_a_table(tmp_path: 
         manager = w.discord.add_user("owner", locale="fr", permissions=Perm.MANAGE_GUILD)
         lobby = await answered(await w.discord.slash(w.alice, w.channel, "play", {"game": "pairs"}))
         game_id, _ = footer(lobby)
-        lobby = await answered(await w.discord.click(w.bob, lobby, f"cr:l:{game_id}:join"))
-        table = await answered(await w.discord.click(w.alice, lobby, f"cr:l:{game_id}:start"))
+        lobby = await answered(await w.discord.click(w.bob, lobby, f"lobby:{game_id}:join"))
+        table = await answered(await w.discord.click(w.alice, lobby, f"lobby:{game_id}:start"))
 
         inboxes = {
             user.name: (await answered(await w.discord.slash(user, w.channel, "turns"))).text

@@ -18,8 +18,8 @@ from urllib.parse import urlsplit
 
 from tests.e2e.e2e_support import World, answered, take_turn, world
 from tests.e2e.test_e2e_hardening import first_action, hand_to_act
-from tests.standin import BotProcess
-from tests.standin.rest import API_PREFIX, ROUTES
+from tools.standin import BotProcess
+from tools.standin.rest import API_PREFIX, ROUTES
 
 TRACED_BOT = Path(__file__).with_name("traced_bot.py")
 ORIGINAL = "/webhooks/{application_id}/{interaction_token}/messages/@original"

@@ -19,8 +19,8 @@ async def test_killed_mid_game_the_bot_resumes_and_old_buttons_work(tmp_path: Pa
         bot = await bots.enter_async_context(w.running("before"))
         lobby = await open_lobby(w, w.alice, "pairs", {})
         game_id, _ = footer(lobby)
-        await answered(await w.discord.click(w.bob, lobby, f"cr:l:{game_id}:join"))
-        table = await answered(await w.discord.click(w.alice, lobby, f"cr:l:{game_id}:start"))
+        await answered(await w.discord.click(w.bob, lobby, f"lobby:{game_id}:join"))
+        table = await answered(await w.discord.click(w.alice, lobby, f"lobby:{game_id}:start"))
         rng = random.Random(5)
         for _ in range(3):
             await take_turn(w, table, users, rng)
@@ -31,7 +31,7 @@ async def test_killed_mid_game_the_bot_resumes_and_old_buttons_work(tmp_path: Pa
         table = await in_step(w, table)
         (name,) = waiting_for(table)
         player = users[name]
-        hand = await answered(await w.discord.click(player, table, button(table, "cr:h:")))
+        hand = await answered(await w.discord.click(player, table, button(table, "hand:")))
         version = w.version(game_id)
 
         assert bot.proc is not None
@@ -42,7 +42,7 @@ async def test_killed_mid_game_the_bot_resumes_and_old_buttons_work(tmp_path: Pa
         assert w.version(game_id) == version  # the last committed action is the truth
 
         await bots.enter_async_context(w.running("after"))
-        hit = next(c for c in hand.buttons if c["custom_id"].startswith("cr:a:") and not c.get("disabled"))
+        hit = next(c for c in hand.buttons if c["custom_id"].startswith("move:") and not c.get("disabled"))
         updated = await answered(await w.discord.click(player, hand, hit["custom_id"]))
         assert updated.id == hand.id and footer(updated)[1] == version + 1
         assert w.version(game_id) == version + 1
@@ -60,8 +60,8 @@ async def test_a_table_left_behind_by_a_crash_is_brought_up_to_date_at_restart(t
         bot = await bots.enter_async_context(w.running("before"))
         lobby = await open_lobby(w, w.alice, "pairs", {})
         game_id, _ = footer(lobby)
-        await answered(await w.discord.click(w.bob, lobby, f"cr:l:{game_id}:join"))
-        table = await answered(await w.discord.click(w.alice, lobby, f"cr:l:{game_id}:start"))
+        await answered(await w.discord.click(w.bob, lobby, f"lobby:{game_id}:join"))
+        table = await answered(await w.discord.click(w.alice, lobby, f"lobby:{game_id}:start"))
         ended = await answered(await w.discord.slash(w.alice, w.channel, "abort"))
         assert "ended by" in ended.text
         # The game is over in the database, but the table edit is still waiting: crash now.

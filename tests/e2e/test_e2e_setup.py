@@ -8,10 +8,9 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
 import discord
-import pytest
 
 from tests.e2e.e2e_support import TOKEN, answered, footer, world
-from tests.standin import BotProcess
+from tools.standin import BotProcess
 
 
 async def run_to_exit(args: list[str], env: dict[str, str], tmp: Path, name: str) -> tuple[int, str]:
@@ -27,7 +26,6 @@ def clean_env(**values: str) -> dict[str, str]:
     return {"DISCORD_TOKEN": "", "CARDROOM_DISCORD_TOKEN": "", **values}
 
 
-@pytest.mark.no_database
 async def test_missing_token_is_one_clear_line(tmp_path: Path) -> None:
     code, output = await run_to_exit(["run"], clean_env(), tmp_path, "missing")
     assert code == 2
@@ -45,7 +43,6 @@ async def test_rejected_token_is_one_clear_line(tmp_path: Path) -> None:
         assert w.discord.auth_failures
 
 
-@pytest.mark.no_database
 async def test_invite_url_has_exactly_the_scopes_and_permissions(tmp_path: Path) -> None:
     async with world(tmp_path) as w:
         code, output = await run_to_exit(["invite"], w.env(), tmp_path, "invite")
@@ -103,12 +100,12 @@ async def test_a_thread_table_with_a_leaver_and_an_abort(tmp_path: Path) -> None
         lobby = await answered(await w.discord.slash(w.alice, w.thread, "play", {"game": "pairs"}))
         game_id, _ = footer(lobby)
         for user in (w.bob, w.carol):
-            lobby = await answered(await w.discord.click(user, lobby, f"cr:l:{game_id}:join"))
-        table = await answered(await w.discord.click(w.alice, lobby, f"cr:l:{game_id}:start"))
+            lobby = await answered(await w.discord.click(user, lobby, f"lobby:{game_id}:join"))
+        table = await answered(await w.discord.click(w.alice, lobby, f"lobby:{game_id}:start"))
 
-        question = await answered(await w.discord.click(w.carol, table, f"cr:q:{game_id}"))
+        question = await answered(await w.discord.click(w.carol, table, f"leave:{game_id}"))
         assert question.ephemeral and "Leave this game?" in question.text
-        gone = await answered(await w.discord.click(w.carol, question, f"cr:Q:{game_id}"))
+        gone = await answered(await w.discord.click(w.carol, question, f"leave-confirm:{game_id}"))
         assert gone.id == question.id and "You left the game." in gone.text
         await w.discord.wait_for(
             lambda: "left the game" in (w.discord.get_message(table.id) or table).text, timeout=10, what="leave shown"

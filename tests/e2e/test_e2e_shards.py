@@ -17,8 +17,8 @@ from pathlib import Path
 
 from bot.emojis import load_manifest
 from tests.e2e.e2e_support import TOKEN, World, answered, footer, in_step, take_turn
-from tests.standin import BotProcess, Perm, StandIn
-from tests.standin.model import Message, User
+from tools.standin import BotProcess, Perm, StandIn
+from tools.standin.model import Message, User
 
 EXPIRY = "3"  # seconds before a lobby nobody started closes itself
 CLOSED = "closed by itself"
@@ -58,8 +58,8 @@ def process(shard: int, database: str) -> dict[str, str]:
 async def started_pairs(w: World) -> Message:
     lobby = await answered(await w.discord.slash(w.alice, w.channel, "play", {"game": "pairs"}))
     game_id, _ = footer(lobby)
-    await answered(await w.discord.click(w.bob, lobby, f"cr:l:{game_id}:join"))
-    return await answered(await w.discord.click(w.alice, lobby, f"cr:l:{game_id}:start"))
+    await answered(await w.discord.click(w.bob, lobby, f"lobby:{game_id}:join"))
+    return await answered(await w.discord.click(w.alice, lobby, f"lobby:{game_id}:start"))
 
 
 def moves(w: World, game_id: int) -> tuple[int, int]:
@@ -76,7 +76,7 @@ async def kill(w: World, bot: BotProcess) -> None:
 
 async def test_two_processes_split_the_servers_survive_a_kill_and_fire_a_deadline_once(tmp_path: Path) -> None:
     async with two_servers(tmp_path) as (a, b):
-        database = a.database  # both processes share the test's database (a SQLite file, or PostgreSQL's)
+        database = a.database  # both processes share the test's database (a SQLite file)
         discord = a.discord
         users: dict[str, User] = {"alice": a.alice, "bob": a.bob}
         rng, rng_b = random.Random(7), random.Random(8)

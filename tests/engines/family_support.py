@@ -157,13 +157,6 @@ def replay_golden_steps(
     assert facts(state) == golden["final"]
 
 
-def replay_golden_log(engine: Any, golden: dict[str, Any], facts: Callable[[Any], Any]) -> None:
-    """Replay a golden file's action log in one go (`Engine.replay`) and require the same final facts."""
-    log = [(entry["seat"], engine.parse_action(entry["action"])) for entry in golden["log"]]
-    state = engine.replay(golden["players"], engine.parse_options(golden["options"]), golden["seed"], log)
-    assert facts(state) == golden["final"]
-
-
 def golden_keys(golden: dict[str, Any], *, opening: bool = False) -> set[str]:
     """The event keys a golden game shows in its steps (and, with `opening`, as it is dealt)."""
     lines = [line for entry in golden["log"] for line in entry["events"]]
@@ -186,16 +179,6 @@ def refused_by(engine: Any, state: GameState, seat: int, action: BaseModel) -> s
 def emitted_keys(game: str, source: str) -> set[str]:
     """The event keys the engine source emits with a literal name: `emit(state, "x")` or `emit(state, game, "x")`."""
     return {f"{game}.event.{name}" for name in re.findall(r'emit\(\s*state,\s*(?:game,\s*)?"([a-z_]+)"', source)}
-
-
-def assert_languages_match(catalogues: dict[str, dict[str, Any]], prefix: str | None = None) -> None:
-    """Both languages have the same keys (all starting with `prefix` when given) and the same placeholders."""
-    en, fr = catalogues["en"], catalogues["fr"]
-    assert en.keys() == fr.keys()
-    for key in en:
-        assert placeholders(en[key]) == placeholders(fr[key]), key
-        if prefix is not None:
-            assert key.startswith(prefix), key
 
 
 def assert_catalogued_exactly(game: str, catalogues: dict[str, dict[str, Any]], keys: set[str]) -> None:

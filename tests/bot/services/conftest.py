@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.services.tables import TableService
+from bot.services.tables import Tables
 from bot.storage import Database
 from tests.bot.services.clocks import Clock
 from tests.support.postgres import PostgresServer
@@ -60,6 +60,6 @@ def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture
-def service(db: Database) -> TableService:
+def service(db: Database) -> Tables:
     """A table service on the test's own database, with no clock injected."""
-    return TableService(db)
+    return Tables(db)

@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from bot.services.tables import TableService
+from bot.services.tables import TableStore
 from bot.storage import Database, GameRecord, Seat
 from engines import registry
 from tests.conformance.playout import Playout, random_playout
@@ -65,7 +65,7 @@ async def store_playout(
     the game finishes, with its results)."""
     engine: Any = registry.get(game)
     seats = [Seat(FIRST_USER + seat, names[seat]) for seat in range(played.players)]
-    lobby = await db.create_lobby(
+    lobby = await db.games.create_lobby(
         guild_id=guild_id,
         channel_id=channel_id,
         game=game,
@@ -76,13 +76,13 @@ async def store_playout(
         salt="5a" * 16,
         locale="en",
     )
-    record = await db.start(lobby.id, lobby.version, state=engine.dump_state(played.states[0]))
+    record = await db.games.start(lobby.id, lobby.version, state=engine.dump_state(played.states[0]))
     count = len(played.log) if moves is None else moves
     for number, (seat, action) in enumerate(played.log[:count], 1):
         state = played.states[number]
         result = engine.result(state) if number == len(played.log) else None
-        rows = None if result is None else TableService.result_rows(record, result)
-        record = await db.commit_action(
+        rows = None if result is None else TableStore.result_rows(record, result)
+        record = await db.games.commit_action(
             record.id,
             record.version,
             seat=seat,

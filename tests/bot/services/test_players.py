@@ -13,7 +13,7 @@ from bot.errors import AwayAllowanceError, InvalidOptionError, NotAwayError
 from bot.i18n import t
 from bot.services.clock import paces
 from bot.services.players import PlayerService
-from bot.services.tables import Table, TableService
+from bot.services.tables import Table, Tables
 from bot.storage import Database, Seat
 from tests.bot.services.clocks import Clock
 
@@ -38,15 +38,15 @@ def same_deal(fixed_seed: None) -> None:
     """Every test here deals the same cards."""
 
 
-def services(db: Database, clock: Clock, scale: float = 1.0) -> tuple[PlayerService, TableService]:
-    tables = TableService(db, clock=clock, time_scale=scale)
+def services(db: Database, clock: Clock, scale: float = 1.0) -> tuple[PlayerService, Tables]:
+    tables = Tables(db, clock=clock, time_scale=scale)
     return PlayerService(db, tables, clock=clock, time_scale=scale), tables
 
 
-async def running(tables: TableService) -> Table:
-    table = await tables.open_lobby(guild_id=9, channel_id=500, game="pairs", host=ALICE, locale="en")
-    await tables.join(table.id, BOB)
-    return await tables.start(table.id, ALICE.user_id)
+async def running(tables: Tables) -> Table:
+    table = await tables.lobby.open_lobby(guild_id=9, channel_id=500, game="pairs", host=ALICE, locale="en")
+    await tables.lobby.join(table.id, BOB)
+    return await tables.lobby.start(table.id, ALICE.user_id)
 
 
 # ----- notifications -------------------------------------------------------------
@@ -58,7 +58,7 @@ async def test_notify_choice_is_stored_and_checked(db: Database, clock: Clock) -
     assert (await players.set_notify(1, "both")).notify == "both"
     with pytest.raises(InvalidOptionError):
         await players.set_notify(1, "pigeon")
-    assert (await db.player(1)).notify == "both"
+    assert (await db.players.get(1)).notify == "both"
 
 
 async def test_a_refused_dm_is_reported_once_until_dms_are_chosen_again(db: Database, clock: Clock) -> None:
@@ -84,7 +84,7 @@ async def test_going_away_charges_the_allowance_and_stops_for_the_scaled_duratio
     assert change.settings.away_year == 2026
     assert change.left == ALLOWANCE - 3 * DAY
     assert change.tables == []
-    assert await db.away_players(clock.now) == {1: change.settings.away_until}
+    assert await db.players.away(clock.now) == {1: change.settings.away_until}
     assert players.is_away(await players.settings(1))
     clock.now += 3 * DAY * 0.001 + 1
     assert not players.is_away(await players.settings(1))  # over by itself
@@ -111,7 +111,7 @@ async def test_coming_back_early_refunds_the_rest_and_restarts_nothing_twice(db:
     assert change.settings.away_until is None
     assert change.settings.away_used == pytest.approx(2 * DAY)
     assert change.left == pytest.approx(ALLOWANCE - 2 * DAY)
-    assert await db.away_players(clock.now) == {}
+    assert await db.players.away(clock.now) == {}
     with pytest.raises(NotAwayError):
         await players.come_back(1)
     await players.go_away(1, 1)

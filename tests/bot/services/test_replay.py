@@ -9,7 +9,7 @@ import pytest
 
 from bot.errors import CardroomError
 from bot.services.replay import CHECKPOINT, Replay, ReplayService
-from bot.services.tables import TableService
+from bot.services.tables import Tables
 from bot.storage import Database
 from engines import registry
 from engines.core import Withdraw
@@ -50,10 +50,10 @@ async def test_a_stored_game_replays_to_its_stored_end(db: Database) -> None:
     played = playout("pairs", 3, players=3)
     record = await store_playout(db, "pairs", played)
     assert record.status == "finished"
-    service = ReplayService(TableService(db))
+    service = ReplayService(Tables(db))
     table, replay, step = await service.step(record.id, GUILD, None)
     assert table.id == record.id and table.record.status == "finished"
-    assert replay.steps == len(await db.actions(record.id)) == step.number
+    assert replay.steps == len(await db.games.actions(record.id)) == step.number
     assert step.is_last and table.engine.dump_state(step.state) == record.state
     first = (await service.step(record.id, GUILD, 0))[2]
     assert first.number == 0 and table.engine.dump_state(first.state) == table.engine.dump_state(played.states[0])
@@ -61,22 +61,22 @@ async def test_a_stored_game_replays_to_its_stored_end(db: Database) -> None:
 
 async def test_a_replay_is_built_once_then_cached(db: Database, monkeypatch: pytest.MonkeyPatch) -> None:
     record = await store_playout(db, "pairs", playout("pairs", 4))
-    service = ReplayService(TableService(db))
+    service = ReplayService(Tables(db))
     reads = []
-    actions = db.actions
+    actions = db.games.actions
 
     async def counted(game_id: int) -> list[tuple[int, int, str]]:
         reads.append(game_id)
         return await actions(game_id)
 
-    monkeypatch.setattr(db, "actions", counted)
+    monkeypatch.setattr(db.games, "actions", counted)
     for number in (0, 1, 0, None):
         await service.step(record.id, GUILD, number)
     assert reads == [record.id]
 
 
 async def test_games_that_cannot_be_replayed_are_refused(db: Database) -> None:
-    service = ReplayService(TableService(db))
+    service = ReplayService(Tables(db))
     played = playout("pairs", 5, withdrawals=False)
     running = await store_playout(db, "pairs", played, moves=2)
     assert running.status == "active"
@@ -84,14 +84,14 @@ async def test_games_that_cannot_be_replayed_are_refused(db: Database) -> None:
         await service.step(running.id, GUILD, 0)
     assert refusal(error) == "replay.not_over"  # its seed would reveal every card to come
 
-    lobby = await db.create_lobby(
+    lobby = await db.games.create_lobby(
         guild_id=GUILD, channel_id=CHANNEL + 1, game="pairs", host=running.seats[0], options={}, seed=1, locale="en"
     )
     with pytest.raises(CardroomError) as error:
         await service.step(lobby.id, GUILD, 0)
     assert refusal(error) == "replay.not_over"
-    closed = await db.abort(lobby.id, by_user_id=running.seats[0].user_id)
-    service = ReplayService(TableService(db))  # the lobby was closed behind the first service's back
+    closed = await db.games.abort(lobby.id, by_user_id=running.seats[0].user_id)
+    service = ReplayService(Tables(db))  # the lobby was closed behind the first service's back
     with pytest.raises(CardroomError) as error:
         await service.step(closed.id, GUILD, 0)
     assert refusal(error) == "replay.never_started"
@@ -106,8 +106,8 @@ async def test_games_that_cannot_be_replayed_are_refused(db: Database) -> None:
 async def test_a_game_aborted_after_its_start_replays_to_where_it_stopped(db: Database) -> None:
     played = playout("pairs", 6, withdrawals=False)
     running = await store_playout(db, "pairs", played, moves=3)
-    aborted = await db.abort(running.id, by_user_id=running.seats[0].user_id)
-    service = ReplayService(TableService(db))
+    aborted = await db.games.abort(running.id, by_user_id=running.seats[0].user_id)
+    service = ReplayService(Tables(db))
     table, replay, step = await service.step(aborted.id, GUILD, None)
     assert table.record.status == "aborted" and replay.steps == 3 and step.is_last
     assert table.engine.dump_state(step.state) == table.engine.dump_state(played.states[3])
@@ -115,7 +115,7 @@ async def test_a_game_aborted_after_its_start_replays_to_where_it_stopped(db: Da
 
 async def test_a_step_out_of_range_is_refused(db: Database) -> None:
     record = await store_playout(db, "pairs", playout("pairs", 7))
-    service = ReplayService(TableService(db))
+    service = ReplayService(Tables(db))
     _, replay, _ = await service.step(record.id, GUILD, 0)
     for number in (replay.steps + 1, -1, 10**10):
         with pytest.raises(CardroomError) as error:
@@ -128,15 +128,15 @@ async def test_a_log_that_does_not_replay_is_refused_plainly(db: Database) -> No
     """A log changed behind the bot's back (here: a move by a seat that was not to act) is not shown."""
     played = playout("pairs", 8, withdrawals=False)
     record = await store_playout(db, "pairs", played)
-    service = ReplayService(TableService(db))
-    actions = await db.actions(record.id)
+    service = ReplayService(Tables(db))
+    actions = await db.games.actions(record.id)
     seq, seat, data = actions[0]
     forged = [(seq, (seat + 1) % played.players, data), *actions[1:]]
 
     async def tampered(game_id: int) -> list[tuple[int, int, str]]:
         return forged
 
-    db.actions = tampered  # type: ignore[method-assign]
+    db.games.actions = tampered  # type: ignore[method-assign]
     with pytest.raises(CardroomError) as error:
         await service.step(record.id, GUILD, 0)
     assert refusal(error) == "replay.broken"

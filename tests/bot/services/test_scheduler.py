@@ -12,7 +12,7 @@ import pytest
 
 from bot.services import scheduler as scheduler_module
 from bot.services.scheduler import BATCH, LEASE, RETRY, Scheduler
-from bot.services.tables import TableService
+from bot.services.tables import Tables
 from bot.storage import Database, Deadline, Seat
 from tests.bot.services.clocks import Clock
 
@@ -22,23 +22,23 @@ HOUR = 3600.0
 ALICE, BOB = Seat(1, "Alice"), Seat(2, "Bob")
 
 
-def lobby_closer(service: TableService, closed: list[int]) -> Scheduler:
+def lobby_closer(service: Tables, closed: list[int]) -> Scheduler:
     async def fire(deadline: Deadline) -> None:
-        table = await service.expire_lobby(deadline.game_id, deadline)
+        table = await service.lobby.expire_lobby(deadline.game_id, deadline)
         if table is not None:
             closed.append(table.id)
 
-    return Scheduler(service.db, fire, clock=service._clock)
+    return Scheduler(service.store.db, fire, clock=service.store._clock)
 
 
-async def open_lobby(service: TableService, channel: int) -> int:
-    table = await service.open_lobby(guild_id=9, channel_id=channel, game="pairs", host=ALICE, locale="en")
+async def open_lobby(service: Tables, channel: int) -> int:
+    table = await service.lobby.open_lobby(guild_id=9, channel_id=channel, game="pairs", host=ALICE, locale="en")
     return table.id
 
 
 async def test_a_lobby_not_started_in_time_closes_itself_once(db: Database) -> None:
     clock = Clock()
-    service = TableService(db, lobby_expiry=24 * HOUR, clock=clock)
+    service = Tables(db, lobby_expiry=24 * HOUR, clock=clock)
     closed: list[int] = []
     scheduler = lobby_closer(service, closed)
     game = await open_lobby(service, 100)
@@ -47,32 +47,34 @@ async def test_a_lobby_not_started_in_time_closes_itself_once(db: Database) -> N
     assert await scheduler.fire_due() == 0 and await scheduler.delay() == pytest.approx(1.0)
     clock.now += 1
     assert await scheduler.fire_due() == 1 and closed == [game]
-    record = await db.get(game)
+    record = await db.games.get(game)
     assert record.status == "aborted" and record.ended_by is None
-    assert await service.in_channel(100) is None  # the channel is free
+    assert await service.store.in_channel(100) is None  # the channel is free
     clock.now += 10 * HOUR
     assert await scheduler.fire_due() == 0 and closed == [game]  # never twice
-    assert await db.next_deadline() is None
+    assert await db.deadlines.next() is None
 
 
 async def test_a_lobby_started_or_cancelled_in_time_is_left_alone(db: Database) -> None:
     clock = Clock()
-    service = TableService(db, lobby_expiry=HOUR, clock=clock)
+    service = Tables(db, lobby_expiry=HOUR, clock=clock)
     closed: list[int] = []
     scheduler = lobby_closer(service, closed)
     started = await open_lobby(service, 100)
-    await service.join(started, BOB)
-    await service.start(started, ALICE.user_id)
+    await service.lobby.join(started, BOB)
+    await service.lobby.start(started, ALICE.user_id)
     cancelled = await open_lobby(service, 101)
-    await service.cancel(cancelled, ALICE.user_id)
+    await service.lobby.cancel(cancelled, ALICE.user_id)
     clock.now += 2 * HOUR
     assert await scheduler.fire_due() == 0 and closed == []  # starting or cancelling dropped the lobby's deadline
-    assert (await db.get(started)).status == "active" and (await db.get(cancelled)).ended_by == ALICE.user_id
-    table = await service.get(started)
+    assert (await db.games.get(started)).status == "active" and (
+        await db.games.get(cancelled)
+    ).ended_by == ALICE.user_id
+    table = await service.store.get(started)
     assert table.clock is not None and table.clock.pace == "daily"
     first = table.to_act[0]
     # What is left is the started game's clock: the first player's reminder, then their expiry.
-    assert await db.next_deadline() == table.clock.reminder(first)
+    assert await db.deadlines.next() == table.clock.reminder(first)
 
 
 async def test_an_overdue_deadline_fires_at_the_next_start(db_location: str | Path) -> None:
@@ -80,13 +82,13 @@ async def test_an_overdue_deadline_fires_at_the_next_start(db_location: str | Pa
     clock = Clock()
     path = db_location
     before = await Database.open(path)
-    game = await open_lobby(TableService(before, lobby_expiry=HOUR, clock=clock), 100)
+    game = await open_lobby(Tables(before, lobby_expiry=HOUR, clock=clock), 100)
     await before.close()
     clock.now += 5 * HOUR
     after = await Database.open(path)
     try:
         closed: list[int] = []
-        scheduler = lobby_closer(TableService(after, lobby_expiry=HOUR, clock=clock), closed)
+        scheduler = lobby_closer(Tables(after, lobby_expiry=HOUR, clock=clock), closed)
         assert await scheduler.delay() == 0.0
         assert await scheduler.fire_due() == 1 and closed == [game]
         assert await scheduler.fire_due() == 0
@@ -96,7 +98,7 @@ async def test_an_overdue_deadline_fires_at_the_next_start(db_location: str | Pa
 
 async def test_a_failing_effect_is_tried_again_later_not_in_a_loop(db: Database) -> None:
     clock = Clock()
-    service = TableService(db, lobby_expiry=HOUR, clock=clock)
+    service = Tables(db, lobby_expiry=HOUR, clock=clock)
     game = await open_lobby(service, 100)
     attempts: list[float] = []
 
@@ -104,19 +106,19 @@ async def test_a_failing_effect_is_tried_again_later_not_in_a_loop(db: Database)
         attempts.append(clock.now)
         if len(attempts) == 1:
             raise RuntimeError("Discord is down")
-        await service.expire_lobby(deadline.game_id, deadline)
+        await service.lobby.expire_lobby(deadline.game_id, deadline)
 
     scheduler = Scheduler(db, flaky, clock=clock)
     clock.now += HOUR
     assert await scheduler.fire_due() == 0 and len(attempts) == 1
     assert await scheduler.delay() == pytest.approx(RETRY)
     clock.now += RETRY
-    assert await scheduler.fire_due() == 1 and (await db.get(game)).status == "aborted"
+    assert await scheduler.fire_due() == 1 and (await db.games.get(game)).status == "aborted"
 
 
 async def test_many_due_at_once_fire_in_batches_earliest_first(db: Database) -> None:
     clock = Clock()
-    service = TableService(db, lobby_expiry=HOUR, clock=clock)
+    service = Tables(db, lobby_expiry=HOUR, clock=clock)
     games = []
     for channel in range(BATCH + 20):
         games.append(await open_lobby(service, 1000 + channel))
@@ -125,7 +127,7 @@ async def test_many_due_at_once_fire_in_batches_earliest_first(db: Database) -> 
 
     async def record(deadline: Deadline) -> None:
         order.append(deadline.game_id)
-        await service.expire_lobby(deadline.game_id, deadline)
+        await service.lobby.expire_lobby(deadline.game_id, deadline)
 
     clock.now += HOUR
     assert await Scheduler(db, record, clock=clock).fire_due() == BATCH + 20
@@ -134,21 +136,21 @@ async def test_many_due_at_once_fire_in_batches_earliest_first(db: Database) -> 
 
 async def test_the_running_scheduler_wakes_for_a_deadline_added_meanwhile(db: Database) -> None:
     """The loop itself, on this host's clock: a lobby with a 0.2 s expiry closes without waiting for IDLE."""
-    service = TableService(db, lobby_expiry=0.2)
+    service = Tables(db, lobby_expiry=0.2)
     closed = asyncio.Event()
 
     async def fire(deadline: Deadline) -> None:
-        if await service.expire_lobby(deadline.game_id, deadline) is not None:
+        if await service.lobby.expire_lobby(deadline.game_id, deadline) is not None:
             closed.set()
 
     scheduler = Scheduler(db, fire)
-    service.deadline_added = scheduler.poke
+    service.store.deadline_added = scheduler.poke
     scheduler.start()
     try:
         game = await open_lobby(service, 100)
         async with asyncio.timeout(10):  # far less than IDLE: the poke woke the scheduler
             await closed.wait()
-        assert (await db.get(game)).status == "aborted"
+        assert (await db.games.get(game)).status == "aborted"
     finally:
         await scheduler.stop()
 
@@ -160,17 +162,17 @@ async def test_two_processes_fire_each_deadline_once(
     """Two schedulers on one database (two `Database` objects) claim small batches in turn: each lobby closes once."""
     monkeypatch.setattr(scheduler_module, "BATCH", 4)
     clock = Clock()
-    games = [await open_lobby(TableService(db, lobby_expiry=HOUR, clock=clock), 100 + n) for n in range(30)]
+    games = [await open_lobby(Tables(db, lobby_expiry=HOUR, clock=clock), 100 + n) for n in range(30)]
     other_db = await Database.open(db_location)
     fired: list[int] = []
 
     def closer(database: Database) -> Scheduler:
-        service = TableService(database, lobby_expiry=HOUR, clock=clock)
+        service = Tables(database, lobby_expiry=HOUR, clock=clock)
 
         async def fire(deadline: Deadline) -> None:
             fired.append(deadline.game_id)
             await asyncio.sleep(0)  # the other process runs meanwhile
-            assert await service.expire_lobby(deadline.game_id, deadline) is not None
+            assert await service.lobby.expire_lobby(deadline.game_id, deadline) is not None
 
         return Scheduler(database, fire, clock=clock)
 
@@ -180,39 +182,39 @@ async def test_two_processes_fire_each_deadline_once(
     finally:
         await other_db.close()
     assert sorted(fired) == games and sum(counts) == len(games)
-    assert {(await db.get(game)).status for game in games} == {"aborted"}
-    assert await db.next_deadline() is None
+    assert {(await db.games.get(game)).status for game in games} == {"aborted"}
+    assert await db.deadlines.next() is None
 
 
 async def test_the_claims_of_a_process_that_died_fire_when_their_lease_ends(db: Database) -> None:
     clock = Clock()
-    service = TableService(db, lobby_expiry=HOUR, clock=clock)
+    service = Tables(db, lobby_expiry=HOUR, clock=clock)
     game = await open_lobby(service, 100)
     clock.now += HOUR
-    assert len(await db.claim_deadlines(clock.now, BATCH, LEASE)) == 1  # a process claimed it, then was killed
+    assert len(await db.deadlines.claim(clock.now, BATCH, LEASE)) == 1  # a process claimed it, then was killed
     closed: list[int] = []
     survivor = lobby_closer(service, closed)
     assert await survivor.fire_due() == 0 and await survivor.delay() == pytest.approx(LEASE)
     clock.now += LEASE
     assert await survivor.fire_due() == 1 and closed == [game]
-    assert await survivor.fire_due() == 0 and await db.next_deadline() is None
+    assert await survivor.fire_due() == 0 and await db.deadlines.next() is None
 
 
 async def test_a_scheduler_of_some_shards_fires_only_their_games(db: Database) -> None:
     """Two shards: a server is on shard (guild_id >> 22) % 2; this process runs shard 1 only."""
     clock = Clock()
-    service = TableService(db, lobby_expiry=HOUR, clock=clock)
+    service = Tables(db, lobby_expiry=HOUR, clock=clock)
     theirs = await open_lobby(service, 100)  # guild 9: shard 0
-    mine = await service.open_lobby(guild_id=(1 << 22) + 9, channel_id=101, game="pairs", host=ALICE, locale="en")
+    mine = await service.lobby.open_lobby(guild_id=(1 << 22) + 9, channel_id=101, game="pairs", host=ALICE, locale="en")
     closed: list[int] = []
 
     async def fire(deadline: Deadline) -> None:
-        if await service.expire_lobby(deadline.game_id, deadline) is not None:
+        if await service.lobby.expire_lobby(deadline.game_id, deadline) is not None:
             closed.append(deadline.game_id)
 
     shard_one = Scheduler(db, fire, clock=clock, shard_count=2, shard_ids=[1])
-    assert await db.next_deadline(shard_count=2, shard_ids=[1]) == pytest.approx(clock.now + HOUR)
+    assert await db.deadlines.next(shard_count=2, shard_ids=[1]) == pytest.approx(clock.now + HOUR)
     clock.now += HOUR
     assert await shard_one.fire_due() == 1 and closed == [mine.id]
     assert await shard_one.delay() == pytest.approx(300.0)  # nothing left of its own: it does not spin on shard 0's
-    assert (await db.get(theirs)).status == "lobby" and await db.next_deadline() == clock.now
+    assert (await db.games.get(theirs)).status == "lobby" and await db.deadlines.next() == clock.now

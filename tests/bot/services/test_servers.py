@@ -7,7 +7,7 @@ import pytest
 from bot.errors import InvalidOptionError
 from bot.services.clock import paces
 from bot.services.servers import LOBBY_HOURS, ServerService, effective
-from bot.services.tables import TableService
+from bot.services.tables import Tables
 from bot.storage import Database, GuildSettings, Seat
 
 pytestmark = pytest.mark.postgresql_too  # a server's defaults: on both back ends
@@ -67,6 +67,8 @@ async def test_lobby_hours_bounds_match_the_command(db: Database) -> None:
 
 async def test_new_tables_follow_the_servers_defaults(db: Database) -> None:
     await ServerService(db).update(GUILD, pace="live", timeouts=2)
-    tables = TableService(db, lobby_expiry=86_400.0)
-    table = await tables.open_lobby(guild_id=GUILD, channel_id=1, game="pairs", host=Seat(1, "Alice"), locale="en")
+    tables = Tables(db, lobby_expiry=86_400.0)
+    table = await tables.lobby.open_lobby(
+        guild_id=GUILD, channel_id=1, game="pairs", host=Seat(1, "Alice"), locale="en"
+    )
     assert table.clock is not None and (table.clock.pace, table.clock.timeouts) == ("live", 2)

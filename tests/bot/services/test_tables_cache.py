@@ -13,78 +13,80 @@ import pytest
 from bot.errors import BusyError
 from bot.services._table_cache import TableCache
 from bot.services._table_locks import TableLocks
-from bot.services.tables import Table, TableService
+from bot.services.tables import Table, Tables
 from bot.storage import Database, GameRecord, Seat
 
 TABLES = 5
 ROUNDS = 12
 
 
-async def open_tables(service: TableService, count: int) -> list[int]:
+async def open_tables(service: Tables, count: int) -> list[int]:
     """`count` started 2-player Pairs tables, one per channel."""
     ids = []
     for number in range(count):
         host, guest = Seat(10 * number + 1, f"H{number}"), Seat(10 * number + 2, f"G{number}")
-        table = await service.open_lobby(guild_id=9, channel_id=600 + number, game="pairs", host=host, locale="en")
-        await service.join(table.id, guest)
-        await service.start(table.id, host.user_id)
+        table = await service.lobby.open_lobby(
+            guild_id=9, channel_id=600 + number, game="pairs", host=host, locale="en"
+        )
+        await service.lobby.join(table.id, guest)
+        await service.lobby.start(table.id, host.user_id)
         ids.append(table.id)
     return ids
 
 
-def first_legal(service: TableService, table: Table) -> tuple[int, int, int, str]:
+def first_legal(service: Tables, table: Table) -> tuple[int, int, int, str]:
     """The acting player's user id, and the version, index and token of their first legal action."""
     assert table.state is not None
     seat = table.to_act[0]
-    candidates = service.candidates(table, seat)
+    candidates = service.play.candidates(table, seat)
     index = next(i for i, a in enumerate(candidates) if table.engine.refusal(table.state, seat, a) is None)
     token = table.engine.decision_token(table.state, seat)
     return table.record.seats[seat].user_id, table.record.version, index, token
 
 
-async def play_in_turns(service: TableService, ids: list[int], on_move: Callable[[], None]) -> list[str | None]:
+async def play_in_turns(service: Tables, ids: list[int], on_move: Callable[[], None]) -> list[str | None]:
     """Each table's first legal move in turn, `ROUNDS` times round (a finished table is left alone)."""
     for _ in range(ROUNDS):
         for game_id in ids:
-            table = await service.get(game_id)
+            table = await service.store.get(game_id)
             if table.record.status != "active":
                 continue
             user_id, version, index, token = first_legal(service, table)
-            outcome = await service.act(game_id, user_id, version, index, token)
+            outcome = await service.play.act(game_id, user_id, version, index, token)
             assert outcome.table.record.version == version + 1  # applied on the version it was chosen on
-            stored = await service.db.get(game_id)
+            stored = await service.store.db.games.get(game_id)
             assert stored.version == version + 1 and stored.state == outcome.table.record.state
             on_move()
-    return [(await service.db.get(game_id)).state for game_id in ids]
+    return [(await service.store.db.games.get(game_id)).state for game_id in ids]
 
 
 async def test_a_cache_of_two_holds_two_of_five_tables_and_every_move_applies(tmp_path: Path, fixed_seed: None) -> None:
     bounded_db = await Database.open(tmp_path / "bounded.sqlite3")
     whole_db = await Database.open(tmp_path / "whole.sqlite3")
     try:
-        bounded = TableService(bounded_db, cache_size=2)
-        whole = TableService(whole_db)  # the default size: nothing is ever evicted here
+        bounded = Tables(bounded_db, cache_size=2)
+        whole = Tables(whole_db)  # the default size: nothing is ever evicted here
         sizes: list[int] = []
         ids = await open_tables(bounded, TABLES)
         assert await open_tables(whole, TABLES) == ids
-        assert bounded.held_in_memory() == 2
+        assert bounded.store.held_in_memory() == 2
 
-        played = await play_in_turns(bounded, ids, lambda: sizes.append(bounded.held_in_memory()))
+        played = await play_in_turns(bounded, ids, lambda: sizes.append(bounded.store.held_in_memory()))
         reference = await play_in_turns(whole, ids, lambda: None)
 
         assert max(sizes) == 2 and len(sizes) > TABLES  # bounded all along, through many evictions
-        assert bounded._cache.evictions > TABLES
+        assert bounded.store.cache.evictions > TABLES
         assert played == reference  # the same game, move for move, as with every table in memory
-        assert bounded.locks_held() == 0  # no lock outlives its action
+        assert bounded.store.locks_held() == 0  # no lock outlives its action
     finally:
         await bounded_db.close()
         await whole_db.close()
 
 
 async def test_eviction_while_a_table_is_held_under_its_lock_is_safe(db: Database, fixed_seed: None) -> None:
-    service = TableService(db, cache_size=1)
+    service = Tables(db, cache_size=1)
     first, second = await open_tables(service, 2)
-    table = await service.get(first)
+    table = await service.store.get(first)
     user_id, version, index, token = first_legal(service, table)
     at_gate, release = asyncio.Event(), asyncio.Event()
 
@@ -92,14 +94,14 @@ async def test_eviction_while_a_table_is_held_under_its_lock_is_safe(db: Databas
         at_gate.set()
         await release.wait()
 
-    acting = asyncio.create_task(service.act(first, user_id, version, index, token, gate=gate))
+    acting = asyncio.create_task(service.play.act(first, user_id, version, index, token, gate=gate))
     await at_gate.wait()
-    await service.get(second)  # loads the other table: the one being acted on leaves memory
-    assert service.held_in_memory() == 1 and service._cache.get(first) is None
-    rival = asyncio.create_task(service.act(first, user_id, version, index, token))
+    await service.store.get(second)  # loads the other table: the one being acted on leaves memory
+    assert service.store.held_in_memory() == 1 and service.store.cache.get(first) is None
+    rival = asyncio.create_task(service.play.act(first, user_id, version, index, token))
     await asyncio.sleep(0.05)
     assert not rival.done()  # the evicted table's lock still holds: the same click waits, it does not overlap
-    assert service.locks_held() == 1
+    assert service.store.locks_held() == 1
 
     release.set()
     outcome = await acting
@@ -107,8 +109,8 @@ async def test_eviction_while_a_table_is_held_under_its_lock_is_safe(db: Databas
     with pytest.raises(Exception) as refused:  # the twin click is now stale (or not this player's turn)
         await rival
     assert type(refused.value).__name__ in ("StaleMessageError", "NotAPlayerError")
-    assert (await service.get(first)).record.version == version + 1 == (await db.get(first)).version
-    assert service.locks_held() == 0
+    assert (await service.store.get(first)).record.version == version + 1 == (await db.games.get(first)).version
+    assert service.store.locks_held() == 0
 
 
 async def test_a_read_that_raced_a_commit_is_not_kept(
@@ -116,11 +118,11 @@ async def test_a_read_that_raced_a_commit_is_not_kept(
 ) -> None:
     """A read started before a commit and answered after it (a pool of connections answers in any order) must
     not leave its older copy in memory, even when the commit's copy was evicted meanwhile."""
-    service = TableService(db, cache_size=1)
+    service = Tables(db, cache_size=1)
     first, second = await open_tables(service, 2)
-    await service.get(second)  # the first table leaves memory
+    await service.store.get(second)  # the first table leaves memory
     read, answer = asyncio.Event(), asyncio.Event()
-    real_get: Callable[[int], Awaitable[GameRecord]] = db.get
+    real_get: Callable[[int], Awaitable[GameRecord]] = db.games.get
     slowed = [first]
 
     async def slow_get(game_id: int) -> GameRecord:
@@ -131,17 +133,17 @@ async def test_a_read_that_raced_a_commit_is_not_kept(
             await answer.wait()  # the answer arrives late
         return record
 
-    monkeypatch.setattr(db, "get", slow_get)
-    reader = asyncio.create_task(service.get(first))
+    monkeypatch.setattr(db.games, "get", slow_get)
+    reader = asyncio.create_task(service.store.get(first))
     await read.wait()
-    table = await service.get(first)  # meanwhile a click loads the table under its lock...
+    table = await service.store.get(first)  # meanwhile a click loads the table under its lock...
     user_id, version, index, token = first_legal(service, table)
-    await service.act(first, user_id, version, index, token)  # ...and commits the next version
-    await service.get(second)  # whose copy is evicted
+    await service.play.act(first, user_id, version, index, token)  # ...and commits the next version
+    await service.store.get(second)  # whose copy is evicted
     answer.set()
     late: Any = await reader
     assert late.record.version == version  # the reader gets what it read...
-    assert (await service.get(first)).record.version == version + 1  # ...but memory never goes back to it
+    assert (await service.store.get(first)).record.version == version + 1  # ...but memory never goes back to it
 
 
 async def test_a_move_committed_while_the_table_message_is_recorded_keeps_the_message(
@@ -150,25 +152,25 @@ async def test_a_move_committed_while_the_table_message_is_recorded_keeps_the_me
     """A guest joins the moment the lobby is posted: the join's row comes back without the message id that
     `set_table_message` writes (outside any version) and puts in memory meanwhile. Memory keeps the message, as
     the database does, so the next edit edits it rather than posting the table anew; a newer message wins."""
-    service = TableService(db)
+    service = Tables(db)
     host, guest = Seat(1, "Host"), Seat(2, "Guest")
-    lobby = await service.open_lobby(guild_id=9, channel_id=700, game="pairs", host=host, locale="en")
-    real_update: Callable[..., Awaitable[GameRecord]] = db.update_lobby
+    lobby = await service.lobby.open_lobby(guild_id=9, channel_id=700, game="pairs", host=host, locale="en")
+    real_update: Callable[..., Awaitable[GameRecord]] = db.games.update_lobby
 
     async def racing_update(*args: Any, **kwargs: Any) -> GameRecord:
         record = await real_update(*args, **kwargs)  # the join's row, as its statement saw it...
-        await service.set_table_message(lobby, 1_000)  # ...then the lobby's message is recorded
+        await service.store.set_table_message(lobby, 1_000)  # ...then the lobby's message is recorded
         return record
 
-    monkeypatch.setattr(db, "update_lobby", racing_update)
-    joined = await service.join(lobby.id, guest)
-    assert joined.record.table_message_id == 1_000 == (await db.get(lobby.id)).table_message_id
-    assert (await service.get(lobby.id)).record.table_message_id == 1_000
-    monkeypatch.setattr(db, "update_lobby", real_update)
-    moved = await service.set_table_message(joined, 2_000)  # posted anew later: the newer message
-    assert (await service.get(lobby.id)).record.table_message_id == 2_000 == moved.record.table_message_id
-    await service.start(lobby.id, host.user_id)
-    assert (await service.get(lobby.id)).record.table_message_id == 2_000
+    monkeypatch.setattr(db.games, "update_lobby", racing_update)
+    joined = await service.lobby.join(lobby.id, guest)
+    assert joined.record.table_message_id == 1_000 == (await db.games.get(lobby.id)).table_message_id
+    assert (await service.store.get(lobby.id)).record.table_message_id == 1_000
+    monkeypatch.setattr(db.games, "update_lobby", real_update)
+    moved = await service.store.set_table_message(joined, 2_000)  # posted anew later: the newer message
+    assert (await service.store.get(lobby.id)).record.table_message_id == 2_000 == moved.record.table_message_id
+    await service.lobby.start(lobby.id, host.user_id)
+    assert (await service.store.get(lobby.id)).record.table_message_id == 2_000
 
 
 async def test_a_lock_lives_only_while_held_or_awaited() -> None:

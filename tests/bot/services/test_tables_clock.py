@@ -12,7 +12,7 @@ import pytest
 from bot.errors import GameEndedError, InvalidOptionError, NotHostError, StaleMessageError
 from bot.services.clock import paces
 from bot.services.scheduler import Scheduler
-from bot.services.tables import Outcome, Table, TableService
+from bot.services.tables import Outcome, Table, Tables
 from bot.storage import Database, Deadline, GuildSettings, Seat
 from engines.core import Withdraw
 from tests.bot.services.clocks import Clock
@@ -34,62 +34,62 @@ def same_deal(fixed_seed: None) -> None:
 class Firing:
     """The scheduler's fire function: the service's expiry, and reminders 'sent' by noting them."""
 
-    def __init__(self, service: TableService) -> None:
+    def __init__(self, service: Tables) -> None:
         self.service = service
         self.expired: list[Outcome] = []
         self.reminded: list[tuple[int, int]] = []  # (game, seat)
 
     async def __call__(self, deadline: Deadline) -> None:
         if deadline.kind == "expire":
-            outcome = await self.service.expire(deadline)
+            outcome = await self.service.clock.expire(deadline)
             if outcome is not None:
                 self.expired.append(outcome)
         elif deadline.kind == "remind":
-            due = await self.service.due_reminder(deadline)
+            due = await self.service.clock.due_reminder(deadline)
             if due is not None:
                 self.reminded.append((due[0].id, due[1]))
-                await self.service.reminded(deadline)
+                await self.service.clock.reminded(deadline)
         else:
-            await self.service.expire_lobby(deadline.game_id, deadline)
+            await self.service.lobby.expire_lobby(deadline.game_id, deadline)
 
 
-def scheduler(service: TableService) -> tuple[Scheduler, Firing]:
+def scheduler(service: Tables) -> tuple[Scheduler, Firing]:
     firing = Firing(service)
-    return Scheduler(service.db, firing, clock=service._clock), firing
+    return Scheduler(service.store.db, firing, clock=service.store._clock), firing
 
 
 @pytest.fixture
-def service(db: Database, clock: Clock) -> TableService:
-    return TableService(db, clock=clock)
+def service(db: Database, clock: Clock) -> Tables:
+    return Tables(db, clock=clock)
 
 
-async def lobby(service: TableService, *, channel: int = CHANNEL, guild: int = GUILD, host: Seat = ALICE) -> Table:
-    table = await service.open_lobby(guild_id=guild, channel_id=channel, game="pairs", host=host, locale="en")
-    return await service.join(table.id, BOB if host == ALICE else ALICE)
+async def lobby(service: Tables, *, channel: int = CHANNEL, guild: int = GUILD, host: Seat = ALICE) -> Table:
+    table = await service.lobby.open_lobby(guild_id=guild, channel_id=channel, game="pairs", host=host, locale="en")
+    return await service.lobby.join(table.id, BOB if host == ALICE else ALICE)
 
 
 async def started(
-    service: TableService, *, channel: int = CHANNEL, pace: str | None = None, timeouts: int | None = None
+    service: Tables, *, channel: int = CHANNEL, pace: str | None = None, timeouts: int | None = None
 ) -> Table:
     table = await lobby(service, channel=channel)
     if pace is not None:
-        table = await service.set_clock_option(table.id, ALICE.user_id, "pace", pace)
+        table = await service.lobby.set_clock_option(table.id, ALICE.user_id, "pace", pace)
     if timeouts is not None:
-        table = await service.set_clock_option(table.id, ALICE.user_id, "timeouts", str(timeouts))
-    return await service.start(table.id, ALICE.user_id)
+        table = await service.lobby.set_clock_option(table.id, ALICE.user_id, "timeouts", str(timeouts))
+    return await service.lobby.start(table.id, ALICE.user_id)
 
 
-async def act(service: TableService, table: Table, seat: int, kind: str = "hit") -> Outcome:
+async def act(service: Tables, table: Table, seat: int, kind: str = "hit") -> Outcome:
     """The player of `seat` clicks `kind` on the message drawn for `table`."""
     assert table.state is not None
-    index = [action.kind for action in service.candidates(table, seat)].index(kind)
+    index = [action.kind for action in service.play.candidates(table, seat)].index(kind)
     token = table.engine.decision_token(table.state, seat)
-    return await service.act(table.id, table.record.seats[seat].user_id, table.record.version, index, token)
+    return await service.play.act(table.id, table.record.seats[seat].user_id, table.record.version, index, token)
 
 
 async def rows(db: Database, game_id: int) -> dict[tuple[int, str], float]:
     """Every pending deadline of the game: (seat, kind) -> due."""
-    return {(d.seat, d.kind): d.due_at for d in await db.due_deadlines(float("inf"), 10_000) if d.game_id == game_id}
+    return {(d.seat, d.kind): d.due_at for d in await db.deadlines.due(float("inf"), 10_000) if d.game_id == game_id}
 
 
 def expiry(table: Table, seat: int) -> Deadline:
@@ -105,7 +105,7 @@ def reminder(table: Table, seat: int) -> Deadline:
     return Deadline(table.id, seat, "remind", due)
 
 
-async def make_due(service: TableService, table: Table, seat: int) -> Table:
+async def make_due(service: Tables, table: Table, seat: int) -> Table:
     """The other player hits until `seat` must decide."""
     for _ in range(20):
         if seat in table.to_act:
@@ -116,7 +116,7 @@ async def make_due(service: TableService, table: Table, seat: int) -> Table:
 
 # ----- deadlines follow the moves -------------------------------------------------
 async def test_start_writes_the_deadlines_of_the_seat_to_act_and_a_move_replaces_them(
-    service: TableService, db: Database, clock: Clock
+    service: Tables, db: Database, clock: Clock
 ) -> None:
     start = clock.now
     table = await started(service)
@@ -126,7 +126,7 @@ async def test_start_writes_the_deadlines_of_the_seat_to_act_and_a_move_replaces
         (seat, "expire"): start + DAILY.bank,
         (seat, "remind"): start + 0.8 * DAILY.bank,
     }
-    assert await db.next_deadline() == start + 0.8 * DAILY.bank
+    assert await db.deadlines.next() == start + 0.8 * DAILY.bank
     assert table.deadline(seat) == start + DAILY.bank and table.deadline(1 - seat) is None
 
     clock.now += 1000
@@ -141,10 +141,10 @@ async def test_start_writes_the_deadlines_of_the_seat_to_act_and_a_move_replaces
     assert moved.deadline(nxt) == clock.now + left
 
 
-async def test_an_expired_seat_is_played_for_once(service: TableService, db: Database, clock: Clock) -> None:
+async def test_an_expired_seat_is_played_for_once(service: Tables, db: Database, clock: Clock) -> None:
     table = await lobby(service)
-    table = await service.set_clock_option(table.id, ALICE.user_id, "auto", "default")  # the game's safe default
-    table = await service.start(table.id, ALICE.user_id)
+    table = await service.lobby.set_clock_option(table.id, ALICE.user_id, "auto", "default")  # the game's safe default
+    table = await service.lobby.start(table.id, ALICE.user_id)
     (seat,) = table.to_act
     assert table.state is not None
     default = table.engine.default_action(table.state, seat).model_dump_json()
@@ -154,29 +154,29 @@ async def test_an_expired_seat_is_played_for_once(service: TableService, db: Dat
 
     clock.now = due - 1
     assert await run.fire_due() == 1 and firing.reminded == [(table.id, seat)] and firing.expired == []
-    assert (await db.get(table.id)).version == table.record.version
+    assert (await db.games.get(table.id)).version == table.record.version
 
     clock.now = due
     assert await run.fire_due() == 1
     (outcome,) = firing.expired
     version = table.record.version + 1
     assert outcome.by_clock and outcome.seat == seat and not outcome.finished
-    assert outcome.table.record.version == version and (await db.get(table.id)).version == version
-    assert (await db.actions(table.id))[-1] == (version, seat, default)
+    assert outcome.table.record.version == version and (await db.games.get(table.id)).version == version
+    assert (await db.games.actions(table.id))[-1] == (version, seat, default)
     assert outcome.table.clock is not None
     assert outcome.table.clock.timed_out == (seat, version) and outcome.table.clock.seats[seat].timeouts == 1
     (nxt,) = outcome.table.to_act
     assert set(await rows(db, table.id)) == {(nxt, "expire"), (nxt, "remind")}
-    assert await db.has_deadline(expiry(outcome.table, nxt)) and not await db.has_deadline(expiry(table, seat))
+    assert await db.deadlines.has(expiry(outcome.table, nxt)) and not await db.deadlines.has(expiry(table, seat))
 
     clock.now += 1
     assert await run.fire_due() == 0 and len(firing.expired) == 1
-    assert await service.expire(expiry(table, seat)) is None  # the same deadline again: nothing
-    assert (await db.get(table.id)).version == version and len(await db.actions(table.id)) == 1
+    assert await service.clock.expire(expiry(table, seat)) is None  # the same deadline again: nothing
+    assert (await db.games.get(table.id)).version == version and len(await db.games.actions(table.id)) == 1
 
 
 async def test_k_timeouts_in_a_row_withdraw_the_player_who_then_ranks_last(
-    service: TableService, db: Database, clock: Clock
+    service: Tables, db: Database, clock: Clock
 ) -> None:
     table = await started(service, timeouts=2)
     assert table.clock is not None and table.clock.timeouts == 2
@@ -197,21 +197,21 @@ async def test_k_timeouts_in_a_row_withdraw_the_player_who_then_ranks_last(
     assert len(firing.expired) == 2 and all(outcome.by_clock for outcome in firing.expired)
     first, last = firing.expired
     assert not first.finished and last.finished
-    log = await db.actions(table.id)
+    log = await db.games.actions(table.id)
     victim_moves = [action for _, seat, action in log if seat == victim]
     assert Withdraw.model_validate_json(victim_moves[-1]) == Withdraw()
     assert all("withdraw" not in action for action in victim_moves[:-1])
 
-    record = await db.get(table.id)
+    record = await db.games.get(table.id)
     assert record.status == "finished"
-    results = {row.seat: row for row in await db.results(table.id)}
+    results = {row.seat: row for row in await db.results.results(table.id)}
     assert results[victim].clocked_out and results[victim].place == 2 and not results[victim].won
     assert not results[1 - victim].clocked_out and results[1 - victim].place == 1 and results[1 - victim].won
     assert await rows(db, table.id) == {}
-    assert await db.turns_of(ALICE.user_id) == [] and await db.turns_of(BOB.user_id) == []
+    assert await db.players.turns_of(ALICE.user_id) == [] and await db.players.turns_of(BOB.user_id) == []
 
 
-async def test_a_players_own_move_resets_the_timeouts_in_a_row(service: TableService, clock: Clock) -> None:
+async def test_a_players_own_move_resets_the_timeouts_in_a_row(service: Tables, clock: Clock) -> None:
     table = await started(service, timeouts=2)
     (victim,) = table.to_act
     run, firing = scheduler(service)
@@ -228,41 +228,39 @@ async def test_a_players_own_move_resets_the_timeouts_in_a_row(service: TableSer
 
 
 # ----- the race between a click and the expiry -------------------------------------
-async def test_a_click_committed_before_the_expiry_wins(service: TableService, db: Database, clock: Clock) -> None:
+async def test_a_click_committed_before_the_expiry_wins(service: Tables, db: Database, clock: Clock) -> None:
     table = await started(service)
     (seat,) = table.to_act
     deadline = expiry(table, seat)
     clock.now = deadline.due_at + 5  # time ran out, but the player clicks before the scheduler fires
     outcome = await act(service, table, seat)
     assert not outcome.by_clock
-    assert await service.expire(deadline) is None
-    assert not await db.has_deadline(deadline)
-    record = await db.get(table.id)
+    assert await service.clock.expire(deadline) is None
+    assert not await db.deadlines.has(deadline)
+    record = await db.games.get(table.id)
     assert record.version == outcome.table.record.version
-    assert [(seq, s) for seq, s, _ in await db.actions(table.id)] == [(record.version, seat)]
+    assert [(seq, s) for seq, s, _ in await db.games.actions(table.id)] == [(record.version, seat)]
     assert outcome.table.clock is not None and outcome.table.clock.seats[seat].timeouts == 0
 
 
-async def test_an_expiry_committed_before_the_click_makes_it_stale(
-    service: TableService, db: Database, clock: Clock
-) -> None:
+async def test_an_expiry_committed_before_the_click_makes_it_stale(service: Tables, db: Database, clock: Clock) -> None:
     table = await started(service)
     (seat,) = table.to_act
     clock.now = expiry(table, seat).due_at
-    outcome = await service.expire(expiry(table, seat))
+    outcome = await service.clock.expire(expiry(table, seat))
     assert outcome is not None and outcome.by_clock
-    before = await db.get(table.id)
+    before = await db.games.get(table.id)
     with pytest.raises(StaleMessageError):
         await act(service, table, seat, "hit")  # the message drawn before the expiry
     with pytest.raises(StaleMessageError):
         await act(service, table, seat, "fold")
-    after = await db.get(table.id)
+    after = await db.games.get(table.id)
     assert (after.version, after.state, after.clock) == (before.version, before.state, before.clock)
-    assert len(await db.actions(table.id)) == 1
+    assert len(await db.games.actions(table.id)) == 1
 
 
 async def test_another_process_moving_first_does_not_lose_the_next_expiry(
-    service: TableService, db: Database, clock: Clock, db_location: str | Path
+    service: Tables, db: Database, clock: Clock, db_location: str | Path
 ) -> None:
     """This process still holds the table as it was; the deadline the other process wrote must still fire."""
     table = await started(service)
@@ -270,18 +268,18 @@ async def test_another_process_moving_first_does_not_lose_the_next_expiry(
     old = expiry(table, seat)
     other_db = await Database.open(db_location)
     try:
-        other = TableService(other_db, clock=clock)
+        other = Tables(other_db, clock=clock)
         clock.now += 60
-        moved = (await act(other, await other.get(table.id), seat)).table
+        moved = (await act(other, await other.store.get(table.id), seat)).table
         clock.now = old.due_at
-        assert await service.expire(old) is None  # the other process's move got there first
+        assert await service.clock.expire(old) is None  # the other process's move got there first
         (nxt,) = moved.to_act
         new = expiry(moved, nxt)
-        assert await db.has_deadline(new)
+        assert await db.deadlines.has(new)
         clock.now = new.due_at
-        outcome = await service.expire(new)
+        outcome = await service.clock.expire(new)
         assert outcome is not None and outcome.by_clock and outcome.seat == nxt
-        assert (await db.get(table.id)).version == moved.record.version + 1
+        assert (await db.games.get(table.id)).version == moved.record.version + 1
     finally:
         await other_db.close()
 
@@ -291,20 +289,20 @@ async def test_an_overdue_expiry_fires_once_after_a_restart(db_location: str | P
     path = db_location
     before = await Database.open(path)
     try:
-        table = await started(TableService(before, clock=clock))
+        table = await started(Tables(before, clock=clock))
     finally:
         await before.close()
     (seat,) = table.to_act
     clock.now = expiry(table, seat).due_at + 3 * DAY  # the bot was down when the time ran out
     after = await Database.open(path)
     try:
-        service = TableService(after, clock=clock)
+        service = Tables(after, clock=clock)
         run, firing = scheduler(service)
         assert await run.delay() == 0.0
         assert await run.fire_due() == 2  # the reminder, then the expiry
         (outcome,) = firing.expired
         assert outcome.by_clock and outcome.seat == seat
-        assert (await after.get(table.id)).version == table.record.version + 1
+        assert (await after.games.get(table.id)).version == table.record.version + 1
         assert await run.fire_due() == 0 and len(firing.expired) == 1
         clock.now += 1
         assert await run.fire_due() == 0 and len(firing.expired) == 1
@@ -316,35 +314,35 @@ async def test_an_overdue_expiry_fires_once_after_a_restart(db_location: str | P
 
 # ----- reminders ------------------------------------------------------------------
 async def test_a_reminder_is_due_at_80_percent_once_and_dropped_after_a_move(
-    service: TableService, db: Database, clock: Clock
+    service: Tables, db: Database, clock: Clock
 ) -> None:
     start = clock.now
     table = await started(service)
     (seat,) = table.to_act
     clock.now = start + 0.8 * DAILY.bank - 1
-    assert await db.due_deadlines(clock.now, 10) == []
+    assert await db.deadlines.due(clock.now, 10) == []
     clock.now += 1
-    (due,) = await db.due_deadlines(clock.now, 10)
+    (due,) = await db.deadlines.due(clock.now, 10)
     assert due == Deadline(table.id, seat, "remind", start + 0.8 * DAILY.bank)
-    found = await service.due_reminder(due)
+    found = await service.clock.due_reminder(due)
     assert found is not None and found[0].id == table.id and found[1] == seat
-    await service.reminded(due)
-    assert not await db.has_deadline(due) and await db.has_deadline(expiry(table, seat))
-    assert await db.due_deadlines(clock.now, 10) == []
+    await service.clock.reminded(due)
+    assert not await db.deadlines.has(due) and await db.deadlines.has(expiry(table, seat))
+    assert await db.deadlines.due(clock.now, 10) == []
 
     clock.now += 10
     moved = (await act(service, table, seat)).table
-    assert await service.due_reminder(due) is None  # that decision is gone
+    assert await service.clock.due_reminder(due) is None  # that decision is gone
     (nxt,) = moved.to_act
     assert await rows(db, table.id) == {
         (nxt, "expire"): expiry(moved, nxt).due_at,
         (nxt, "remind"): reminder(moved, nxt).due_at,
     }
-    found = await service.due_reminder(reminder(moved, nxt))  # the new decision's reminder is live
+    found = await service.clock.due_reminder(reminder(moved, nxt))  # the new decision's reminder is live
     assert found is not None and found[1] == nxt and found[0].record.version == moved.record.version
 
 
-async def test_a_reminder_row_left_for_a_seat_that_moved_is_dropped(service: TableService, db: Database) -> None:
+async def test_a_reminder_row_left_for_a_seat_that_moved_is_dropped(service: Tables, db: Database) -> None:
     table = await started(service)
     (seat,) = table.to_act
     stale = reminder(table, seat)
@@ -358,39 +356,37 @@ async def test_a_reminder_row_left_for_a_seat_that_moved_is_dropped(service: Tab
             (table.id, 1 - nxt, stale.due_at),
         )
     leftover = Deadline(table.id, 1 - nxt, "remind", stale.due_at)
-    assert await db.has_deadline(leftover)
-    assert await service.due_reminder(leftover) is None
-    assert not await db.has_deadline(leftover)
-    assert await db.has_deadline(reminder(moved, nxt))  # the live one stays
+    assert await db.deadlines.has(leftover)
+    assert await service.clock.due_reminder(leftover) is None
+    assert not await db.deadlines.has(leftover)
+    assert await db.deadlines.has(reminder(moved, nxt))  # the live one stays
 
 
 # ----- pause ----------------------------------------------------------------------
-async def test_a_paused_table_never_expires_and_resumes_from_now(
-    service: TableService, db: Database, clock: Clock
-) -> None:
+async def test_a_paused_table_never_expires_and_resumes_from_now(service: Tables, db: Database, clock: Clock) -> None:
     start = clock.now
     table = await started(service)
     (seat,) = table.to_act
     with pytest.raises(NotHostError):
-        await service.set_paused(table.id, BOB.user_id, True, can_manage=False)
+        await service.clock.set_paused(table.id, BOB.user_id, True, can_manage=False)
     clock.now += 1000
-    paused = await service.set_paused(table.id, ALICE.user_id, True, can_manage=False)
+    paused = await service.clock.set_paused(table.id, ALICE.user_id, True, can_manage=False)
     assert paused.clock is not None and paused.clock.paused
     assert paused.deadline(seat) is None and await rows(db, table.id) == {}
     with pytest.raises(StaleMessageError):
-        await service.set_paused(table.id, ALICE.user_id, True, can_manage=False)
-    (turn,) = [row for row in await db.turns_of(paused.record.seats[seat].user_id) if row.game_id == table.id]
+        await service.clock.set_paused(table.id, ALICE.user_id, True, can_manage=False)
+    (turn,) = [row for row in await db.players.turns_of(paused.record.seats[seat].user_id) if row.game_id == table.id]
     assert turn.since == start + 1000 and turn.due_at is None
 
     run, firing = scheduler(service)
     clock.now += 30 * DAY
     assert await run.fire_due() == 0 and firing.expired == []
-    assert await service.expire(expiry(table, seat)) is None  # a deadline read before the pause
-    assert (await db.get(table.id)).version == paused.record.version
+    assert await service.clock.expire(expiry(table, seat)) is None  # a deadline read before the pause
+    assert (await db.games.get(table.id)).version == paused.record.version
 
     with pytest.raises(NotHostError):
-        await service.set_paused(table.id, BOB.user_id, False, can_manage=False)
-    resumed = await service.set_paused(table.id, BOB.user_id, False, can_manage=True)  # a moderator
+        await service.clock.set_paused(table.id, BOB.user_id, False, can_manage=False)
+    resumed = await service.clock.set_paused(table.id, BOB.user_id, False, can_manage=True)  # a moderator
     left = DAILY.bank - 1000
     assert resumed.deadline(seat) == clock.now + left
     assert await rows(db, table.id) == {(seat, "expire"): clock.now + left, (seat, "remind"): clock.now + 0.8 * left}
@@ -398,16 +394,16 @@ async def test_a_paused_table_never_expires_and_resumes_from_now(
     assert await run.fire_due() == 2 and len(firing.expired) == 1
 
 
-async def test_a_move_while_paused_starts_no_clock(service: TableService, db: Database, clock: Clock) -> None:
+async def test_a_move_while_paused_starts_no_clock(service: Tables, db: Database, clock: Clock) -> None:
     table = await started(service)
     (seat,) = table.to_act
-    table = await service.set_paused(table.id, ALICE.user_id, True, can_manage=False)
+    table = await service.clock.set_paused(table.id, ALICE.user_id, True, can_manage=False)
     clock.now += 500
     moved = (await act(service, table, seat)).table
     (nxt,) = moved.to_act
     assert moved.deadline(nxt) is None and await rows(db, table.id) == {}
     clock.now += 1000
-    resumed = await service.set_paused(table.id, ALICE.user_id, False, can_manage=False)
+    resumed = await service.clock.set_paused(table.id, ALICE.user_id, False, can_manage=False)
     assert resumed.clock is not None
     assert resumed.deadline(nxt) == clock.now + resumed.clock.seats[nxt].bank
     assert set(await rows(db, table.id)) == {(nxt, "expire"), (nxt, "remind")}
@@ -415,11 +411,11 @@ async def test_a_move_while_paused_starts_no_clock(service: TableService, db: Da
 
 # ----- away -----------------------------------------------------------------------
 async def test_a_first_decision_taken_while_away_starts_at_the_return(
-    service: TableService, db: Database, clock: Clock
+    service: Tables, db: Database, clock: Clock
 ) -> None:
     returns = {ALICE.user_id: clock.now + DAY, BOB.user_id: clock.now + 2 * DAY}
     for user, back in returns.items():
-        assert await service.set_away(user, back) == []  # no running game yet
+        assert await service.clock.set_away(user, back) == []  # no running game yet
     table = await started(service)
     (seat,) = table.to_act
     back = returns[table.record.seats[seat].user_id]
@@ -427,9 +423,7 @@ async def test_a_first_decision_taken_while_away_starts_at_the_return(
     assert await rows(db, table.id) == {(seat, "expire"): back + DAILY.bank, (seat, "remind"): back + 0.8 * DAILY.bank}
 
 
-async def test_away_pushes_the_running_deadline_past_the_return(
-    service: TableService, db: Database, clock: Clock
-) -> None:
+async def test_away_pushes_the_running_deadline_past_the_return(service: Tables, db: Database, clock: Clock) -> None:
     start = clock.now
     table = await started(service)
     (seat,) = table.to_act
@@ -437,23 +431,23 @@ async def test_away_pushes_the_running_deadline_past_the_return(
     clock.now += 600
     back = clock.now + 2 * DAY
     other_back = clock.now + 5 * DAY
-    assert await service.set_away(other_user, other_back) == []  # not deciding: nothing changes now
+    assert await service.clock.set_away(other_user, other_back) == []  # not deciding: nothing changes now
     assert await rows(db, table.id) == {
         (seat, "expire"): start + DAILY.bank,
         (seat, "remind"): start + 0.8 * DAILY.bank,
     }
-    (changed,) = await service.set_away(user, back)
+    (changed,) = await service.clock.set_away(user, back)
     left = DAILY.bank - 600
     assert changed.id == table.id and changed.deadline(seat) == back + left
     assert await rows(db, table.id) == {(seat, "expire"): back + left, (seat, "remind"): back + 0.8 * left}
-    (turn,) = [row for row in await db.turns_of(user) if row.game_id == table.id]
+    (turn,) = [row for row in await db.players.turns_of(user) if row.game_id == table.id]
     assert turn.due_at == back + left
     run, firing = scheduler(service)
     clock.now = start + DAILY.bank + 1  # the deadline it had before going away
     assert await run.fire_due() == 0 and firing.expired == []
 
     # Coming back early: the clock restarts now with what was left.
-    (changed,) = await service.set_away(user, None)
+    (changed,) = await service.clock.set_away(user, None)
     assert changed.deadline(seat) == clock.now + left
 
     # The other player is still away: their next decision starts when they come back.
@@ -470,76 +464,76 @@ async def test_away_pushes_the_running_deadline_past_the_return(
 
 # ----- server defaults ------------------------------------------------------------
 async def test_a_new_lobby_takes_the_servers_defaults(db: Database, clock: Clock) -> None:
-    service = TableService(db, clock=clock, time_scale=0.001)
-    await db.set_guild_settings(GuildSettings(guild_id=GUILD, pace="live", timeouts=5, lobby_expiry=3600))
+    service = Tables(db, clock=clock, time_scale=0.001)
+    await db.servers.save(GuildSettings(guild_id=GUILD, pace="live", timeouts=5, lobby_expiry=3600))
     table = await lobby(service)
     assert table.clock is not None
     assert (table.clock.pace, table.clock.timeouts) == ("live", 5)
     assert table.clock.bank == pytest.approx(LIVE.bank * 0.001)
     assert table.clock.increment == pytest.approx(LIVE.increment * 0.001)
-    assert await db.next_deadline() == pytest.approx(clock.now + 3.6)  # the server's lobby expiry, scaled
+    assert await db.deadlines.next() == pytest.approx(clock.now + 3.6)  # the server's lobby expiry, scaled
 
     elsewhere = await lobby(service, channel=CHANNEL + 1, guild=GUILD + 1)
     assert elsewhere.clock is not None
     assert (elsewhere.clock.pace, elsewhere.clock.timeouts) == (paces().default, paces().timeouts.default)
     assert elsewhere.clock.bank == pytest.approx(DAILY.bank * 0.001)
 
-    await db.set_guild_settings(GuildSettings(guild_id=GUILD + 2, pace="warp"))  # a pace since removed
+    await db.servers.save(GuildSettings(guild_id=GUILD + 2, pace="warp"))  # a pace since removed
     unknown = await lobby(service, channel=CHANNEL + 2, guild=GUILD + 2)
     assert unknown.clock is not None and unknown.clock.pace == paces().default
 
-    started_table = await service.start(table.id, ALICE.user_id)
+    started_table = await service.lobby.start(table.id, ALICE.user_id)
     (seat,) = started_table.to_act
     assert started_table.deadline(seat) == pytest.approx(clock.now + 0.3)
 
 
-async def test_the_host_sets_pace_and_timeouts_in_the_lobby(service: TableService) -> None:
+async def test_the_host_sets_pace_and_timeouts_in_the_lobby(service: Tables) -> None:
     table = await lobby(service)
     with pytest.raises(NotHostError):
-        await service.set_clock_option(table.id, BOB.user_id, "pace", "live")
+        await service.lobby.set_clock_option(table.id, BOB.user_id, "pace", "live")
     for field, value in (("pace", "warp"), ("timeouts", "4"), ("colour", "1")):
         with pytest.raises(InvalidOptionError):
-            await service.set_clock_option(table.id, ALICE.user_id, field, value)
-    table = await service.set_clock_option(table.id, ALICE.user_id, "timeouts", "2")
-    table = await service.set_clock_option(table.id, ALICE.user_id, "pace", "live")
+            await service.lobby.set_clock_option(table.id, ALICE.user_id, field, value)
+    table = await service.lobby.set_clock_option(table.id, ALICE.user_id, "timeouts", "2")
+    table = await service.lobby.set_clock_option(table.id, ALICE.user_id, "pace", "live")
     assert table.clock is not None and (table.clock.pace, table.clock.timeouts, table.clock.bank) == ("live", 2, 300)
 
 
 # ----- the turns inbox ------------------------------------------------------------
 async def test_turns_of_lists_the_decision_first_and_forgets_an_ended_game(
-    service: TableService, db: Database, clock: Clock
+    service: Tables, db: Database, clock: Clock
 ) -> None:
     table = await started(service)
     (seat,) = table.to_act
     due_user, waiting_user = table.record.seats[seat].user_id, table.record.seats[1 - seat].user_id
-    (turn,) = await db.turns_of(due_user)
+    (turn,) = await db.players.turns_of(due_user)
     assert (turn.game_id, turn.seat, turn.since, turn.due_at) == (table.id, seat, clock.now, table.deadline(seat))
-    (waiting,) = await db.turns_of(waiting_user)
+    (waiting,) = await db.players.turns_of(waiting_user)
     assert (waiting.game_id, waiting.seat, waiting.since, waiting.due_at) == (table.id, 1 - seat, None, None)
 
-    await service.withdraw(table.id, waiting_user)
-    assert (await db.get(table.id)).status == "finished"
-    assert await db.turns_of(due_user) == [] and await db.turns_of(waiting_user) == []
+    await service.play.withdraw(table.id, waiting_user)
+    assert (await db.games.get(table.id)).status == "finished"
+    assert await db.players.turns_of(due_user) == [] and await db.players.turns_of(waiting_user) == []
 
 
-async def test_a_player_who_left_has_no_turns_at_that_table(service: TableService, db: Database, clock: Clock) -> None:
+async def test_a_player_who_left_has_no_turns_at_that_table(service: Tables, db: Database, clock: Clock) -> None:
     table = await lobby(service)
-    table = await service.join(table.id, CAROL)
-    table = await service.start(table.id, ALICE.user_id)
+    table = await service.lobby.join(table.id, CAROL)
+    table = await service.lobby.start(table.id, ALICE.user_id)
     carol = table.seat_of(CAROL.user_id)
-    assert carol is not None and [row.game_id for row in await db.turns_of(CAROL.user_id)] == [table.id]
+    assert carol is not None and [row.game_id for row in await db.players.turns_of(CAROL.user_id)] == [table.id]
     clock.now += 10
-    outcome = await service.withdraw(table.id, CAROL.user_id)
+    outcome = await service.play.withdraw(table.id, CAROL.user_id)
     assert outcome.table.record.status == "active"  # the other two play on
-    assert await db.turns_of(CAROL.user_id) == []
-    assert [row.game_id for row in await db.turns_of(ALICE.user_id)] == [table.id]
-    assert [row.game_id for row in await db.turns_of(BOB.user_id)] == [table.id]
+    assert await db.players.turns_of(CAROL.user_id) == []
+    assert [row.game_id for row in await db.players.turns_of(ALICE.user_id)] == [table.id]
+    assert [row.game_id for row in await db.players.turns_of(BOB.user_id)] == [table.id]
     (seat,) = outcome.table.to_act
     await act(service, outcome.table, seat)  # later moves do not bring the row back
-    assert await db.turns_of(CAROL.user_id) == []
+    assert await db.players.turns_of(CAROL.user_id) == []
 
 
-async def test_turns_of_orders_many_tables_by_deadline(service: TableService, db: Database, clock: Clock) -> None:
+async def test_turns_of_orders_many_tables_by_deadline(service: Tables, db: Database, clock: Clock) -> None:
     alice_seat = 0  # Alice hosts every table
     tables = {}
     for channel, pace in ((1, "daily"), (2, "relaxed"), (3, "live")):
@@ -547,7 +541,7 @@ async def test_turns_of_orders_many_tables_by_deadline(service: TableService, db
         tables[pace] = await make_due(service, table, alice_seat)
         clock.now += 100
     waiting = await make_due(service, await started(service, channel=4), 1)  # Bob decides there
-    turns = await db.turns_of(ALICE.user_id)
+    turns = await db.players.turns_of(ALICE.user_id)
     order = [tables["live"].id, tables["relaxed"].id, tables["daily"].id, waiting.id]
     assert [turn.game_id for turn in turns] == order
     assert (turns[-1].since, turns[-1].due_at) == (None, None)
@@ -557,22 +551,22 @@ async def test_turns_of_orders_many_tables_by_deadline(service: TableService, db
 
 
 # ----- a server's open tables -----------------------------------------------------
-async def test_force_end_only_ends_a_table_of_its_own_server(service: TableService, db: Database) -> None:
+async def test_force_end_only_ends_a_table_of_its_own_server(service: Tables, db: Database) -> None:
     table = await started(service)
     waiting_lobby = await lobby(service, channel=CHANNEL + 1)
-    assert [t.id for t in await service.open_tables(GUILD)] == [table.id, waiting_lobby.id]
-    assert await service.open_tables(GUILD + 1) == []
+    assert [t.id for t in await service.admin.open_tables(GUILD)] == [table.id, waiting_lobby.id]
+    assert await service.admin.open_tables(GUILD + 1) == []
     with pytest.raises(GameEndedError):
-        await service.force_end(table.id, GUILD + 1, 77)
-    assert (await db.get(table.id)).status == "active"
+        await service.admin.force_end(table.id, GUILD + 1, 77)
+    assert (await db.games.get(table.id)).status == "active"
     with pytest.raises(GameEndedError):
-        await service.force_end(987654, GUILD, 77)
+        await service.admin.force_end(987654, GUILD, 77)
 
-    ended = await service.force_end(table.id, GUILD, 77)
+    ended = await service.admin.force_end(table.id, GUILD, 77)
     assert ended.record.status == "aborted" and ended.record.ended_by == 77
-    assert await rows(db, table.id) == {} and await db.turns_of(ALICE.user_id) == []
+    assert await rows(db, table.id) == {} and await db.players.turns_of(ALICE.user_id) == []
     with pytest.raises(GameEndedError):
-        await service.force_end(table.id, GUILD, 77)
-    assert [t.id for t in await service.open_tables(GUILD)] == [waiting_lobby.id]
-    closed = await service.force_end(waiting_lobby.id, GUILD, 77)
-    assert closed.record.status == "aborted" and await service.open_tables(GUILD) == []
+        await service.admin.force_end(table.id, GUILD, 77)
+    assert [t.id for t in await service.admin.open_tables(GUILD)] == [waiting_lobby.id]
+    closed = await service.admin.force_end(waiting_lobby.id, GUILD, 77)
+    assert closed.record.status == "aborted" and await service.admin.open_tables(GUILD) == []

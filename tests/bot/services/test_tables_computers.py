@@ -15,7 +15,7 @@ from bot.computers import ComputerPlayers
 from bot.errors import InvalidOptionError, NotHostError, StaleMessageError, TableFullError
 from bot.ratings import holder
 from bot.services.scheduler import Scheduler
-from bot.services.tables import Outcome, Table, TableService
+from bot.services.tables import Outcome, Table, Tables
 from bot.storage import Database, Deadline, Seat
 from engines.core import Engine, GameState
 from engines.core.computer import Level
@@ -44,22 +44,22 @@ class CountingPlayers(ComputerPlayers):
 class Firing:
     """The bot's fire function, reduced to the service calls: computers play, people's clocks expire."""
 
-    def __init__(self, service: TableService) -> None:
+    def __init__(self, service: Tables) -> None:
         self.service = service
         self.computer_moves: list[Outcome] = []
         self.expired: list[Outcome] = []
 
     async def __call__(self, deadline: Deadline) -> None:
         if deadline.kind == "computer":
-            outcome = await self.service.play_computer(deadline)
+            outcome = await self.service.clock.play_computer(deadline)
             if outcome is not None:
                 self.computer_moves.append(outcome)
         elif deadline.kind == "expire":
-            outcome = await self.service.expire(deadline)
+            outcome = await self.service.clock.expire(deadline)
             if outcome is not None:
                 self.expired.append(outcome)
         elif deadline.kind == "remind":
-            await self.service.reminded(deadline)
+            await self.service.clock.reminded(deadline)
 
 
 @pytest.fixture
@@ -68,33 +68,33 @@ def players() -> CountingPlayers:
 
 
 @pytest.fixture
-def service(db: Database, clock: Clock, players: CountingPlayers) -> TableService:
-    return TableService(db, clock=clock, computers=players, computer_floor=FLOOR)
+def service(db: Database, clock: Clock, players: CountingPlayers) -> Tables:
+    return Tables(db, clock=clock, computers=players, computer_floor=FLOOR)
 
 
 async def deadlines(db: Database, game_id: int) -> dict[tuple[int, str], float]:
-    return {(d.seat, d.kind): d.due_at for d in await db.due_deadlines(float("inf"), 10_000) if d.game_id == game_id}
+    return {(d.seat, d.kind): d.due_at for d in await db.deadlines.due(float("inf"), 10_000) if d.game_id == game_id}
 
 
-async def with_computers(service: TableService, *levels: str, game: str = "pairs") -> Table:
-    table = await service.open_lobby(guild_id=GUILD, channel_id=CHANNEL, game=game, host=ALICE, locale="en")
+async def with_computers(service: Tables, *levels: str, game: str = "pairs") -> Table:
+    table = await service.lobby.open_lobby(guild_id=GUILD, channel_id=CHANNEL, game=game, host=ALICE, locale="en")
     for level in levels:
-        table = await service.add_computer(table.id, ALICE.user_id, level)
+        table = await service.lobby.add_computer(table.id, ALICE.user_id, level)
     return table
 
 
-async def human_move(service: TableService, table: Table) -> Table:
+async def human_move(service: Tables, table: Table) -> Table:
     """Alice plays her first legal action."""
     assert table.state is not None
     seat = table.seat_of(ALICE.user_id)
     assert seat is not None
     legal = table.engine.legal_actions(table.state, seat)
-    index = service.candidates(table, seat).index(legal[0])
+    index = service.play.candidates(table, seat).index(legal[0])
     token = table.engine.decision_token(table.state, seat)
-    return (await service.act(table.id, ALICE.user_id, table.record.version, index, token)).table
+    return (await service.play.act(table.id, ALICE.user_id, table.record.version, index, token)).table
 
 
-async def to_computers(service: TableService, table: Table) -> Table:
+async def to_computers(service: Tables, table: Table) -> Table:
     """Alice plays until a computer seat is to act (in Pairs a player who takes a pair starts the next round)."""
     for _ in range(50):
         if ALICE_SEAT not in table.to_act:
@@ -104,53 +104,53 @@ async def to_computers(service: TableService, table: Table) -> Table:
 
 
 # ----- the lobby ------------------------------------------------------------------------------------------------
-async def test_the_host_seats_computers_of_each_level_with_names_of_their_own(service: TableService) -> None:
+async def test_the_host_seats_computers_of_each_level_with_names_of_their_own(service: Tables) -> None:
     table = await with_computers(service, "normal", "easy", "normal")
     seats = table.record.seats
     assert [seat.user_id for seat in seats] == [ALICE.user_id, -2, -1, -2]
     assert [seat.name for seat in seats[1:]] == ["🤖 Ada (Normal)", "🤖 Blaise (Easy)", "🤖 Grace (Normal)"]
-    table = await service.remove_computer(table.id, ALICE.user_id, 2)
+    table = await service.lobby.remove_computer(table.id, ALICE.user_id, 2)
     assert [seat.name for seat in table.record.seats[1:]] == ["🤖 Ada (Normal)", "🤖 Grace (Normal)"]
 
 
-async def test_computer_seats_are_named_in_the_tables_language(service: TableService) -> None:
-    table = await service.open_lobby(guild_id=GUILD, channel_id=CHANNEL, game="pairs", host=ALICE, locale="fr")
-    table = await service.add_computer(table.id, ALICE.user_id, "easy")
+async def test_computer_seats_are_named_in_the_tables_language(service: Tables) -> None:
+    table = await service.lobby.open_lobby(guild_id=GUILD, channel_id=CHANNEL, game="pairs", host=ALICE, locale="fr")
+    table = await service.lobby.add_computer(table.id, ALICE.user_id, "easy")
     assert table.record.seats[1].name == "🤖 Ada (Facile)"
 
 
-async def test_only_the_host_seats_computers_and_bad_choices_change_nothing(service: TableService) -> None:
+async def test_only_the_host_seats_computers_and_bad_choices_change_nothing(service: Tables) -> None:
     table = await with_computers(service, "easy")
     bob = Seat(2, "Bob")
-    table = await service.join(table.id, bob)
+    table = await service.lobby.join(table.id, bob)
     version = table.record.version
     with pytest.raises(NotHostError):
-        await service.add_computer(table.id, bob.user_id, "easy")
+        await service.lobby.add_computer(table.id, bob.user_id, "easy")
     with pytest.raises(NotHostError):
-        await service.remove_computer(table.id, bob.user_id, 1)
+        await service.lobby.remove_computer(table.id, bob.user_id, 1)
     with pytest.raises(InvalidOptionError):
-        await service.add_computer(table.id, ALICE.user_id, "grandmaster")
+        await service.lobby.add_computer(table.id, ALICE.user_id, "grandmaster")
     with pytest.raises(StaleMessageError):  # a person's seat is not a computer's
-        await service.remove_computer(table.id, ALICE.user_id, 2)
+        await service.lobby.remove_computer(table.id, ALICE.user_id, 2)
     with pytest.raises(StaleMessageError):
-        await service.remove_computer(table.id, ALICE.user_id, 7)
-    assert (await service.get(table.id)).record.version == version
+        await service.lobby.remove_computer(table.id, ALICE.user_id, 7)
+    assert (await service.store.get(table.id)).record.version == version
 
 
-async def test_a_full_table_takes_no_more_computers(service: TableService) -> None:
+async def test_a_full_table_takes_no_more_computers(service: Tables) -> None:
     table = await with_computers(service)
     for _ in range(table.engine.max_players - 1):
-        table = await service.add_computer(table.id, ALICE.user_id, "easy")
+        table = await service.lobby.add_computer(table.id, ALICE.user_id, "easy")
     with pytest.raises(TableFullError):
-        await service.add_computer(table.id, ALICE.user_id, "easy")
+        await service.lobby.add_computer(table.id, ALICE.user_id, "easy")
 
 
 # ----- playing ----------------------------------------------------------------------------------------------------
 async def test_a_computer_seat_has_a_paced_deadline_and_no_clock_of_its_own(
-    service: TableService, db: Database, clock: Clock
+    service: Tables, db: Database, clock: Clock
 ) -> None:
     table = await with_computers(service, "normal", "easy")
-    table = await service.start(table.id, ALICE.user_id)
+    table = await service.lobby.start(table.id, ALICE.user_id)
     assert table.clock is not None and table.clock.computers == [1, 2] and table.clock.floor == FLOOR
     (seat,) = table.to_act
     rows = await deadlines(db, table.id)
@@ -159,20 +159,20 @@ async def test_a_computer_seat_has_a_paced_deadline_and_no_clock_of_its_own(
     else:
         assert rows == {(seat, "computer"): clock.now + FLOOR}
         assert table.deadline(seat) is None  # no bank shown or run for a computer
-    turns = await db.turns_of(-1) + await db.turns_of(-2)
+    turns = await db.players.turns_of(-1) + await db.players.turns_of(-2)
     assert turns == []  # computers have no /turns inbox
 
 
 async def test_one_human_and_two_computers_play_to_the_end_and_are_rated_per_level(
-    service: TableService, db: Database, clock: Clock, players: CountingPlayers
+    service: Tables, db: Database, clock: Clock, players: CountingPlayers
 ) -> None:
     table = await with_computers(service, "normal", "easy")
-    table = await service.start(table.id, ALICE.user_id)
+    table = await service.lobby.start(table.id, ALICE.user_id)
     firing = Firing(service)
     run = Scheduler(db, firing, clock=clock)
     last_computer_move: float | None = None
     for _ in range(500):
-        table = await service.get(table.id)
+        table = await service.store.get(table.id)
         if table.record.status != "active":
             break
         if 0 in table.to_act:
@@ -189,35 +189,35 @@ async def test_one_human_and_two_computers_play_to_the_end_and_are_rated_per_lev
     assert table.record.status == "finished"
     assert firing.computer_moves and {level for _, level in players.asked} == {"normal", "easy"}
     assert all(outcome.seat in (1, 2) and not outcome.by_clock for outcome in firing.computer_moves)
-    results = await db.results(table.id)
+    results = await db.results.results(table.id)
     assert [row.user_id for row in results] == [ALICE.user_id, -2, -1]
-    rated = await db.ratings_of(guild_id=GUILD, game="pairs")
+    rated = await db.ratings.of(guild_id=GUILD, game="pairs")
     assert set(rated) == {holder(ALICE.user_id), "cpu:normal", "cpu:easy"}
     assert all(rating.games == 1 for rating in rated.values())
 
 
-async def test_a_computer_move_fires_once_while_it_thinks(service: TableService, db: Database, clock: Clock) -> None:
+async def test_a_computer_move_fires_once_while_it_thinks(service: Tables, db: Database, clock: Clock) -> None:
     table = await with_computers(service, "easy", "easy")
-    table = await service.start(table.id, ALICE.user_id)
+    table = await service.lobby.start(table.id, ALICE.user_id)
     table = await to_computers(service, table)
     seat = table.to_act[0]
     due = (await deadlines(db, table.id))[seat, "computer"]
     deadline = Deadline(table.id, seat, "computer", due)
     clock.now = due
-    first = await service.play_computer(deadline)
-    again = await service.play_computer(deadline)  # the same deadline fired twice (say, by two passes)
+    first = await service.clock.play_computer(deadline)
+    again = await service.clock.play_computer(deadline)  # the same deadline fired twice (say, by two passes)
     assert first is not None and first.seat == seat and again is None
-    assert (await db.get(table.id)).version == table.record.version + 1
+    assert (await db.games.get(table.id)).version == table.record.version + 1
 
 
-async def test_a_paused_table_stops_its_computers(service: TableService, db: Database, clock: Clock) -> None:
+async def test_a_paused_table_stops_its_computers(service: Tables, db: Database, clock: Clock) -> None:
     table = await with_computers(service, "easy", "easy")
-    table = await service.start(table.id, ALICE.user_id)
+    table = await service.lobby.start(table.id, ALICE.user_id)
     table = await to_computers(service, table)
-    table = await service.set_paused(table.id, ALICE.user_id, True, can_manage=False)
+    table = await service.clock.set_paused(table.id, ALICE.user_id, True, can_manage=False)
     assert await deadlines(db, table.id) == {}
     clock.now += 10
-    table = await service.set_paused(table.id, ALICE.user_id, False, can_manage=False)
+    table = await service.clock.set_paused(table.id, ALICE.user_id, False, can_manage=False)
     (seat,) = table.to_act
     assert await deadlines(db, table.id) == {(seat, "computer"): clock.now + FLOOR}
 
@@ -225,59 +225,57 @@ async def test_a_paused_table_stops_its_computers(service: TableService, db: Dat
 # ----- a person's time runs out ---------------------------------------------------------------------------------------
 @pytest.mark.parametrize("auto", ["computer", "default"])
 async def test_a_timed_out_move_is_the_normal_computers_or_the_safe_default(
-    service: TableService, db: Database, clock: Clock, players: CountingPlayers, auto: str
+    service: Tables, db: Database, clock: Clock, players: CountingPlayers, auto: str
 ) -> None:
-    table = await service.open_lobby(guild_id=GUILD, channel_id=CHANNEL, game="pairs", host=ALICE, locale="en")
-    table = await service.join(table.id, Seat(2, "Bob"))
-    table = await service.set_clock_option(table.id, ALICE.user_id, "auto", auto)
-    table = await service.start(table.id, ALICE.user_id)
+    table = await service.lobby.open_lobby(guild_id=GUILD, channel_id=CHANNEL, game="pairs", host=ALICE, locale="en")
+    table = await service.lobby.join(table.id, Seat(2, "Bob"))
+    table = await service.lobby.set_clock_option(table.id, ALICE.user_id, "auto", auto)
+    table = await service.lobby.start(table.id, ALICE.user_id)
     (seat,) = table.to_act
     due = table.deadline(seat)
     assert due is not None and table.state is not None
     clock.now = due
-    outcome = await service.expire(Deadline(table.id, seat, "expire", due))
+    outcome = await service.clock.expire(Deadline(table.id, seat, "expire", due))
     assert outcome is not None and outcome.by_clock and outcome.seat == seat
     assert players.asked == ([(seat, "normal")] if auto == "computer" else [])
     if auto == "default":
         default = table.engine.default_action(table.state, seat).model_dump_json()
-        assert (await db.actions(table.id))[-1][2] == default
+        assert (await db.games.actions(table.id))[-1][2] == default
 
 
-async def test_a_rematch_keeps_the_computers_and_the_timeout_choice(service: TableService, db: Database) -> None:
+async def test_a_rematch_keeps_the_computers_and_the_timeout_choice(service: Tables, db: Database) -> None:
     table = await with_computers(service, "normal")
-    table = await service.set_clock_option(table.id, ALICE.user_id, "auto", "default")
-    table = await service.start(table.id, ALICE.user_id)
+    table = await service.lobby.set_clock_option(table.id, ALICE.user_id, "auto", "default")
+    table = await service.lobby.start(table.id, ALICE.user_id)
     for _ in range(200):
         if table.record.status != "active":
             break
-        table = (await service.withdraw(table.id, ALICE.user_id)).table
+        table = (await service.play.withdraw(table.id, ALICE.user_id)).table
     assert table.record.status == "finished"
-    again = await service.rematch(table.id, ALICE)
+    again = await service.lobby.rematch(table.id, ALICE)
     assert [seat.user_id for seat in again.record.seats] == [ALICE.user_id, -2]
     assert again.clock is not None and again.clock.auto == "default"
 
 
 # ----- the players off the event loop ---------------------------------------------------------------------------------
-async def test_a_failing_computer_plays_the_safe_default(
-    service: TableService, monkeypatch: pytest.MonkeyPatch
-) -> None:
+async def test_a_failing_computer_plays_the_safe_default(service: Tables, monkeypatch: pytest.MonkeyPatch) -> None:
     def broken(*args: Any) -> str:
         raise RuntimeError("a worker died")
 
     monkeypatch.setattr(bot.computers, "decide", broken)
     table = await with_computers(service, "normal")
-    table = await service.start(table.id, ALICE.user_id)
+    table = await service.lobby.start(table.id, ALICE.user_id)
     assert table.state is not None
     seat = table.to_act[0]
-    chosen = await service.computers.choose(table.engine, table.state, seat, "normal")
+    chosen = await service.store.computers.choose(table.engine, table.state, seat, "normal")
     assert chosen == table.engine.default_action(table.state, seat)
 
 
-async def test_the_process_pool_decides_a_legal_move(service: TableService) -> None:
+async def test_the_process_pool_decides_a_legal_move(service: Tables) -> None:
     pool = ComputerPlayers(workers=1, budget=0.05)
     try:
         table = await with_computers(service, "normal")
-        table = await service.start(table.id, ALICE.user_id)
+        table = await service.lobby.start(table.id, ALICE.user_id)
         assert table.state is not None
         seat = table.to_act[0]
         chosen = await pool.choose(table.engine, table.state, seat, "normal")
@@ -288,18 +286,18 @@ async def test_the_process_pool_decides_a_legal_move(service: TableService) -> N
 
 
 async def test_a_leased_deadline_is_not_due_again_while_its_move_is_decided(
-    service: TableService, db: Database, clock: Clock
+    service: Tables, db: Database, clock: Clock
 ) -> None:
     table = await with_computers(service, "easy", "easy")
-    table = await service.start(table.id, ALICE.user_id)
+    table = await service.lobby.start(table.id, ALICE.user_id)
     table = await to_computers(service, table)
     seat = table.to_act[0]
     due = (await deadlines(db, table.id))[seat, "computer"]
     deadline = Deadline(table.id, seat, "computer", due)
     clock.now = due
-    lease = await service.lease(deadline)  # the scheduler's fire takes it before the move is decided
+    lease = await service.clock.lease(deadline)  # the scheduler's fire takes it before the move is decided
     assert lease is not None and lease.due_at > clock.now
-    assert [d for d in await db.due_deadlines(clock.now, 100) if d.game_id == table.id] == []
-    assert await service.lease(deadline) is None  # fired again meanwhile: nothing to hold
-    outcome = await service.play_computer(deadline, lease)
+    assert [d for d in await db.deadlines.due(clock.now, 100) if d.game_id == table.id] == []
+    assert await service.clock.lease(deadline) is None  # fired again meanwhile: nothing to hold
+    outcome = await service.clock.play_computer(deadline, lease)
     assert outcome is not None and outcome.seat == seat

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from bot.services.tables import Table, TableService
+from bot.services.tables import Table, Tables
 from bot.storage import GameRecord, Seat
 
 ALICE, BOB = Seat(1, "Alice"), Seat(2, "Bob")
@@ -15,16 +15,16 @@ ALICE, BOB = Seat(1, "Alice"), Seat(2, "Bob")
 pytestmark = pytest.mark.postgresql_too  # the move path: on both back ends
 
 
-async def started(service: TableService) -> Table:
-    table = await service.open_lobby(guild_id=9, channel_id=700, game="pairs", host=ALICE, locale="en")
-    await service.join(table.id, BOB)
-    return await service.start(table.id, ALICE.user_id)
+async def started(service: Tables) -> Table:
+    table = await service.lobby.open_lobby(guild_id=9, channel_id=700, game="pairs", host=ALICE, locale="en")
+    await service.lobby.join(table.id, BOB)
+    return await service.lobby.start(table.id, ALICE.user_id)
 
 
-def hit(service: TableService, table: Table) -> tuple[int, int]:
+def hit(service: Tables, table: Table) -> tuple[int, int]:
     """The user to act and the index of their "hit"."""
     seat = table.to_act[0]
-    kinds = [action.kind for action in service.candidates(table, seat)]
+    kinds = [action.kind for action in service.play.candidates(table, seat)]
     return table.record.seats[seat].user_id, kinds.index("hit")
 
 
@@ -36,59 +36,59 @@ def seen(tables: list[Table]) -> Any:
     return draw
 
 
-async def test_the_answer_is_drawn_once_on_the_table_the_move_commits(service: TableService) -> None:
+async def test_the_answer_is_drawn_once_on_the_table_the_move_commits(service: Tables) -> None:
     table = await started(service)
     user, index = hit(service, table)
     drawn_on: list[Table] = []
-    outcome = await service.act(table.id, user, table.record.version, index, draw=seen(drawn_on))
+    outcome = await service.play.act(table.id, user, table.record.version, index, draw=seen(drawn_on))
     committed = outcome.table
     assert len(drawn_on) == 1
     ahead = drawn_on[0]
     assert ahead.state == committed.state and ahead.clock == committed.clock
     assert ahead.record == replace(committed.record, updated_at=ahead.record.updated_at)
     assert outcome.drawn == (committed.record.version, committed.record.state)
-    assert (await service.db.get(table.id)).version == committed.record.version
+    assert (await service.store.db.games.get(table.id)).version == committed.record.version
 
 
-async def test_a_failed_drawing_is_left_for_after_the_commit(service: TableService) -> None:
+async def test_a_failed_drawing_is_left_for_after_the_commit(service: Tables) -> None:
     table = await started(service)
     user, index = hit(service, table)
 
     def broken(_: Table) -> object:
         raise RuntimeError("a renderer's bug")
 
-    outcome = await service.act(table.id, user, table.record.version, index, draw=broken)
+    outcome = await service.play.act(table.id, user, table.record.version, index, draw=broken)
     assert outcome.drawn is None  # the caller draws after the commit, where its error takes the usual way
-    assert (await service.db.get(table.id)).version == table.record.version + 1
+    assert (await service.store.db.games.get(table.id)).version == table.record.version + 1
 
 
 async def test_an_answer_drawn_for_another_row_than_the_committed_one_is_dropped(
-    service: TableService, monkeypatch: pytest.MonkeyPatch
+    service: Tables, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     table = await started(service)
     user, index = hit(service, table)
-    commit = service.db.commit_action
+    commit = service.store.db.games.commit_action
 
     async def elsewhere(*args: Any, **kwargs: Any) -> GameRecord:
         record = await commit(*args, **kwargs)
         return replace(record, ping_message_id=4242)  # the row holds what the drawing did not know
 
-    monkeypatch.setattr(service.db, "commit_action", elsewhere)
+    monkeypatch.setattr(service.store.db.games, "commit_action", elsewhere)
     drawn_on: list[Table] = []
-    outcome = await service.act(table.id, user, table.record.version, index, draw=seen(drawn_on))
+    outcome = await service.play.act(table.id, user, table.record.version, index, draw=seen(drawn_on))
     assert len(drawn_on) == 1 and outcome.drawn is None
 
 
 async def test_a_move_that_ends_the_game_is_drawn_on_the_finished_table_without_its_ratings(
-    service: TableService,
+    service: Tables,
 ) -> None:
     table = await started(service)
     drawn_on: list[Table] = []
     while table.record.status == "active":
         seat = table.to_act[0]
-        kinds = [action.kind for action in service.candidates(table, seat)]
+        kinds = [action.kind for action in service.play.candidates(table, seat)]
         user = table.record.seats[seat].user_id
-        outcome = await service.act(table.id, user, table.record.version, kinds.index("fold"), draw=seen(drawn_on))
+        outcome = await service.play.act(table.id, user, table.record.version, kinds.index("fold"), draw=seen(drawn_on))
         table = outcome.table
         assert outcome.drawn == (table.record.version, table.record.state)  # every move, the last one too
     end, ahead = outcome.table, drawn_on[-1]
@@ -99,7 +99,7 @@ async def test_a_move_that_ends_the_game_is_drawn_on_the_finished_table_without_
     assert ahead.result == end.result and ahead.to_act == end.to_act == ()
 
 
-async def test_the_decisions_worked_out_in_the_drawing_are_kept_by_the_committed_table(service: TableService) -> None:
+async def test_the_decisions_worked_out_in_the_drawing_are_kept_by_the_committed_table(service: Tables) -> None:
     table = await started(service)
     user, index = hit(service, table)
     seat = table.seat_of(user)
@@ -109,11 +109,11 @@ async def test_the_decisions_worked_out_in_the_drawing_are_kept_by_the_committed
         assert ahead.to_act is not None  # as a hand drawn for the clicker tells whose turn it is
         return ahead.decision(seat)  # and works out their next decision
 
-    outcome = await service.act(table.id, user, table.record.version, index, draw=draw)
+    outcome = await service.play.act(table.id, user, table.record.version, index, draw=draw)
     committed = outcome.table
     assert committed.state is not None
     assert committed._decisions == {seat: outcome.drawn}
     assert committed.__dict__["to_act"] == committed.engine.to_act(committed.state)  # handed over, not worked out
     assert committed.decision(seat) is outcome.drawn
     assert outcome.drawn == committed.engine.decision(committed.state, seat)
-    assert await service.get(table.id) is committed  # the table kept in memory is that one
+    assert await service.store.get(table.id) is committed  # the table kept in memory is that one

@@ -7,22 +7,22 @@ from typing import Any
 
 import pytest
 
-from bot.services.tables import Table, TableService
+from bot.services.tables import Table, Tables
 from bot.storage import Seat
 
 ALICE, BOB, CAROL = Seat(1, "Alice"), Seat(2, "Bob"), Seat(3, "Carol")
 
 
-async def started(service: TableService, game: str) -> Table:
-    table = await service.open_lobby(guild_id=9, channel_id=700, game=game, host=ALICE, locale="en")
+async def started(service: Tables, game: str) -> Table:
+    table = await service.lobby.open_lobby(guild_id=9, channel_id=700, game=game, host=ALICE, locale="en")
     for guest in (BOB, CAROL):
-        await service.join(table.id, guest)
-    return await service.start(table.id, ALICE.user_id)
+        await service.lobby.join(table.id, guest)
+    return await service.lobby.start(table.id, ALICE.user_id)
 
 
 @pytest.mark.parametrize("game", ["pairs", "deadmoney", "blackstone"])
 async def test_a_players_view_is_the_engines_with_legal_actions_from_their_decision(
-    service: TableService, game: str, monkeypatch: pytest.MonkeyPatch
+    service: Tables, game: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     table = await started(service, game)
     assert table.state is not None

@@ -1,4 +1,4 @@
-"""Actions the bot reports for a player (`TableService.report`): what they did outside the buttons.
+"""Actions the bot reports for a player (`PlayService.report`): what they did outside the buttons.
 
 In Il Morto, speaking to a dead player or the dealer's `/accuse`. Here a small game built on the
 conformance toy, where anyone may "nudge" another player at any time, stands in for it.
@@ -14,7 +14,7 @@ import pytest
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from bot.errors import ForgedComponentError, GameEndedError, LateInteractionError, NotAPlayerError, RefusedError
-from bot.services.tables import Table, TableService
+from bot.services.tables import Table, Tables
 from bot.storage import Database, Seat
 from engines import registry
 from engines.core import Event, GameState, Refusal
@@ -75,15 +75,15 @@ def nudge_toy(monkeypatch: pytest.MonkeyPatch, fixed_seed: None) -> None:
 
 
 @pytest.fixture
-def service(db: Database, clock: Clock) -> TableService:
-    return TableService(db, clock=clock)
+def service(db: Database, clock: Clock) -> Tables:
+    return Tables(db, clock=clock)
 
 
-async def started(service: TableService) -> Table:
-    table = await service.open_lobby(guild_id=9, channel_id=CHANNEL, game="nudgetoy", host=ALICE, locale="en")
+async def started(service: Tables) -> Table:
+    table = await service.lobby.open_lobby(guild_id=9, channel_id=CHANNEL, game="nudgetoy", host=ALICE, locale="en")
     for seat in (BOB, CAROL):
-        table = await service.join(table.id, seat)
-    return await service.start(table.id, ALICE.user_id)
+        table = await service.lobby.join(table.id, seat)
+    return await service.lobby.start(table.id, ALICE.user_id)
 
 
 def nudges(table: Table) -> list[int]:
@@ -91,9 +91,7 @@ def nudges(table: Table) -> list[int]:
     return table.state.nudges
 
 
-async def test_a_report_commits_one_version_without_costing_the_players_clock(
-    service: TableService, clock: Clock
-) -> None:
+async def test_a_report_commits_one_version_without_costing_the_players_clock(service: Tables, clock: Clock) -> None:
     table = await started(service)
     due = table.to_act[0]
     idle = next(seat for seat in range(3) if seat != due)
@@ -101,82 +99,84 @@ async def test_a_report_commits_one_version_without_costing_the_players_clock(
     assert table.clock is not None
     before = table.clock.seats
     clock.now += 30.0
-    outcome = await service.report(table.id, people[idle].user_id, {"kind": "nudge", "to": due})
+    outcome = await service.play.report(table.id, people[idle].user_id, {"kind": "nudge", "to": due})
     after = outcome.table
     assert outcome.seat == idle and not outcome.finished and not outcome.by_clock
     assert after.record.version == table.record.version + 1 and nudges(after) == [due]
     assert after.to_act == table.to_act  # the game's turn did not move
     assert after.clock is not None and after.clock.seats == before  # nobody's clock was charged or restarted
-    assert [(seq, seat) for seq, seat, _ in await service.db.actions(table.id)] == [(after.record.version, idle)]
+    assert [(seq, seat) for seq, seat, _ in await service.store.db.games.actions(table.id)] == [
+        (after.record.version, idle)
+    ]
 
     # The player whose decision is pending reports too: their clock runs on as it was, with no increment.
     clock.now += 30.0
-    outcome = await service.report(table.id, people[due].user_id, {"kind": "nudge", "to": idle})
+    outcome = await service.play.report(table.id, people[due].user_id, {"kind": "nudge", "to": idle})
     assert nudges(outcome.table) == [due, idle] and outcome.table.to_act == table.to_act
     assert outcome.table.clock is not None and outcome.table.clock.seats == before
     assert outcome.table.clock.deadline(due) == table.clock.deadline(due)
 
 
-async def test_the_engine_judges_a_report_and_a_refusal_changes_nothing(service: TableService) -> None:
+async def test_the_engine_judges_a_report_and_a_refusal_changes_nothing(service: Tables) -> None:
     table = await started(service)
     version = table.record.version
     with pytest.raises(RefusedError) as refused:
-        await service.report(table.id, BOB.user_id, {"kind": "nudge", "to": table.seat_of(BOB.user_id)})
+        await service.play.report(table.id, BOB.user_id, {"kind": "nudge", "to": table.seat_of(BOB.user_id)})
     assert refused.value.key == "toy.refusal.nudge"
     with pytest.raises(NotAPlayerError):
-        await service.report(table.id, 42, {"kind": "nudge", "to": 0})
+        await service.play.report(table.id, 42, {"kind": "nudge", "to": 0})
     for forged in ({"kind": "nudge"}, {"kind": "shout", "to": 0}, {"kind": "withdraw"}):
         with pytest.raises(ForgedComponentError):
-            await service.report(table.id, BOB.user_id, forged)
-    record = await service.db.get(table.id)
-    assert record.version == version and await service.db.actions(table.id) == []
+            await service.play.report(table.id, BOB.user_id, forged)
+    record = await service.store.db.games.get(table.id)
+    assert record.version == version and await service.store.db.games.actions(table.id) == []
 
 
-async def test_a_report_and_a_click_at_the_same_instant_both_apply_in_turn(service: TableService) -> None:
+async def test_a_report_and_a_click_at_the_same_instant_both_apply_in_turn(service: Tables) -> None:
     table = await started(service)
     assert table.state is not None
     due = table.to_act[0]
     other = (due + 1) % 3
     people = table.record.seats
-    stand = [action.kind for action in service.candidates(table, due)].index("stand")
+    stand = [action.kind for action in service.play.candidates(table, due)].index("stand")
     token = table.engine.decision_token(table.state, due)
     clicked, reported = await asyncio.gather(
-        service.act(table.id, people[due].user_id, table.record.version, stand, token),
-        service.report(table.id, people[other].user_id, {"kind": "nudge", "to": due}),
+        service.play.act(table.id, people[due].user_id, table.record.version, stand, token),
+        service.play.report(table.id, people[other].user_id, {"kind": "nudge", "to": due}),
     )
     assert {clicked.table.record.version, reported.table.record.version} == {
         table.record.version + 1,
         table.record.version + 2,
     }
-    final = await service.get(table.id)
-    assert nudges(final) == [due] and len(await service.db.actions(table.id)) == 2
+    final = await service.store.get(table.id)
+    assert nudges(final) == [due] and len(await service.store.db.games.actions(table.id)) == 2
 
 
-async def test_no_report_once_the_game_is_over(service: TableService) -> None:
+async def test_no_report_once_the_game_is_over(service: Tables) -> None:
     table = await started(service)
-    await service.abort(CHANNEL, ALICE.user_id, can_manage=False)
+    await service.admin.abort(CHANNEL, ALICE.user_id, can_manage=False)
     with pytest.raises(GameEndedError):
-        await service.report(table.id, BOB.user_id, {"kind": "nudge", "to": 0})
+        await service.play.report(table.id, BOB.user_id, {"kind": "nudge", "to": 0})
 
 
-async def test_a_closed_gate_applies_no_report(service: TableService) -> None:
+async def test_a_closed_gate_applies_no_report(service: Tables) -> None:
     table = await started(service)
 
     async def closed() -> None:
         raise LateInteractionError()
 
     with pytest.raises(LateInteractionError):
-        await service.report(table.id, BOB.user_id, {"kind": "nudge", "to": 0}, closed)
-    record = await service.db.get(table.id)
-    assert record.version == table.record.version and await service.db.actions(table.id) == []
+        await service.play.report(table.id, BOB.user_id, {"kind": "nudge", "to": 0}, closed)
+    record = await service.store.db.games.get(table.id)
+    assert record.version == table.record.version and await service.store.db.games.actions(table.id) == []
 
 
 async def test_what_is_heard_in_a_channel_reads_its_table_without_replacing_a_newer_copy(
-    service: TableService,
+    service: Tables,
 ) -> None:
     table = await started(service)
-    assert await service.open_in_channel(CHANNEL + 1) is None
-    outcome = await service.report(table.id, BOB.user_id, {"kind": "nudge", "to": 0})
-    heard = await service.open_in_channel(CHANNEL)
+    assert await service.store.open_in_channel(CHANNEL + 1) is None
+    outcome = await service.play.report(table.id, BOB.user_id, {"kind": "nudge", "to": 0})
+    heard = await service.store.open_in_channel(CHANNEL)
     assert heard is not None and heard.record.version == outcome.table.record.version
-    assert heard is await service.get(table.id)  # the cached copy, as the last commit left it
+    assert heard is await service.store.get(table.id)  # the cached copy, as the last commit left it

@@ -3,7 +3,7 @@ no table into memory: the process holding the other shards repairs theirs."""
 
 from __future__ import annotations
 
-from bot.services.tables import TableService
+from bot.services.tables import Tables
 from bot.shards import ProcessShards
 from bot.storage import Database, Seat
 
@@ -12,24 +12,26 @@ ON_SHARD_0 = 8 << 22
 ON_SHARD_1 = (7 << 22) | 12345
 
 
-async def started(service: TableService, guild_id: int, channel_id: int) -> int:
-    table = await service.open_lobby(guild_id=guild_id, channel_id=channel_id, game="pairs", host=ALICE, locale="en")
-    await service.join(table.id, BOB)
-    return (await service.start(table.id, ALICE.user_id)).id
+async def started(service: Tables, guild_id: int, channel_id: int) -> int:
+    table = await service.lobby.open_lobby(
+        guild_id=guild_id, channel_id=channel_id, game="pairs", host=ALICE, locale="en"
+    )
+    await service.lobby.join(table.id, BOB)
+    return (await service.lobby.start(table.id, ALICE.user_id)).id
 
 
 async def test_a_process_lists_and_holds_only_its_shards_tables(db: Database) -> None:
-    before = TableService(db)
+    before = Tables(db)
     first = await started(before, ON_SHARD_0, 100)
     second = await started(before, ON_SHARD_1, 200)
     for game_id in (first, second):
-        await db.set_table_message(game_id, 8000 + game_id)  # posted, never edited since: behind
-        await db.set_ping(game_id, 9000 + game_id)
+        await db.games.set_table_message(game_id, 8000 + game_id)  # posted, never edited since: behind
+        await db.games.set_ping(game_id, 9000 + game_id)
 
     shard_1 = ProcessShards.of(2, [1]).serves
-    restarted = TableService(db)  # a process of shard 1 only, after a restart
-    assert [row.game_id for row in await restarted.to_repair(served=shard_1)] == [second]
-    assert restarted.held_in_memory() == 0  # rows only: nothing loaded, the other process's table least of all
+    restarted = Tables(db)  # a process of shard 1 only, after a restart
+    assert [row.game_id for row in await restarted.store.to_repair(served=shard_1)] == [second]
+    assert restarted.store.held_in_memory() == 0  # rows only: nothing loaded, the other process's table least of all
 
-    alone = TableService(db)  # one process for the whole bot
-    assert sorted(row.game_id for row in await alone.to_repair()) == [first, second]
+    alone = Tables(db)  # one process for the whole bot
+    assert sorted(row.game_id for row in await alone.store.to_repair()) == [first, second]

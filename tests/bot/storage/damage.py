@@ -19,7 +19,7 @@ async def populated_database(path: Path, games: int = 30) -> list[GameRecord]:
         for channel in range(games):
             game = await new_game(db, channel_id=1000 + channel)
             for n in range(3):
-                game = await db.commit_action(
+                game = await db.games.commit_action(
                     game.id, game.version, seat=n % 2, action=json.dumps({"n": n}), state=json.dumps({"log": "x" * 300})
                 )
             records.append(game)

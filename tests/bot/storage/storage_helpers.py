@@ -41,7 +41,7 @@ async def new_lobby(
     host: Seat | None = None,
     locale: str = "en",
 ) -> GameRecord:
-    return await db.create_lobby(
+    return await db.games.create_lobby(
         guild_id=guild_id,
         channel_id=channel_id,
         game=game,
@@ -64,8 +64,8 @@ async def new_game(
     people = list(people) if people is not None else seats("Ada", "Bob")
     lobby = await new_lobby(db, channel_id=channel_id, guild_id=guild_id, game=game, host=people[0])
     if len(people) > 1:
-        lobby = await db.update_lobby(lobby.id, lobby.version, seats=people)
-    return await db.start(lobby.id, lobby.version, state=json.dumps({"turn": 0}))
+        lobby = await db.games.update_lobby(lobby.id, lobby.version, seats=people)
+    return await db.games.start(lobby.id, lobby.version, state=json.dumps({"turn": 0}))
 
 
 def results_for(record: GameRecord, outcome: Sequence[tuple[int, bool, int]]) -> list[ResultRow]:
@@ -82,7 +82,7 @@ async def finish_game(db: Database, record: GameRecord, outcome: Sequence[tuple[
 
 async def finish_with(db: Database, record: GameRecord, result: list[ResultRow]) -> GameRecord:
     """End the game with one last move whose result rows are `result`."""
-    return await db.commit_action(
+    return await db.games.commit_action(
         record.id,
         record.version,
         seat=0,

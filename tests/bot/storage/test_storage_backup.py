@@ -19,7 +19,7 @@ from tests.bot.storage.damage import populated_database, sha256, unindex_active_
 async def stored_games(path: Path) -> list[GameRecord]:
     db = await Database.open(path)
     try:
-        return await db.active_games()
+        return await db.games.active_games()
     finally:
         await db.close()
 
@@ -55,7 +55,7 @@ async def test_a_backup_while_a_database_is_open_and_committing_moves_is_consist
         nonlocal moves
         while not stop.is_set():
             game = games[moves % len(games)]
-            games[moves % len(games)] = await db.commit_action(
+            games[moves % len(games)] = await db.games.commit_action(
                 game.id, game.version, seat=moves % 2, action=json.dumps({"n": moves}), state=json.dumps({"n": moves})
             )
             moves += 1
@@ -76,9 +76,9 @@ async def test_a_backup_while_a_database_is_open_and_committing_moves_is_consist
         await db.close()
     copy = await Database.open(made.path)
     try:
-        copied = await copy.active_games()
+        copied = await copy.games.active_games()
         assert [game.id for game in copied] == [game.id for game in games]
-        logs = [await copy.actions(game.id) for game in copied]
+        logs = [await copy.games.actions(game.id) for game in copied]
     finally:
         await copy.close()
     assert before <= sum(len(log) for log in logs) <= moves  # every move committed before the backup began

@@ -8,18 +8,18 @@ from bot.storage import CardEmojiArt, Database, PlayerSettings
 
 
 async def test_a_person_s_card_faces_are_kept_with_their_other_settings(storage_db: Database) -> None:
-    assert (await storage_db.player(7)).cards == "emoji" and await storage_db.cards_mode(7) == "emoji"
-    await storage_db.set_player(PlayerSettings(user_id=7, notify="dm", cards="text"))
-    assert await storage_db.player(7) == PlayerSettings(user_id=7, notify="dm", cards="text")
-    assert await storage_db.cards_mode(7) == "text"
-    assert (await storage_db.players([7, 8]))[7].cards == "text"
-    await storage_db.set_player(replace(await storage_db.player(7), cards="emoji"))
-    assert await storage_db.cards_mode(7) == "emoji" and (await storage_db.player(7)).notify == "dm"
+    assert (await storage_db.players.get(7)).cards == "emoji" and await storage_db.players.cards_mode(7) == "emoji"
+    await storage_db.players.save(PlayerSettings(user_id=7, notify="dm", cards="text"))
+    assert await storage_db.players.get(7) == PlayerSettings(user_id=7, notify="dm", cards="text")
+    assert await storage_db.players.cards_mode(7) == "text"
+    assert (await storage_db.players.many([7, 8]))[7].cards == "text"
+    await storage_db.players.save(replace(await storage_db.players.get(7), cards="emoji"))
+    assert await storage_db.players.cards_mode(7) == "emoji" and (await storage_db.players.get(7)).notify == "dm"
 
 
 async def test_the_database_keeps_the_card_emoji_upload_log(storage_db: Database) -> None:
-    assert await storage_db.card_emoji_art() == {}
+    assert await storage_db.emojis.uploaded() == {}
     first = {"card_1": CardEmojiArt(5, "aaaa0000"), "card_2": CardEmojiArt(6, "b")}
-    await storage_db.note_card_emoji_art(first, [])
-    await storage_db.note_card_emoji_art({"card_2": CardEmojiArt(7, "c")}, ["card_1"])
-    assert await storage_db.card_emoji_art() == {"card_2": CardEmojiArt(7, "c")}
+    await storage_db.emojis.note(first, [])
+    await storage_db.emojis.note({"card_2": CardEmojiArt(7, "c")}, ["card_1"])
+    assert await storage_db.emojis.uploaded() == {"card_2": CardEmojiArt(7, "c")}

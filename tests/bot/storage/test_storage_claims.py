@@ -17,7 +17,7 @@ SHARD = 1 << 22  # a guild id step that moves a server to the next shard (Discor
 
 
 async def lobby(db: Database, channel_id: int, expires_at: float, guild_id: int | None = 1) -> GameRecord:
-    return await db.create_lobby(
+    return await db.games.create_lobby(
         guild_id=guild_id,
         channel_id=channel_id,
         game="pairs",
@@ -31,49 +31,49 @@ async def lobby(db: Database, channel_id: int, expires_at: float, guild_id: int 
 
 async def test_a_claim_takes_the_earliest_due_and_holds_them_for_the_lease(storage_db: Database) -> None:
     games = [await lobby(storage_db, 10 + n, T + n) for n in range(5)]
-    claimed = await storage_db.claim_deadlines(T + 3, 3, LEASE)
+    claimed = await storage_db.deadlines.claim(T + 3, 3, LEASE)
     assert claimed == [
         Deadline(game.id, -1, "lobby", T + 3 + LEASE, fell_due=T + n) for n, game in enumerate(games[:3])
     ]
     assert [d.fell_due_at for d in claimed] == [T, T + 1, T + 2]
     # the fourth was due too, but past the limit; the claimed ones are not due again before their lease ends
-    assert [d.game_id for d in await storage_db.claim_deadlines(T + 3, 10, LEASE)] == [games[3].id]
-    assert await storage_db.next_deadline() == T + 4  # the fifth, not yet due
-    assert [d.game_id for d in await storage_db.claim_deadlines(T + 3 + LEASE - 1, 10, LEASE)] == [games[4].id]
-    assert await storage_db.next_deadline() == T + 3 + LEASE  # when the first leases end
+    assert [d.game_id for d in await storage_db.deadlines.claim(T + 3, 10, LEASE)] == [games[3].id]
+    assert await storage_db.deadlines.next() == T + 4  # the fifth, not yet due
+    assert [d.game_id for d in await storage_db.deadlines.claim(T + 3 + LEASE - 1, 10, LEASE)] == [games[4].id]
+    assert await storage_db.deadlines.next() == T + 3 + LEASE  # when the first leases end
 
 
 async def test_a_lease_that_ends_is_claimed_again(storage_db: Database) -> None:
     game = await lobby(storage_db, 10, T)
-    (first,) = await storage_db.claim_deadlines(T, 10, LEASE)
-    assert await storage_db.next_deadline() == T + LEASE
+    (first,) = await storage_db.deadlines.claim(T, 10, LEASE)
+    assert await storage_db.deadlines.next() == T + LEASE
     # its process died: nothing deleted the row, and when the lease ends it is due again
-    (again,) = await storage_db.claim_deadlines(T + LEASE, 10, LEASE)
+    (again,) = await storage_db.deadlines.claim(T + LEASE, 10, LEASE)
     assert again == Deadline(game.id, -1, "lobby", T + 2 * LEASE, fell_due=T + LEASE)
     # the first claim holds nothing any more: what it matches on moved on
-    assert not await storage_db.take_deadline(first) and not await storage_db.postpone_deadline(first, T + 1)
-    assert await storage_db.close_expired_lobby(game.id, T + LEASE, deadline=first) is None
-    closed = await storage_db.close_expired_lobby(game.id, T + LEASE, deadline=again)
+    assert not await storage_db.deadlines.take(first) and not await storage_db.deadlines.postpone(first, T + 1)
+    assert await storage_db.games.close_expired_lobby(game.id, T + LEASE, deadline=first) is None
+    closed = await storage_db.games.close_expired_lobby(game.id, T + LEASE, deadline=again)
     assert closed is not None and closed.status == "aborted"
-    assert await storage_db.next_deadline() is None
+    assert await storage_db.deadlines.next() is None
 
 
 async def test_a_claimed_deadline_is_taken_postponed_and_consumed_by_its_lease(storage_db: Database) -> None:
     game = await new_game(storage_db)
-    write = await storage_db.update_clock(
+    write = await storage_db.games.update_clock(
         game.id,
         game.version,
         clock=ClockWrite(clock="{}", deadlines={(0, "expire"): T, (0, "remind"): T - 10}, previous={}, turns=()),
     )
-    remind, expire = await storage_db.claim_deadlines(T, 10, LEASE)
+    remind, expire = await storage_db.deadlines.claim(T, 10, LEASE)
     assert (remind.kind, remind.fell_due, expire.kind, expire.fell_due) == ("remind", T - 10, "expire", T)
-    assert await storage_db.has_deadline(remind) and await storage_db.take_deadline(remind)
-    assert await storage_db.postpone_deadline(expire, T + 2 * LEASE)
+    assert await storage_db.deadlines.has(remind) and await storage_db.deadlines.take(remind)
+    assert await storage_db.deadlines.postpone(expire, T + 2 * LEASE)
     held = Deadline(expire.game_id, expire.seat, expire.kind, T + 2 * LEASE)
-    moved = await storage_db.commit_action(
+    moved = await storage_db.games.commit_action(
         write.id, write.version, seat=0, action=json.dumps("timeout"), state="{}", consume=held
     )
-    assert moved.version == write.version + 1 and await storage_db.next_deadline() is None
+    assert moved.version == write.version + 1 and await storage_db.deadlines.next() is None
 
 
 async def test_two_databases_claiming_at_once_never_take_the_same_deadline(
@@ -83,12 +83,12 @@ async def test_two_databases_claiming_at_once_never_take_the_same_deadline(
     due = [await lobby(storage_db, 100 + n, T + n / 100) for n in range(100)]
     other = await Database.open(db_location)
     try:
-        claims = await asyncio.gather(*(db.claim_deadlines(T + 1, 7, LEASE) for db in (storage_db, other) * 6))
+        claims = await asyncio.gather(*(db.deadlines.claim(T + 1, 7, LEASE) for db in (storage_db, other) * 6))
     finally:
         await other.close()
     taken = [deadline.game_id for claim in claims for deadline in claim]
     assert len(taken) == len(set(taken)) == 7 * 12  # never the same deadline twice, and every claim took its share
-    rest = await storage_db.claim_deadlines(T + 1, 100, LEASE)
+    rest = await storage_db.deadlines.claim(T + 1, 100, LEASE)
     assert sorted([*taken, *(d.game_id for d in rest)]) == sorted(game.id for game in due)
 
 
@@ -100,14 +100,14 @@ async def test_a_claim_for_some_shards_takes_only_their_games(storage_db: Databa
         2: [await lobby(storage_db, 5, T + 4, guild_id=2 * SHARD + 99)],
         3: [await lobby(storage_db, 6, T + 5, guild_id=(1 << 40) + 3 * SHARD)],
     }
-    assert await storage_db.next_deadline(shard_count=4, shard_ids=[2, 3]) == T + 4
-    taken = await storage_db.claim_deadlines(T + 10, 10, LEASE, shard_count=4, shard_ids=[1, 3])
+    assert await storage_db.deadlines.next(shard_count=4, shard_ids=[2, 3]) == T + 4
+    taken = await storage_db.deadlines.claim(T + 10, 10, LEASE, shard_count=4, shard_ids=[1, 3])
     assert [d.game_id for d in taken] == [g.id for g in (*by_shard[1], *by_shard[3])]
-    assert await storage_db.claim_deadlines(T + 10, 10, LEASE, shard_count=4, shard_ids=[]) == []
-    assert await storage_db.next_deadline(shard_count=4, shard_ids=[]) is None
-    rest = await storage_db.claim_deadlines(T + 10, 10, LEASE, shard_count=4, shard_ids=[0, 2])
+    assert await storage_db.deadlines.claim(T + 10, 10, LEASE, shard_count=4, shard_ids=[]) == []
+    assert await storage_db.deadlines.next(shard_count=4, shard_ids=[]) is None
+    rest = await storage_db.deadlines.claim(T + 10, 10, LEASE, shard_count=4, shard_ids=[0, 2])
     assert [d.game_id for d in rest] == [g.id for g in (*by_shard[0], *by_shard[2])]
     with pytest.raises(ValueError, match="shard ids"):
-        await storage_db.claim_deadlines(T, 10, LEASE, shard_count=4, shard_ids=[4])
+        await storage_db.deadlines.claim(T, 10, LEASE, shard_count=4, shard_ids=[4])
     with pytest.raises(ValueError, match="lease"):
-        await storage_db.claim_deadlines(T, 10, 0)
+        await storage_db.deadlines.claim(T, 10, 0)

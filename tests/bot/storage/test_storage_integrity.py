@@ -20,7 +20,7 @@ async def test_a_healthy_database_opens_in_every_mode(db_file: Path, mode: Integ
     games = await populated_database(db_file)
     db = await Database.open(db_file, integrity=mode)
     try:
-        assert await db.active_games() == games
+        assert await db.games.active_games() == games
     finally:
         await db.close()
 
@@ -48,7 +48,7 @@ async def test_off_skips_the_check_and_the_damage_shows_only_when_reading(db_fil
     db = await Database.open(db_file, integrity="off")
     try:
         with pytest.raises(StorageError, match="malformed"):
-            await db.active_games()
+            await db.games.active_games()
     finally:
         await db.close()
 
@@ -63,7 +63,7 @@ async def test_the_full_check_finds_an_index_out_of_step_that_the_quick_check_mi
     assert sha256(db_file) == before
     db = await Database.open(db_file, integrity="quick")
     try:
-        assert await db.active_games() == games
+        assert await db.games.active_games() == games
     finally:
         await db.close()
 

@@ -36,7 +36,7 @@ async def test_reopen_is_idempotent_and_keeps_data(db_location: str | Path) -> N
     for _ in range(2):
         db = await Database.open(db_location)
         assert db.schema_version == len(MIGRATIONS)
-        assert await db.get(lobby.id) == lobby
+        assert await db.games.get(lobby.id) == lobby
         await db.close()
     assert await recorded_migrations(db_location) == list(range(1, len(MIGRATIONS) + 1))
 
@@ -59,7 +59,7 @@ async def test_a_newer_migration_is_applied_on_reopen(db_location: str | Path) -
 
     new = await Database.open(db_location, migrations=[*MIGRATIONS, NOTES])
     assert new.schema_version == NOTES.version
-    assert await new.get(lobby.id) == lobby  # the earlier migrations did not run again
+    assert await new.games.get(lobby.id) == lobby  # the earlier migrations did not run again
     await new.close()
     assert "notes" in await table_names(db_location)
     assert await recorded_migrations(db_location) == list(range(1, NOTES.version + 1))
@@ -110,7 +110,7 @@ async def test_closed_database_refuses_work(db_location: str | Path) -> None:
     await db.close()
     await db.close()  # idempotent
     with pytest.raises(StorageError, match="closed"):
-        await db.active_games()
+        await db.games.active_games()
 
 
 async def test_two_processes_migrating_one_new_postgresql_database_migrate_once(postgres: PostgresServer) -> None:

@@ -29,12 +29,14 @@ async def test_a_games_end_is_one_trip_to_the_connections_thread(
 
     result = results_for(game, [(1, True, 3), (2, False, 1)])
     monkeypatch.setattr(aiosqlite.Connection, "_execute", counted)
-    ended = await storage_db.commit_action(game.id, game.version, seat=0, action="{}", state='"end"', result=result)
+    ended = await storage_db.games.commit_action(
+        game.id, game.version, seat=0, action="{}", state='"end"', result=result
+    )
     assert len(trips) == 1
     monkeypatch.undo()
     assert ended.status == "finished" and ended.version == game.version + 1
-    assert [(row.seat, row.place) for row in await storage_db.results(game.id)] == [(0, 1), (1, 2)]
-    changes = await storage_db.rating_changes(game.id)
+    assert [(row.seat, row.place) for row in await storage_db.results.results(game.id)] == [(0, 1), (1, 2)]
+    changes = await storage_db.ratings.changes(game.id)
     assert sorted(changes) == [0, 1] and changes[0].mu_after > changes[0].mu_before  # rated in the same trip
 
 

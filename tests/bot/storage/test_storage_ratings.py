@@ -52,7 +52,7 @@ def rows(record: GameRecord, played: Played) -> list[ResultRow]:
 async def store(db: Database, played: Played) -> GameRecord:
     record = await new_game(db, played.people, guild_id=played.guild_id, game=played.game)
     if played.aborted:
-        return await db.abort(record.id, by_user_id=played.people[0].user_id, result=rows(record, played))
+        return await db.games.abort(record.id, by_user_id=played.people[0].user_id, result=rows(record, played))
     return await finish_with(db, record, rows(record, played))
 
 
@@ -61,9 +61,9 @@ async def snapshot(db: Database, games: Sequence[GameRecord]) -> tuple[dict[obje
     ratings: dict[object, Rating] = {}
     for guild_id in (1, 2, None):
         for game in ("pairs", "chips"):
-            for holder, rating in (await db.ratings_of(guild_id=guild_id, game=game)).items():
+            for holder, rating in (await db.ratings.of(guild_id=guild_id, game=game)).items():
                 ratings[guild_id, game, holder] = rating
-    changes = {record.id: await db.rating_changes(record.id) for record in games}
+    changes = {record.id: await db.ratings.changes(record.id) for record in games}
     return ratings, changes
 
 
@@ -78,19 +78,19 @@ def assert_same(first: dict[object, Rating], second: dict[object, Rating]) -> No
 
 async def test_a_finished_game_rates_its_players_in_the_same_transaction(storage_db: Database) -> None:
     record = await store(storage_db, Played((ADA, BOB, CYD), (2, 1, 3), won=(1,)))
-    board = await storage_db.ratings_of(guild_id=1, game="pairs")
+    board = await storage_db.ratings.of(guild_id=1, game="pairs")
     assert set(board) == {"1", "2", "3"} and all(rating.games == 1 for rating in board.values())
     assert board["2"].mu > board["1"].mu > board["3"].mu
-    changes = await storage_db.rating_changes(record.id)
+    changes = await storage_db.ratings.changes(record.id)
     assert sorted(changes) == [0, 1, 2]
     assert changes[1].delta > 0 > changes[2].delta
     assert (changes[1].mu_before, changes[1].sigma_before) == (INITIAL.mu, INITIAL.sigma)
     assert (changes[1].mu_after, changes[1].sigma_after) == (board["2"].mu, board["2"].sigma)
     # The next game starts from the stored ratings.
     second = await store(storage_db, Played((BOB, ADA), (1, 2)))
-    again = await storage_db.rating_changes(second.id)
+    again = await storage_db.ratings.changes(second.id)
     assert (again[0].mu_before, again[0].sigma_before) == (board["2"].mu, board["2"].sigma)
-    assert (await storage_db.ratings_of(guild_id=1, game="pairs"))["2"].games == 2
+    assert (await storage_db.ratings.of(guild_id=1, game="pairs"))["2"].games == 2
 
 
 async def test_the_changes_a_game_end_wrote_come_back_without_a_read_and_as_the_rows_hold_them(
@@ -103,11 +103,11 @@ async def test_the_changes_a_game_end_wrote_come_back_without_a_read_and_as_the_
             raise AssertionError("the changes just written are read back from the database")
 
         patched.setattr(storage_db, "_reading", no_read)
-        noted = await storage_db.rating_changes(record.id)
-    read = await storage_db.rating_changes(record.id)  # given back once: this one reads the rows
+        noted = await storage_db.ratings.changes(record.id)
+    read = await storage_db.ratings.changes(record.id)  # given back once: this one reads the rows
     other = await Database.open(db_location)
     try:
-        elsewhere = await other.rating_changes(record.id)
+        elsewhere = await other.ratings.changes(record.id)
     finally:
         await other.close()
     assert sorted(noted) == [0, 1, 2] and noted == read == elsewhere
@@ -115,28 +115,28 @@ async def test_the_changes_a_game_end_wrote_come_back_without_a_read_and_as_the_
     late = await new_game(storage_db, (ADA, BOB))
     with pytest.raises(StaleVersionError):
         await finish_with(storage_db, replace(late, version=late.version + 1), rows(late, Played((ADA, BOB), (1, 2))))
-    assert await storage_db.rating_changes(late.id) == {}
+    assert await storage_db.ratings.changes(late.id) == {}
 
 
 async def test_a_rebuild_forgets_the_changes_kept_from_game_ends(storage_db: Database) -> None:
     """A rebuild rewrites every game's changes: none kept from before it may be given back after it."""
     record = await store(storage_db, Played((ADA, BOB), (1, 2)))
-    assert record.id in storage_db._rated
-    await storage_db.rebuild_ratings()
-    assert storage_db._rated == {}
-    assert sorted(await storage_db.rating_changes(record.id)) == [0, 1]
+    assert record.id in storage_db.ratings._rated
+    await storage_db.ratings.rebuild()
+    assert storage_db.ratings._rated == {}
+    assert sorted(await storage_db.ratings.changes(record.id)) == [0, 1]
 
 
 async def test_aborted_games_and_games_the_clock_ended_without_a_winner_change_no_rating(storage_db: Database) -> None:
     forfeit = await store(storage_db, Played((ADA, BOB), (1, 2), aborted=True))
-    assert forfeit.status == "aborted" and len(await storage_db.results(forfeit.id)) == 2
+    assert forfeit.status == "aborted" and len(await storage_db.results.results(forfeit.id)) == 2
     timed_out = await store(storage_db, Played((ADA, BOB), (1, 1), won=(), out=(0, 1)))
     assert timed_out.status == "finished"
-    assert await storage_db.ratings_of(guild_id=1, game="pairs") == {}
-    assert await storage_db.rating_changes(forfeit.id) == {} and await storage_db.rating_changes(timed_out.id) == {}
+    assert await storage_db.ratings.of(guild_id=1, game="pairs") == {}
+    assert await storage_db.ratings.changes(forfeit.id) == {} and await storage_db.ratings.changes(timed_out.id) == {}
     # A player the clock withdrew from a game somebody won is rated by their stored place.
     decided = await store(storage_db, Played((ADA, BOB), (2, 1), won=(1,), out=(0,)))
-    assert (await storage_db.rating_changes(decided.id))[0].delta < 0
+    assert (await storage_db.ratings.changes(decided.id))[0].delta < 0
 
 
 async def test_ratings_are_per_server_and_per_game(storage_db: Database) -> None:
@@ -144,10 +144,10 @@ async def test_ratings_are_per_server_and_per_game(storage_db: Database) -> None
     await store(storage_db, Played((ADA, BOB), (2, 1), won=(1,), guild_id=2))
     await store(storage_db, Played((ADA, BOB), (2, 1), won=(1,), guild_id=None))
     await store(storage_db, Played((ADA, BOB), (1, 1), won=(0, 1), game="chips"))
-    assert (await storage_db.ratings_of(guild_id=1, game="pairs"))["1"].mu > 25
-    assert (await storage_db.ratings_of(guild_id=2, game="pairs"))["1"].mu < 25
-    assert (await storage_db.ratings_of(guild_id=None, game="pairs"))["1"].mu < 25
-    chips = await storage_db.ratings_of(guild_id=1, game="chips")
+    assert (await storage_db.ratings.of(guild_id=1, game="pairs"))["1"].mu > 25
+    assert (await storage_db.ratings.of(guild_id=2, game="pairs"))["1"].mu < 25
+    assert (await storage_db.ratings.of(guild_id=None, game="pairs"))["1"].mu < 25
+    chips = await storage_db.ratings.of(guild_id=1, game="chips")
     assert chips["1"] == chips["2"] and math.isclose(chips["1"].mu, 25.0)  # a tie between equals
 
 
@@ -157,7 +157,7 @@ async def test_the_leaderboard_ranks_by_conservative_rating_with_provisional_pla
         await store(storage_db, Played((winner, loser), (1, 2)))
     await store(storage_db, Played((CYD, DEE), (1, 2)))  # one game each: provisional
     await store(storage_db, Played((EVE, DEE), (1, 1), won=(), out=(0, 1)))  # unrated: Eve has no rating
-    board = await storage_db.leaderboard(guild_id=1, game="pairs", order="rating")
+    board = await storage_db.results.leaderboard(guild_id=1, game="pairs", order="rating")
     assert [row.name for row in board][:2] == ["Ada", "Bob"]
     assert [row.rated for row in board] == [5, 5, 1, 0, 1]
     established = [row for row in board if row.rated >= PROVISIONAL_GAMES]
@@ -168,7 +168,7 @@ async def test_the_leaderboard_ranks_by_conservative_rating_with_provisional_pla
     eve = provisional[1]
     assert (eve.mu, eve.sigma, eve.games) == (INITIAL.mu, INITIAL.sigma, 1)
     assert all(a.conservative >= b.conservative for a, b in itertools.pairwise(provisional))
-    by_wins = await storage_db.leaderboard(guild_id=1, game="pairs", order="wins")
+    by_wins = await storage_db.results.leaderboard(guild_id=1, game="pairs", order="wins")
     assert by_wins[0].name == "Ada" and by_wins[0].wins == 4  # `by:` keeps the other orders
 
 
@@ -186,11 +186,11 @@ async def test_rebuild_gives_back_the_incremental_ratings(storage_db: Database) 
     ]
     games = [await store(storage_db, played) for played in series]
     before = await snapshot(storage_db, games)
-    assert await storage_db.rebuild_ratings() == 7  # not the aborted one nor the one the clock ended
+    assert await storage_db.ratings.rebuild() == 7  # not the aborted one nor the one the clock ended
     after = await snapshot(storage_db, games)
     assert_same(before[0], after[0])
     assert before[1] == after[1]
-    assert await storage_db.rebuild_ratings() == 7  # idempotent
+    assert await storage_db.ratings.rebuild() == 7  # idempotent
     assert_same(before[0], (await snapshot(storage_db, games))[0])
 
 
@@ -204,16 +204,16 @@ async def test_computer_levels_are_rated_and_ranked_and_rebuilt_like_people(stor
         Played((NORMAL, EASY), (1, 2)),
     ]
     games = [await store(storage_db, played) for played in series]
-    rated = await storage_db.ratings_of(guild_id=1, game="pairs")
+    rated = await storage_db.ratings.of(guild_id=1, game="pairs")
     assert rated["cpu:normal"].games == 3 and rated["cpu:easy"].games == 2
-    twice = await storage_db.rating_changes(games[1].id)
+    twice = await storage_db.ratings.changes(games[1].id)
     assert twice[1].mu_after > twice[2].mu_after  # each seat keeps its own change for the final table
-    board = await storage_db.leaderboard(guild_id=1, game="pairs", order="rating")
+    board = await storage_db.results.leaderboard(guild_id=1, game="pairs", order="rating")
     normal = next(row for row in board if row.user_id == -2)
     assert (normal.mu, normal.sigma, normal.rated) == (rated["cpu:normal"].mu, rated["cpu:normal"].sigma, 3)
     assert (normal.games, normal.wins) == (3, 3)  # the game where it sat twice counts once
     before = await snapshot(storage_db, games)
-    assert await storage_db.rebuild_ratings() == 3
+    assert await storage_db.ratings.rebuild() == 3
     after = await snapshot(storage_db, games)
     assert_same(before[0], after[0])
     assert before[1] == after[1]
@@ -247,7 +247,7 @@ def test_rebuild_equals_incremental_for_any_series(series: list[Played]) -> None
         try:
             games = [await store(db, played) for played in series]
             before = await snapshot(db, games)
-            await db.rebuild_ratings()
+            await db.ratings.rebuild()
             after = await snapshot(db, games)
             assert_same(before[0], after[0])
             assert before[1] == after[1]

@@ -28,12 +28,12 @@ async def play(
 async def test_results_are_written_with_the_finishing_action(storage_db: Database) -> None:
     record = await new_game(storage_db, [ADA, BOB, CYD])
     done = await finish_game(storage_db, record, [(1, True, 9), (3, False, 2), (1, True, 9)])
-    assert await storage_db.results(record.id) == [
+    assert await storage_db.results.results(record.id) == [
         ResultRow(seat=0, user_id=1, name="Ada", place=1, won=True, measure=9),
         ResultRow(seat=1, user_id=2, name="Bob", place=3, won=False, measure=2),
         ResultRow(seat=2, user_id=3, name="Cyd", place=1, won=True, measure=9),
     ]
-    [entry] = await storage_db.history(guild_id=1, user_id=2)
+    [entry] = await storage_db.results.history(guild_id=1, user_id=2)
     assert (entry.game_id, entry.game, entry.seat, entry.players, entry.place, entry.won, entry.measure) == (
         record.id,
         "pairs",
@@ -57,7 +57,7 @@ async def league(db: Database) -> None:
 
 async def test_leaderboard_by_wins(storage_db: Database) -> None:
     await league(storage_db)
-    board = await storage_db.leaderboard(guild_id=1, game="pairs", order="wins")
+    board = await storage_db.results.leaderboard(guild_id=1, game="pairs", order="wins")
     # Bob 2 wins; then 1 win each: Dee (20 a game), Ada/Cyd (4 a game, 3 games): tie -> user id
     assert [row.name for row in board] == ["Bob", "Dee", "Ada", "Cyd"]
     assert counts(board[0]) == LeaderRow(user_id=2, name="Bob", games=2, wins=2, average=2.5, best_place=1)
@@ -72,17 +72,17 @@ def counts(row: LeaderRow) -> LeaderRow:
 
 async def test_leaderboard_by_games(storage_db: Database) -> None:
     await league(storage_db)
-    board = await storage_db.leaderboard(guild_id=1, game="pairs", order="games")
+    board = await storage_db.results.leaderboard(guild_id=1, game="pairs", order="games")
     # 3 games: Ada, Cyd (same wins, same measure -> user id); 2 games: Bob; 1 game: Dee
     assert [row.user_id for row in board] == [1, 3, 2, 4]
 
 
 async def test_leaderboard_by_measure(storage_db: Database) -> None:
     await league(storage_db)
-    board = await storage_db.leaderboard(guild_id=1, game="pairs", order="measure")
+    board = await storage_db.results.leaderboard(guild_id=1, game="pairs", order="measure")
     # Dee 20; Ada 4 and Cyd 4 (1 win each, 3 games each -> user id); Bob 2.5
     assert [(row.name, row.average) for row in board] == [("Dee", 20), ("Ada", 4), ("Cyd", 4), ("Bob", 2.5)]
-    lowest_first = await storage_db.leaderboard(guild_id=1, game="pairs", order="measure", measure_order="low")
+    lowest_first = await storage_db.results.leaderboard(guild_id=1, game="pairs", order="measure", measure_order="low")
     assert [row.name for row in lowest_first] == ["Bob", "Ada", "Cyd", "Dee"]
 
 
@@ -91,7 +91,7 @@ async def test_leaderboard_ranks_by_the_average_per_game_not_the_total(storage_d
     for _ in range(3):
         await play(storage_db, [ADA, CYD], [(1, True, 4), (2, False, -4)])
     await play(storage_db, [BOB, CYD], [(1, True, 5), (2, False, -5)])
-    board = await storage_db.leaderboard(guild_id=1, game="pairs", order="measure")
+    board = await storage_db.results.leaderboard(guild_id=1, game="pairs", order="measure")
     assert [(row.name, row.average) for row in board] == [("Bob", 5), ("Ada", 4), ("Cyd", -4.25)]
 
 
@@ -101,9 +101,9 @@ async def test_leaderboard_where_fewer_is_better_ranks_the_lowest_average_first(
     for _ in range(4):
         await play(storage_db, [ADA, DEE], [(2, False, 2), (1, True, 0)], game="deadmoney")
     await play(storage_db, [BOB, DEE], [(2, False, 5), (1, True, 0)], game="deadmoney")
-    board = await storage_db.leaderboard(guild_id=1, game="deadmoney", order="measure", measure_order="low")
+    board = await storage_db.results.leaderboard(guild_id=1, game="deadmoney", order="measure", measure_order="low")
     assert [(row.name, row.average, row.games) for row in board] == [("Dee", 0, 5), ("Ada", 2, 4), ("Bob", 5, 1)]
-    by_wins = await storage_db.leaderboard(guild_id=1, game="deadmoney", order="wins", measure_order="low")
+    by_wins = await storage_db.results.leaderboard(guild_id=1, game="deadmoney", order="wins", measure_order="low")
     assert [row.name for row in by_wins] == ["Dee", "Ada", "Bob"]  # no wins for Ada and Bob: fewer cards first
 
 
@@ -112,7 +112,7 @@ async def test_leaderboard_tie_breaks_use_the_other_columns(storage_db: Database
     await play(storage_db, [ADA, BOB], [(1, True, 1), (2, False, 0)])
     await play(storage_db, [ADA, BOB], [(2, False, 0), (1, True, 9)])
     await play(storage_db, [ADA, CYD], [(2, False, 0), (1, True, 0)])
-    board = await storage_db.leaderboard(guild_id=1, game="pairs", order="wins")
+    board = await storage_db.results.leaderboard(guild_id=1, game="pairs", order="wins")
     assert [row.name for row in board] == ["Bob", "Ada", "Cyd"]
 
 
@@ -124,29 +124,29 @@ async def test_leaderboard_limit_scope_and_latest_name(storage_db: Database) -> 
     await play(storage_db, [ADA, BOB], [(1, True, 50), (2, False, 0)], game="chips")
     await play(storage_db, [ADA, BOB], [(1, True, 50), (2, False, 0)], guild_id=None)
 
-    board = await storage_db.leaderboard(guild_id=1, game="pairs", order="games", limit=2)
+    board = await storage_db.results.leaderboard(guild_id=1, game="pairs", order="games", limit=2)
     assert [(row.name, row.wins, row.games) for row in board] == [("Ada Lovelace", 1, 4), ("Bob", 3, 3)]
     for guild, game in [(2, "pairs"), (1, "chips"), (None, "pairs")]:
-        board = await storage_db.leaderboard(guild_id=guild, game=game, order="measure")
+        board = await storage_db.results.leaderboard(guild_id=guild, game=game, order="measure")
         assert [(row.name, row.average, row.games) for row in board] == [("Ada", 50, 1), ("Bob", 0, 1)]
-    assert await storage_db.leaderboard(guild_id=3, game="pairs", order="wins") == []
+    assert await storage_db.results.leaderboard(guild_id=3, game="pairs", order="wins") == []
 
 
 async def test_aborted_games_do_not_count(storage_db: Database) -> None:
     await play(storage_db, [ADA, BOB], [(1, True, 5), (2, False, 1)])
     running = await new_game(storage_db, [ADA, BOB], channel_id=11)
-    await storage_db.abort(
+    await storage_db.games.abort(
         running.id, by_user_id=ADA.user_id, result=results_for(running, [(2, False, 0), (1, True, 99)])
     )
-    board = await storage_db.leaderboard(guild_id=1, game="pairs", order="measure")
+    board = await storage_db.results.leaderboard(guild_id=1, game="pairs", order="measure")
     assert [(row.name, row.games, row.average) for row in board] == [("Ada", 1, 5), ("Bob", 1, 1)]
-    assert len(await storage_db.history(guild_id=1, user_id=BOB.user_id)) == 1
-    assert len(await storage_db.results(running.id)) == 2  # stored, only not counted
+    assert len(await storage_db.results.history(guild_id=1, user_id=BOB.user_id)) == 1
+    assert len(await storage_db.results.results(running.id)) == 2  # stored, only not counted
 
 
 async def test_history_is_newest_first_and_limited(storage_db: Database) -> None:
     ids = [await play(storage_db, [ADA, BOB], [(1, True, i), (2, False, 0)]) for i in range(4)]
-    recent = await storage_db.history(guild_id=1, user_id=ADA.user_id, limit=3)
+    recent = await storage_db.results.history(guild_id=1, user_id=ADA.user_id, limit=3)
     assert [entry.game_id for entry in recent] == ids[::-1][:3]
     assert [entry.measure for entry in recent] == [3, 2, 1]
-    assert await storage_db.history(guild_id=2, user_id=ADA.user_id) == []
+    assert await storage_db.results.history(guild_id=2, user_id=ADA.user_id) == []

@@ -32,24 +32,24 @@ async def test_a_players_record_per_game_with_their_rank(storage_db: Database) -
     await play(storage_db, [ADA, DEE], [2, 1], game="chips")
     await play(storage_db, [ADA, BOB], [1, 2], guild_id=2)  # another server: not counted here
     record = await new_game(storage_db, [ADA, BOB], channel_id=99)
-    await storage_db.abort(record.id, by_user_id=ADA.user_id)  # aborted: not counted
+    await storage_db.games.abort(record.id, by_user_id=ADA.user_id)  # aborted: not counted
 
-    stats = await storage_db.stats(guild_id=1, user_id=ADA.user_id)
+    stats = await storage_db.results.stats(guild_id=1, user_id=ADA.user_id)
     assert [(row.game, row.games, row.wins) for row in stats] == [("pairs", 3, 2), ("chips", 1, 0)]
-    ratings = await storage_db.ratings_of(guild_id=1, game="pairs")
+    ratings = await storage_db.ratings.of(guild_id=1, game="pairs")
     pairs = stats[0]
     assert (pairs.mu, pairs.sigma, pairs.rated) == (ratings["1"].mu, ratings["1"].sigma, 3)
     assert pairs.conservative == ratings["1"].conservative
     assert pairs.rated < PROVISIONAL_GAMES
     for row in stats:
-        board = await storage_db.leaderboard(guild_id=1, game=row.game, order="rating", limit=100)
+        board = await storage_db.results.leaderboard(guild_id=1, game=row.game, order="rating", limit=100)
         assert row.ranked == len(board)
         assert board[row.rank - 1].user_id == ADA.user_id
     assert stats[1].ranked == 2 and stats[1].rank == 2  # Dee beat Ada at chips
 
-    assert await storage_db.stats(guild_id=1, user_id=99) == []
-    assert [row.games for row in await storage_db.stats(guild_id=2, user_id=ADA.user_id)] == [1]
-    assert await storage_db.stats(guild_id=None, user_id=ADA.user_id) == []
+    assert await storage_db.results.stats(guild_id=1, user_id=99) == []
+    assert [row.games for row in await storage_db.results.stats(guild_id=2, user_id=ADA.user_id)] == [1]
+    assert await storage_db.results.stats(guild_id=None, user_id=ADA.user_id) == []
 
 
 async def test_the_rank_is_the_rating_leaderboards_for_everyone(storage_db: Database) -> None:
@@ -62,10 +62,10 @@ async def test_the_rank_is_the_rating_leaderboards_for_everyone(storage_db: Data
         places = list(range(1, len(table) + 1))
         rng.shuffle(places)
         await play(storage_db, table, places)
-    board = await storage_db.leaderboard(guild_id=1, game="pairs", order="rating", limit=100)
+    board = await storage_db.results.leaderboard(guild_id=1, game="pairs", order="rating", limit=100)
     assert len(board) == len(people)
     for rank, leader in enumerate(board, 1):
-        (row,) = await storage_db.stats(guild_id=1, user_id=leader.user_id)
+        (row,) = await storage_db.results.stats(guild_id=1, user_id=leader.user_id)
         assert (row.rank, row.ranked, row.games, row.wins, row.rated) == (
             rank,
             len(board),
@@ -79,6 +79,6 @@ async def test_a_player_with_no_rating_has_a_newcomers(storage_db: Database) -> 
     """A game that rates nobody (one player alone) still counts as played; the rating is a newcomer's."""
     record = await new_game(storage_db, [ADA])
     await finish_with(storage_db, record, [ResultRow(seat=0, user_id=1, name="Ada", place=1, won=True, measure=3)])
-    (row,) = await storage_db.stats(guild_id=1, user_id=ADA.user_id)
+    (row,) = await storage_db.results.stats(guild_id=1, user_id=ADA.user_id)
     assert (row.games, row.wins, row.rated, row.rank, row.ranked) == (1, 1, 0, 1, 1)
     assert (row.mu, row.sigma) == (INITIAL.mu, INITIAL.sigma) and row.conservative == INITIAL.conservative

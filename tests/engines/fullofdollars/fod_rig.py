@@ -20,7 +20,7 @@ from typing import Any
 from engines import registry
 from engines.core import Event
 from engines.fullofdollars import FullOfDollarsState, flow
-from engines.fullofdollars.actions import Decline, FullOfDollarsAction
+from engines.fullofdollars.actions import Decline, Discard, FullOfDollarsAction, Pass, Reveal
 
 ENGINE: Any = registry.get("fullofdollars")
 DECK = ENGINE.deck
@@ -128,3 +128,61 @@ def assert_conserved(state: FullOfDollarsState) -> None:
     cards = [c for hand in state.hands for c in hand] + [c for b in state.businesses for c in b]
     cards += state.draw + state.discard
     assert sorted(cards) == sorted(ALL), "a card got lost or doubled"
+
+
+# ----- tables part-way through (the Poker phase, a Bombe with many targets) ------------------------------------
+CHEAT_AD = dual("KD")  # KD, or AD if you cheat
+CHEAT_AH = dual("KH")  # KH, or AH if you cheat
+
+
+def poker(
+    players: int,
+    hands: Mapping[int, Sequence[str]],
+    dealer: int = 0,
+    pot: int = 0,
+    money: Mapping[int, int] | None = None,
+    draw_top: Sequence[str] = (),
+) -> FullOfDollarsState:
+    """A rigged table whose Business phase ends now with a call by `dealer`."""
+    state = rig(players, hands=hands, pot=pot, money=money, draw_top=draw_top, turn=dealer)
+    state.window = None
+    state.caller, state.stage = dealer, "turn_end"
+    state.events = []
+    flow.settle(DECK, state)
+    return state
+
+
+def keep_all(state: FullOfDollarsState) -> FullOfDollarsState:
+    """Both draw rounds: nobody discards."""
+    while state.stage == "draw":
+        (seat,) = ENGINE.to_act(state)
+        state = act(state, seat, Discard())
+    return state
+
+
+def three_hands() -> dict[int, list[str]]:
+    return {
+        0: [CHEAT_AD, valued("AS"), valued("4H"), valued("7D"), valued("9C")],  # AA if cheating, else A high
+        1: [valued("KC"), valued("KH"), valued("3D"), valued("5S"), valued("8C")],  # KK
+        2: [valued("2D"), valued("6S"), valued("9H"), valued("JC"), valued("4S")],  # J high
+    }
+
+
+def revealed(state: FullOfDollarsState, cheats: Mapping[int, Sequence[str]]) -> FullOfDollarsState:
+    for seat in ENGINE.to_act(state):
+        state = act(state, seat, Reveal(cards=tuple(cheats.get(seat, ()))))
+    return state
+
+
+def many_bombe_targets() -> FullOfDollarsState:
+    """The end of Ann's turn: Dov (seat 3) holds a Bombe; ten businesses of the three others may be blown up."""
+    businesses = {
+        0: [biz("drogue"), biz("casino")],
+        1: [biz("casse"), biz("maquillage"), biz("cercle"), biz("video")],
+        2: [biz("striptease"), biz("massage"), biz("trafic_voitures"), biz("callgirls")],
+    }
+    hands = {0: [uzi(1)], 1: [police(1)], 2: [police(2)], 3: [special("bombe"), police(3)]}
+    state = rig(4, hands=hands, businesses=businesses, turn=0)
+    if state.stage == "fbi":
+        state = decline_all(state)
+    return act(state, 0, Pass())

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from fod_golden import ENGINE, GOLDEN, facts, policy
 
-from tests.engines.family_support import golden_keys, load_golden, replay_golden_log, replay_golden_steps
+from tests.engines.family_support import golden_keys, load_golden, replay_golden_steps
 
 
 @pytest.fixture(scope="module")
@@ -21,10 +21,6 @@ def test_golden_replays_step_by_step(golden: dict[str, Any]) -> None:
 
     steps = list(range(len(golden["log"])))
     replay_golden_steps(ENGINE, golden, facts, may_act=chosen_by_the_policy)
-
-
-def test_golden_log_replays_to_the_same_outcome(golden: dict[str, Any]) -> None:
-    replay_golden_log(ENGINE, golden, facts)
 
 
 def test_golden_game_covers_the_rules(golden: dict[str, Any]) -> None:

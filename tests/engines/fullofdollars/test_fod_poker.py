@@ -2,56 +2,25 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from fod_rig import (
+    CHEAT_AD,
+    CHEAT_AH,
+    ENGINE,
+    act,
+    events,
+    keep_all,
+    params,
+    poker,
+    revealed,
+    three_hands,
+    valued,
+)
 
-from fod_rig import DECK, ENGINE, act, dual, events, params, rig, valued
-
-from engines.fullofdollars import Accuse, Concede, Discard, FullOfDollarsState, Reveal, flow
+from engines.fullofdollars import Accuse, Concede, Discard, Reveal
 from engines.fullofdollars.pokerphase import hand_value
 from tests.engines.family_support import refused_by
 
-CHEAT_AD = dual("KD")  # KD, or AD if you cheat
-CHEAT_AH = dual("KH")  # KH, or AH if you cheat
 KICKERS = [["9C", "7D", "4H"], ["9C", "7D", "4H"]]
-
-
-def poker(
-    players: int,
-    hands: Mapping[int, Sequence[str]],
-    dealer: int = 0,
-    pot: int = 0,
-    money: Mapping[int, int] | None = None,
-    draw_top: Sequence[str] = (),
-) -> FullOfDollarsState:
-    """A rigged table whose Business phase ends now with a call by `dealer`."""
-    state = rig(players, hands=hands, pot=pot, money=money, draw_top=draw_top, turn=dealer)
-    state.window = None
-    state.caller, state.stage = dealer, "turn_end"
-    state.events = []
-    flow.settle(DECK, state)
-    return state
-
-
-def keep_all(state: FullOfDollarsState) -> FullOfDollarsState:
-    """Both draw rounds: nobody discards."""
-    while state.stage == "draw":
-        (seat,) = ENGINE.to_act(state)
-        state = act(state, seat, Discard())
-    return state
-
-
-def three_hands() -> dict[int, list[str]]:
-    return {
-        0: [CHEAT_AD, valued("AS"), valued("4H"), valued("7D"), valued("9C")],  # AA if cheating, else A high
-        1: [valued("KC"), valued("KH"), valued("3D"), valued("5S"), valued("8C")],  # KK
-        2: [valued("2D"), valued("6S"), valued("9H"), valued("JC"), valued("4S")],  # J high
-    }
-
-
-def revealed(state: FullOfDollarsState, cheats: Mapping[int, Sequence[str]]) -> FullOfDollarsState:
-    for seat in ENGINE.to_act(state):
-        state = act(state, seat, Reveal(cards=tuple(cheats.get(seat, ()))))
-    return state
 
 
 def test_draw_rounds_dealer_last_50k_a_card_free_without_notes() -> None:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from fod_rig import ENGINE, act, biz, decline_all, events, params, police, rig, special, uzi
+from fod_rig import ENGINE, act, biz, decline_all, events, many_bombe_targets, params, police, rig, special, uzi
 
-from engines.fullofdollars import Bomb, CloseBusiness, Decline, Fbi, FullOfDollarsState, Judge, KeepBusiness, Pass
+from engines.fullofdollars import Bomb, CloseBusiness, Decline, Fbi, Judge, KeepBusiness, Pass
 from tests.engines.family_support import refused_by
 
 
@@ -115,20 +115,6 @@ def test_an_fbi_as_last_card_calls_poker_after_the_turn() -> None:
     assert state.stage == "turn" and state.caller == 1
     state = act(state, 0, Pass())
     assert state.stage == "draw" and state.poker is not None and state.poker.dealer == 1
-
-
-def many_bombe_targets() -> FullOfDollarsState:
-    """The end of Ann's turn: Dov (seat 3) holds a Bombe; ten businesses of the three others may be blown up."""
-    businesses = {
-        0: [biz("drogue"), biz("casino")],
-        1: [biz("casse"), biz("maquillage"), biz("cercle"), biz("video")],
-        2: [biz("striptease"), biz("massage"), biz("trafic_voitures"), biz("callgirls")],
-    }
-    hands = {0: [uzi(1)], 1: [police(1)], 2: [police(2)], 3: [special("bombe"), police(3)]}
-    state = rig(4, hands=hands, businesses=businesses, turn=0)
-    if state.stage == "fbi":
-        state = decline_all(state)
-    return act(state, 0, Pass())
 
 
 def test_many_bombe_targets_are_a_pick_of_one_business_grouped_by_owner() -> None:

@@ -17,10 +17,6 @@ CATALOGUES = family.catalogues("hawthorn")
 SOURCE = family.engine_source("hawthorn")
 
 
-def test_both_languages_have_the_same_keys_and_placeholders() -> None:
-    family.assert_languages_match(CATALOGUES, "hawthorn.")
-
-
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_names_options_and_rules(lang: str) -> None:
     catalogue = CATALOGUES[lang]

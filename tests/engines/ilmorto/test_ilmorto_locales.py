@@ -17,10 +17,6 @@ CATALOGUES = family.catalogues("ilmorto")
 SOURCE = "\n".join(path.read_text("utf-8") for path in (family.ROOT / "engines" / "ilmorto").glob("*.py"))
 
 
-def test_both_languages_have_the_same_keys_and_placeholders() -> None:
-    family.assert_languages_match(CATALOGUES, "ilmorto.")
-
-
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_names_options_and_rules(lang: str) -> None:
     catalogue = CATALOGUES[lang]

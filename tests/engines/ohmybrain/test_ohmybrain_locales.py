@@ -20,10 +20,6 @@ CATALOGUES = family.catalogues("ohmybrain")
 SOURCE = family.engine_source("ohmybrain")
 
 
-def test_both_languages_have_the_same_keys_and_placeholders() -> None:
-    family.assert_languages_match(CATALOGUES, "ohmybrain.")
-
-
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_names_options_rules_and_die_faces(lang: str) -> None:
     catalogue = CATALOGUES[lang]

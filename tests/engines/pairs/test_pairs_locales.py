@@ -15,10 +15,6 @@ CATALOGUES = family.catalogues("pairs")
 SOURCE = family.engine_source("pairs")
 
 
-def test_both_languages_have_the_same_keys_and_placeholders() -> None:
-    family.assert_languages_match(CATALOGUES)
-
-
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_names_options_and_rules(lang: str) -> None:
     catalogue = CATALOGUES[lang]

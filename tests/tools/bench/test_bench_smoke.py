@@ -1,0 +1,133 @@
+"""`cardroom bench --quick` runs end to end and writes its figures. It measures; nothing here judges a timing."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from engines import registry
+from tests.support.postgres import PostgresServer
+from tools.bench import main
+
+FIGURES = (
+    "moves_per_second",
+    "bare_commits_per_second",
+    "ratio",
+    "bare_same_rows_commits_per_second",
+    "ratio_same_rows",
+    "p50_ms",
+    "p99_ms",
+    "bytes_per_stored_game",
+    "bytes_per_game_in_memory",
+)
+
+
+# A smoke run: every section, at tiny sizes (`--quick`'s own sizes are for a person trying the bench; the suite only
+# needs each section to run through and report).
+TINY = {
+    "--moves": 80,
+    "--games": 4,
+    "--rate": 50,
+    "--duration": 0.3,
+    "--answers": 20,
+    "--deadlines": 200,
+    "--burst": 20,
+    "--computer-games": 1,
+    "--playouts": 2,
+    "--game-moves": 4,
+    "--scale-tables": 200,
+    "--scale-cache": 20,
+    "--restart-tables": 30,
+    "--poker-hands": 2000,
+}
+
+
+def test_quick_bench_writes_positive_figures(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "b.json"
+
+    tiny = [str(item) for option in TINY.items() for item in option]
+    assert main(["--quick", *tiny, "--out", str(out)]) == 0
+
+    results = json.loads(out.read_text(encoding="utf-8"))
+    for name in FIGURES:
+        value = results[name]
+        assert isinstance(value, int | float) and not isinstance(value, bool), name
+        assert value > 0, name
+    load = results["details"]["load"]
+    assert load["errors"] == 0
+    assert load["completed"] > 0
+    assert results["command"].startswith("python -m bot bench --quick")
+    report = capsys.readouterr().out
+    assert "moves/s" in report and "p99" in report and "Reproduce:" in report
+    assert results["poker"]["hands"] == TINY["--poker-hands"] and results["poker"]["ours_hands_per_s"] > 0
+    assert "Poker-hand evaluator" in report
+    answers = results["details"]["hand_answers"]
+    assert answers["answers"] == TINY["--answers"] and "hand answers" in report
+    assert answers["components"]["views_listening"] == 0
+    assert answers["ordinary_view"]["views_listening"] == TINY["--answers"]
+    live = answers["live_hands"]  # one live hand per player, however often each opens it
+    assert live["players"] > 0 and live["live"] == live["players"]
+    assert live["deleted"] == live["players"] * (live["opens"] - 1)
+    assert live["per_player_first"] > 0 and "live hands" in report
+    deadlines = results["details"]["deadlines"]
+    pending, burst = TINY["--deadlines"], TINY["--burst"]
+    assert deadlines["pending"] == deadlines["clocks"]["pending"] == deadlines["lobbies"]["pending"] == pending
+    assert deadlines["clocks"]["burst"] == deadlines["lobbies"]["fired"] == deadlines["burst"] == burst
+    assert all(each["fired"] == burst for each in deadlines["clocks"]["bursts"])
+    assert results["deadline_checks_ok"] is True
+    assert f"Deadlines: {pending:,} pending" in report and "ClockService.expire" in report
+    every = results["games"]["backends"]["sqlite"]  # the move path of every game next to its bare commit
+    assert [row["game"] for row in every] == registry.names()
+    assert all(row["moves"] == TINY["--game-moves"] and row["ratio"] > 0 and row["ms_per_move"] > 0 for row in every)
+    assert all(row["ratio_same_rows"] > 0 and row["clock_rows_per_move"] > 0 for row in every)  # clocked tables
+    assert "The move path of every game" in report
+    scale = results["scale"]  # open tables through a smaller cache: the cache's size held, the rest loaded and let go
+    cache = TINY["--scale-cache"]
+    assert scale["tables"] == TINY["--scale-tables"] and scale["bounded"]["held_in_memory"] == cache
+    assert scale["bounded"]["heap_bytes"] < scale["unbounded_heap_bytes_extrapolated"]
+    # the collector's full pass with them held: each held table is tens of objects it walks
+    assert scale["bounded"]["gc_tracked_objects"] > 10 * cache and scale["bounded"]["gc_full_pass_ms"] > 0
+    assert "a full pass of the cyclic collector" in report
+    restart = results["restart"]  # the first click after a restart is answered; the paced start loads no table
+    for run in (restart["paced"], restart["at_once"]):
+        assert run["clicks"] > 0 and run["first_click_answered_ms"] > 0
+    assert restart["paced"]["held_in_memory"] < restart["at_once"]["held_in_memory"] == TINY["--restart-tables"]
+    assert f"Memory with {TINY['--scale-tables']:,} open tables" in report
+    assert f"Restart with {TINY['--restart-tables']:,} open tables" in report
+    computers = results["computers"]  # the computer players, a tiny size (strength and timings not judged)
+    assert computers["settings"]["games"] == TINY["--computer-games"]
+    assert computers["settings"]["playouts"] == TINY["--playouts"]
+    assert [row["game"] for row in computers["games"]] == registry.names()
+    assert all(row["games"] == TINY["--computer-games"] and row["decisions"] > 0 for row in computers["games"])
+    assert "Computer players" in report
+
+
+def test_only_one_section_runs_alone(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "games.json"
+
+    assert main(["--quick", "--only", "games", "--game-moves", "3", "--out", str(out)]) == 0
+
+    results = json.loads(out.read_text(encoding="utf-8"))
+    assert set(results) == {"command", "settings", "machine", "games"}
+    assert [row["moves"] for row in results["games"]["backends"]["sqlite"]] == [3] * len(registry.names())
+    assert "Reproduce:" in capsys.readouterr().out
+
+
+def test_an_unknown_storage_back_end_is_refused() -> None:
+    with pytest.raises(SystemExit):
+        main(["--only", "games", "--database", "mysql://nowhere"])
+
+
+def test_the_every_game_path_runs_on_postgresql_too(tmp_path: Path, postgres: PostgresServer) -> None:
+    """`--database postgresql://…`: each game's path and its bare commit on databases the bench creates there."""
+    out = tmp_path / "games.json"
+
+    server = postgres.url("postgres")
+    assert main(["--quick", "--only", "games", "--game-moves", "3", "--database", server, "--out", str(out)]) == 0
+
+    rows = json.loads(out.read_text(encoding="utf-8"))["games"]["backends"]["postgresql"]
+    assert [row["moves"] for row in rows] == [3] * len(registry.names())
+    assert all(row["moves_per_second"] > 0 and row["bare_commits_per_second"] > 0 for row in rows), rows
+    assert all(row["bare_same_rows_commits_per_second"] > 0 for row in rows), rows

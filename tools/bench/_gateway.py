@@ -1,0 +1,214 @@
+"""The Discord side of a click: the INTERACTION_CREATE frame the gateway delivers, and its dispatch.
+
+`click_frame` builds the JSON text of a component interaction (type 3) as the
+gateway sends it: the clicked message with its embeds and components, the
+member, the locale, a token. `dispatch` does what discord.py does with it
+before our callback runs: decode the frame, find the DynamicItem whose
+template matches the custom_id, rebuild the clicked message's components as a
+view (`View.from_message`), find the clicked item and build our item from it
+(`from_custom_id`). Not emulated: zlib inflation of the gateway stream and the
+construction of discord.py's `Interaction`, `Member` and `Message` objects.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from typing import Any, cast
+
+import discord
+from discord.components import ActionRow
+from discord.ui.view import _component_to_item
+from discord.utils import _from_json, _to_json
+
+from bot.storage import Seat
+from cogs.tables._components import Move, routes
+
+BUTTON = 2
+SELECT = 3
+COMPONENT_INTERACTION = 3
+EPHEMERAL = 64
+ALL_PERMISSIONS = "2248473465835073"
+TIMESTAMP = "2025-06-01T12:00:00.000000+00:00"
+
+# The tables' routes, as the bot registers them; the bench runs what their handlers do itself (`_path`).
+_FACTORIES: dict[re.Pattern[str], type[discord.ui.DynamicItem[Any]]] = {
+    item.__discord_ui_compiled_template__: item for item in routes(cast(Any, None))
+}
+
+
+class Snowflakes:
+    """Plausible, increasing Discord ids (19 digits)."""
+
+    def __init__(self, start: int = 1_180_000_000_000_000_000) -> None:
+        self._next = itertools.count(start, 4_194_304)  # one millisecond apart
+
+    def __call__(self) -> int:
+        return next(self._next)
+
+
+def _user(seat: Seat) -> dict[str, Any]:
+    return {
+        "id": str(seat.user_id),
+        "username": seat.name.lower(),
+        "global_name": seat.name,
+        "discriminator": "0",
+        "avatar": "a1b2c3d4e5f60718293a4b5c6d7e8f90",
+        "public_flags": 0,
+        "flags": 0,
+        "banner": None,
+        "accent_color": None,
+        "avatar_decoration_data": None,
+        "collectibles": None,
+        "display_name_styles": None,
+        "primary_guild": None,
+        "clan": None,
+    }
+
+
+def with_version(components: list[dict[str, Any]], game_id: int, version: int, token: str) -> list[dict[str, Any]]:
+    """The hand's components with every action button pinned to `version` (what a refreshed hand shows)."""
+    rows = []
+    for row in components:
+        children = []
+        for child in row["components"]:
+            match = Move.pattern.fullmatch(child.get("custom_id", ""))
+            if match is not None:
+                child = {**child, "custom_id": Move(game_id, version, int(match["index"]), token).custom_id}
+            children.append(child)
+        rows.append({**row, "components": children})
+    return rows
+
+
+def click_frame(
+    *,
+    seq: int,
+    ids: Snowflakes,
+    application_id: int,
+    guild_id: int,
+    channel_id: int,
+    user: Seat,
+    locale: str,
+    custom_id: str,
+    message: dict[str, Any],
+    values: list[str] | None = None,
+) -> str:
+    """The gateway frame of a click on `custom_id` in `message` (a rendered message: embeds and components); with
+    `values`, the choice of those options in the select `custom_id`."""
+    interaction_id = ids()
+    bot_user = {"id": str(application_id), "username": "cardroom", "global_name": None, "discriminator": "0",
+                "avatar": None, "bot": True, "public_flags": 0}  # fmt: skip
+    data = {
+        "version": 1,
+        "type": COMPONENT_INTERACTION,
+        "id": str(interaction_id),
+        "application_id": str(application_id),
+        "token": "aW50ZXJhY3Rpb246" + f"{interaction_id}:" + "Q2FyZHJvb21CZW5jaFRva2Vu" * 8,
+        "data": {"custom_id": custom_id, "component_type": BUTTON, "id": 1}
+        if values is None
+        else {"custom_id": custom_id, "component_type": SELECT, "values": values, "id": 1},
+        "guild_id": str(guild_id),
+        "guild": {"id": str(guild_id), "locale": "en-US", "features": []},
+        "guild_locale": "en-US",
+        "channel_id": str(channel_id),
+        "channel": {
+            "id": str(channel_id),
+            "type": 0,
+            "guild_id": str(guild_id),
+            "name": f"pairs-{channel_id % 10_000}",
+            "position": 3,
+            "parent_id": str(guild_id + 1),
+            "permissions": ALL_PERMISSIONS,
+            "last_message_id": str(message["id"]),
+            "rate_limit_per_user": 0,
+            "topic": None,
+            "nsfw": False,
+            "flags": 0,
+        },
+        "member": {
+            "user": _user(user),
+            "roles": [],
+            "joined_at": TIMESTAMP,
+            "premium_since": None,
+            "nick": None,
+            "avatar": None,
+            "banner": None,
+            "deaf": False,
+            "mute": False,
+            "pending": False,
+            "flags": 0,
+            "communication_disabled_until": None,
+            "unusual_dm_activity_until": None,
+            "permissions": ALL_PERMISSIONS,
+        },
+        "locale": locale,
+        "app_permissions": ALL_PERMISSIONS,
+        "entitlements": [],
+        "authorizing_integration_owners": {"0": str(guild_id)},
+        "context": 0,
+        "attachment_size_limit": 10_485_760,
+        "message": {
+            "type": 19,
+            "id": str(message["id"]),
+            "channel_id": str(channel_id),
+            "author": bot_user,
+            "content": "",
+            "embeds": message["embeds"],
+            "components": message["components"],
+            "attachments": [],
+            "mentions": [],
+            "mention_roles": [],
+            "mention_everyone": False,
+            "pinned": False,
+            "tts": False,
+            "timestamp": TIMESTAMP,
+            "edited_timestamp": TIMESTAMP,
+            "flags": EPHEMERAL,
+            "application_id": str(application_id),
+            "webhook_id": str(application_id),
+            "interaction_metadata": {
+                "id": str(message["id"] - 1),
+                "type": 3,
+                "user": _user(user),
+                "authorizing_integration_owners": {"0": str(guild_id)},
+            },
+        },
+    }
+    return _to_json({"op": 0, "s": seq, "t": "INTERACTION_CREATE", "d": data})
+
+
+def _matching(custom_id: str) -> tuple[type[discord.ui.DynamicItem[Any]], re.Match[str]]:
+    """The first registered DynamicItem whose template matches, as ViewStore.dispatch_dynamic_items does."""
+    for pattern, factory in _FACTORIES.items():
+        match = pattern.fullmatch(custom_id)
+        if match is not None:
+            return factory, match
+    raise LookupError(f"no dynamic item matches {custom_id!r}")
+
+
+async def dispatch(text: str) -> tuple[dict[str, Any], discord.ui.DynamicItem[Any]]:
+    """Decode a gateway frame and build the DynamicItem it clicked, as discord.py's ViewStore does.
+
+    Returns the interaction data and the item; `LookupError` if nothing of ours matches.
+    """
+    frame = _from_json(text)
+    data: dict[str, Any] = frame["d"]
+    if frame["t"] != "INTERACTION_CREATE" or data["type"] != COMPONENT_INTERACTION:
+        raise LookupError("not a component interaction")
+    custom_id: str = data["data"]["custom_id"]
+    component_type: int = data["data"]["component_type"]
+    factory, match = _matching(custom_id)
+    view = discord.ui.View(timeout=None)
+    for row, payload in enumerate(data["message"]["components"]):
+        for child in ActionRow(cast(Any, payload)).children:
+            item = _component_to_item(child)
+            item.row = row
+            view.add_item(item)
+    base = next(
+        (i for i in view.children if i.type.value == component_type and getattr(i, "custom_id", None) == custom_id),
+        None,
+    )
+    if base is None:
+        raise LookupError(f"{custom_id!r} is not on the clicked message")
+    built = await factory.from_custom_id(cast(Any, None), base, match)  # our factories ignore the interaction
+    return data, built

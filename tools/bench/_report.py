@@ -1,0 +1,256 @@
+"""Machine facts, the readable report and the JSON figures."""
+
+from __future__ import annotations
+
+import os
+import platform
+import sqlite3
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+from ._bare import BareResult, Pragmas
+from ._deadlines import QUERIES as QUERIES_TIMED
+from ._load import LoadResult
+from ._memory import HeldResult, StoredResult
+from ._path import PathResult
+
+TARGET_RATIO = 0.5  # the whole path at half the bare commit rate or better
+TARGET_P99_MS = 20.0
+
+SATURATED = 0.95  # achieved below this share of the offered rate: the load test ran a growing backlog
+
+
+def _version(package: str) -> str:
+    try:
+        return metadata.version(package)
+    except metadata.PackageNotFoundError:
+        return "?"
+
+
+def _filesystem(directory: Path) -> str:
+    """The type of the filesystem holding `directory` (Linux /proc/mounts), for the fsync cost."""
+    try:
+        mounts = Path("/proc/mounts").read_text().splitlines()
+    except OSError:
+        return "?"
+    best, kind = "", "?"
+    resolved = str(directory.resolve())
+    for line in mounts:
+        parts = line.split()
+        if len(parts) >= 3 and (resolved + "/").startswith(parts[1].rstrip("/") + "/") and len(parts[1]) > len(best):
+            best, kind = parts[1], parts[2]
+    return kind
+
+
+def _load_average() -> list[float] | None:
+    try:
+        return [round(value, 2) for value in os.getloadavg()]
+    except OSError:  # not available on this platform
+        return None
+
+
+def machine(directory: Path) -> dict[str, Any]:
+    """Facts about where the bench runs; call it before the run so the load average is other processes'."""
+    return {
+        "python": f"{platform.python_implementation()} {platform.python_version()}",
+        "platform": platform.platform(),
+        "cpu_count": os.cpu_count(),
+        "sqlite": sqlite3.sqlite_version,
+        "discord.py": _version("discord.py"),
+        "aiosqlite": _version("aiosqlite"),
+        "pydantic": _version("pydantic"),
+        "database_dir": str(directory),
+        "database_fs": _filesystem(directory),
+        "load_average_before": _load_average(),
+    }
+
+
+def figures(
+    *,
+    command: str,
+    settings: dict[str, Any],
+    facts: dict[str, Any],
+    pragmas: Pragmas,
+    path: PathResult,
+    bare: BareResult,
+    same_rows: BareResult,
+    loaded: LoadResult,
+    disk: StoredResult,
+    memory: HeldResult,
+    answers: dict[str, Any],
+    deadlines: dict[str, Any],
+) -> dict[str, Any]:
+    ratio = path.per_second / bare.per_second
+    ratio_same_rows = path.per_second / same_rows.per_second
+    p99 = loaded.percentile(99)
+    return {
+        "moves_per_second": path.per_second,
+        "bare_commits_per_second": bare.per_second,
+        "ratio": ratio,
+        "bare_same_rows_commits_per_second": same_rows.per_second,
+        "ratio_same_rows": ratio_same_rows,
+        "ratio_target": TARGET_RATIO,
+        "ratio_target_met": ratio_same_rows >= TARGET_RATIO,  # against the bare commit of the same rows
+        "p50_ms": loaded.percentile(50),
+        "p90_ms": loaded.percentile(90),
+        "p99_ms": p99,
+        "max_ms": loaded.latencies_ms[-1] if loaded.latencies_ms else 0.0,
+        "p99_target_ms": TARGET_P99_MS,
+        "p99_target_met": 0 < p99 < TARGET_P99_MS,
+        "offered_rate": loaded.offered_rate,
+        "achieved_rate": loaded.achieved_rate,
+        "bytes_per_stored_game": disk.per_game,
+        "state_json_bytes": path.state_bytes,
+        "action_log_bytes_per_move": disk.action_bytes,
+        "bytes_per_game_in_memory": memory.per_game,
+        "bytes_kept_per_hand_answer": answers["components"]["per_answer"],
+        "deadline_query_us": deadlines["clocks"]["earliest_query_us"],
+        "deadline_burst_ms": deadlines["clocks"]["burst_seconds"] * 1000,
+        "deadline_firing_ms": deadlines["clocks"]["per_firing_ms"],
+        "deadline_firing_ratio": deadlines["per_firing_ratio"],
+        "deadline_checks_ok": deadlines["clocks_ok"],
+        "details": {
+            "path": vars(path) | {"per_second": path.per_second},
+            "bare": vars(bare) | {"per_second": bare.per_second},
+            "bare_same_rows": vars(same_rows) | {"per_second": same_rows.per_second},
+            "load": {k: v for k, v in vars(loaded).items() if k != "latencies_ms"},
+            "stored": vars(disk) | {"per_game": disk.per_game},
+            "in_memory": vars(memory) | {"per_game": memory.per_game},
+            "pragmas": vars(pragmas),
+            "hand_answers": answers,
+            "deadlines": deadlines,
+        },
+        "machine": facts,
+        "settings": settings,
+        "command": command,
+    }
+
+
+def _met(flag: bool) -> str:
+    return "met" if flag else "NOT met"
+
+
+def _per_deadline(due: dict[str, Any]) -> str:
+    disk = due["disk_bytes_per_deadline"]
+    return "" if disk is None else f"; {disk:.1f} B of table and index pages per deadline"
+
+
+def _ratio(value: float | None) -> str:
+    return "?" if value is None else f"{value:.2f}"
+
+
+def live_hands_text(live: dict[str, Any] | None) -> list[str]:
+    """The one-live-hand registry's memory: per player after one hand, and after many (bounded: ratio ~1)."""
+    if not live:
+        return []
+    return [
+        f"  live hands    {live['per_player_first']:9.0f} B per player with one hand open ({live['players']} players);"
+        f" after {live['opens']} opens each {live['per_player_last']:.0f} B (ratio {live['ratio']:.2f}),"
+        f" {live['deleted']} replaced hands deleted, {live['live']} live"
+    ]
+
+
+def deadlines_text(due: dict[str, Any]) -> list[str]:
+    clocks, small, lobbies = due["clocks"], due["clocks_small"], due["lobbies"]
+    rounds = clocks["rounds"]
+    others = clocks["games"] - clocks["due"]
+    bursts = ", ".join(f"{b['seconds'] * 1000:.0f}" for b in clocks["bursts"])
+    small_bursts = ", ".join(f"{b['seconds'] * 1000:.0f}" for b in small["bursts"])
+    checks = (
+        f"{clocks['fired']:,} fired, each game once; {clocks['advanced_one_version']:,} advanced exactly one version,"
+        f" {clocks['default_actions']:,} with their default action logged; the passes after each burst fired"
+        f" {clocks['fired_again']}; the other {others:,} games unchanged: {'ok' if due['clocks_ok'] else 'FAILED'}"
+    )
+    return [
+        f"4. Deadlines: {due['pending']:,} pending, {due['burst']:,} due at once",
+        f"  clocks        {clocks['games']:,} running 2-player Pairs games hold {clocks['pending']:,} deadline rows"
+        f" (a remind and an expire each; the {clocks['due']:,} that run out of time hold their expire only:"
+        f" {rounds} bursts of {clocks['burst']:,}, one after the other)",
+        f"  scheduler     {clocks['scheduler_heap_bytes']:9,} B of Python heap in all (no deadline is held in memory)"
+        + _per_deadline(clocks),
+        f"  earliest      {clocks['earliest_query_us']:9.1f} µs per query for the earliest deadline (median of"
+        f" {QUERIES_TIMED} before each burst; one step down the index); {small['earliest_query_us']:.1f} µs with"
+        f" {small['pending']:,} pending, timed in alternation: ratio {_ratio(due['earliest_query_ratio'])}",
+        f"  burst         {clocks['burst_seconds'] * 1000:9.1f} ms to fire {clocks['burst']:,} expiries through"
+        f" ClockService.expire, each the engine's default move committed with its deadline consumed:"
+        f" {clocks['per_firing_ms']:.2f} ms each (median of {rounds} bursts: {bursts} ms)",
+        f"  small n       {small['burst_seconds'] * 1000:9.1f} ms for the same with only the {small['pending']:,} due"
+        f" pending ({small_bursts} ms, each after the one above): {small['per_firing_ms']:.2f} ms each;"
+        f" ratio {_ratio(due['per_firing_ratio'])} ({clocks['pending']:,} pending against {small['pending']:,})",
+        f"  checks        {checks}",
+        f"  lobbies       {lobbies['burst_seconds'] * 1000:9.1f} ms to fire {lobbies['fired']:,} of"
+        f" {lobbies['pending']:,} pending lobby expiries ({lobbies['per_firing_ms']:.2f} ms each, closing its lobby);"
+        f" heap {lobbies['scheduler_heap_bytes']:,} B"
+        + _per_deadline(lobbies)
+        + f"; earliest {lobbies['earliest_query_us']:.1f} µs",
+    ]
+
+
+def text(result: dict[str, Any]) -> str:
+    d = result["details"]
+    m = result["machine"]
+    path, bare, load, disk, held = d["path"], d["bare"], d["load"], d["stored"], d["in_memory"]
+    answers = d["hand_answers"]
+    ours, plain = answers["components"], answers["ordinary_view"]
+    pragmas = d["pragmas"]
+    sync = {0: "OFF", 1: "NORMAL", 2: "FULL", 3: "EXTRA"}.get(pragmas["synchronous"], pragmas["synchronous"])
+    dbstat = disk["actions_table_bytes"]
+    stages = ", ".join(f"{name} {ms:.2f} ms" for name, ms in path["stages_ms"].items())
+    cpu = path["cpu_seconds"] / path["moves"] * 1000
+    saturated = []
+    if result["achieved_rate"] < SATURATED * result["offered_rate"]:
+        saturated.append(
+            f"  saturated: only {result['achieved_rate']:.0f} of the {result['offered_rate']:g} moves/s offered got"
+            " through; the growing backlog makes most of this latency"
+        )
+    lines = [
+        "Cardroom bench",
+        f"  machine   {m['python']}, {m['cpu_count']} CPUs, SQLite {m['sqlite']}, {m['platform']}",
+        f"            discord.py {m['discord.py']}, aiosqlite {m['aiosqlite']}, pydantic {m['pydantic']}",
+        f"            load average before the run (1, 5, 15 min): {m['load_average_before']}"
+        " (other processes share these CPUs and disk)",
+        f"  database  {m['database_dir']} ({m['database_fs']}), journal_mode={pragmas['journal_mode']},"
+        f" synchronous={sync}",
+        "",
+        "1. Throughput, one move after another (3-player Pairs, a new game in a new channel when one ends)",
+        f"  whole path    {result['moves_per_second']:9.1f} moves/s   ({path['moves']} moves over {path['games']}"
+        f" games; mean {path['mean_ms']:.2f} ms, median {path['median_ms']:.2f} ms)",
+        f"  bare commit   {result['bare_commits_per_second']:9.1f} commits/s ({bare['commits']} transactions,"
+        f" UPDATE games + INSERT action, state {bare['state_bytes']} B)",
+        f"  same rows     {result['bare_same_rows_commits_per_second']:9.1f} commits/s (the same, with the clock's"
+        " deadlines and turns the path's moves wrote)",
+        f"  where         {stages}; event-loop CPU {cpu:.2f} ms of {path['mean_ms']:.2f} ms per move",
+        f"  ratio         {result['ratio']:9.2f}   whole path / bare commit of two rows",
+        f"                {result['ratio_same_rows']:9.2f}   whole path / bare commit of the same rows;"
+        f" target >= {result['ratio_target']}: {_met(result['ratio_target_met'])}",
+        f"  sizes         gateway frame {path['frame_bytes']:.0f} B, answers sent {path['sent_bytes']:.0f} B per move",
+        "",
+        f"2. Latency, open loop: {load['offered_rate']:g} moves/s offered across {load['games']} games"
+        f" for {load['duration']:g} s",
+        f"  p50 {result['p50_ms']:.2f} ms   p90 {result['p90_ms']:.2f} ms   p99 {result['p99_ms']:.2f} ms"
+        f"   max {result['max_ms']:.2f} ms",
+        f"  p99 target < {result['p99_target_ms']:g} ms: {_met(result['p99_target_met'])}",
+        *saturated,
+        f"  achieved {result['achieved_rate']:.1f} moves/s ({load['completed']} of {load['arrivals']} arrivals"
+        f" completed; {load['queued']} waited for a free game, {load['errors']} errors,"
+        f" {load['opened_during_run']} games opened during the run)",
+        "",
+        "3. Memory",
+        f"  stored        {result['bytes_per_stored_game']:9.0f} B per game ({disk['games']} games, {disk['finished']}"
+        f" finished, {disk['actions']} moves; {disk['file_bytes']} B incl. WAL {disk['wal_bytes']} B after checkpoint)",
+        f"  state JSON    {result['state_json_bytes']:9.0f} B per committed state (mean over the throughput moves)",
+        f"  action log    {result['action_log_bytes_per_move']:9.1f} B of action JSON per move"
+        + (f", {dbstat:.1f} B of table pages per move" if dbstat is not None else ""),
+        f"  in memory     {result['bytes_per_game_in_memory']:9.0f} B per game (tracemalloc, Tables cache of"
+        f" {held['tables']} open tables)",
+        f"  hand answers  {ours['per_answer']:9.0f} B kept per 'My hand' answer ({answers['answers']} answers through"
+        f" discord.py, {ours['views_listening']} views kept); the same items in an ordinary View:"
+        f" {plain['per_answer']:.0f} B ({plain['views_listening']} views kept 15 minutes)",
+        *live_hands_text(answers.get("live_hands")),
+        "",
+        *deadlines_text(d["deadlines"]),
+        "",
+        f"Reproduce: {result['command']}",
+    ]
+    return "\n".join(lines)
