@@ -147,7 +147,7 @@ def keep(state: OhMyBrainState, seat: int, card: int) -> None:
     for other in drawn:
         state.cemeteries[seat].append(other)
         state.note_cemetery(seat, other)
-        tell(state, [seat], "kept", seat=seat, card=card, other_card=other)
+        tell(state, [seat], "kept", seat=seat, card=card, other=other)
     start_play(state, seat, must=True)
 
 

@@ -275,8 +275,9 @@ def _play_decision(view: OhMyBrainPerspective, pending: PendingView, lang: str) 
 # ----- the renderer -----------------------------------------------------------------------------------------------
 class OhMyBrainRenderer(GameRenderer[OhMyBrainPerspective, OhMyBrainAction]):
     def event_param(self, key: str, value: Any, lang: str) -> str | None:
-        """A card param (a number, or "3,17") as its faces: `17`🎲, 🕷️`8`."""
-        if is_card_param(key) and isinstance(value, int | str):
+        """A card param (a number, or "3,17") as its faces: `17`🎲, 🕷️`8` (`other`: the card a "kept" event sends to
+        the Cemetery)."""
+        if (is_card_param(key) or key == "other") and isinstance(value, int | str):
             numbers = [value] if isinstance(value, int) else [int(n) for n in value.split(",") if n.strip().isdigit()]
             return " ".join(ohmybrain_face(number) for number in numbers)
         return None

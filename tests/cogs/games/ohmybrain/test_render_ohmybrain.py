@@ -9,11 +9,13 @@ import re
 
 import pytest
 
+from bot.i18n import LANGUAGES
 from bot.services.tables import Table
 from cogs.games.ohmybrain.render import faces
 from cogs.render.frame import hand_embed, table_embed
 from cogs.render.text import event_line
 from cogs.tables._views import hand_view, table_view
+from engines.core import Event
 from engines.ohmybrain import Bury, OhMyBrainState, Pass, Play
 from tests.cogs import render_support
 from tests.cogs.render_support import lines, plain
@@ -150,3 +152,10 @@ def test_every_hand_during_any_deal_shows_its_lot_once(lang: str) -> None:
             assert sum(1 for line in hand if line.endswith(own)) <= 1, hand
             seen += 1
     assert seen > 0
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_card_sent_to_the_cemetery_when_keeping_one_is_a_card_face(lang: str) -> None:
+    kept = Event(key="ohmybrain.event.kept", params={"seat": 0, "card": 5, "other": 12}, audience=(0,))
+    line = event_line(kept, ["Ada", "Bea"], lang)
+    assert "`5`" in line and "`12`" in line, line  # both cards as tiles, the second no bare number
