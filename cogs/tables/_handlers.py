@@ -125,13 +125,16 @@ class TableHandlers(LobbyHandlers):
     def _hand_drawer(self, reply: Reply, text_cards: bool = False) -> Draw:
         """The clicker's hand as a move will leave it, drawn while the move's commit is in flight (`Tables`
         `draw`), and the public table after it when the refresher is to show the move at once (else a later edit
-        draws it with what else changed) and the game goes on (a game's end shows the rating changes its commit
-        works out: the refresher draws it); `_move` sends the hand and hands the table over once the commit
-        succeeded. The table's drawing failing leaves it to the refresher; the hand's fails the whole drawing."""
+        draws it with what else changed). Nothing is drawn ahead at a game's end: its standings show the rating
+        changes its commit works out, so the hand is drawn after the commit and the table by the refresher.
+        `_move` sends the hand and hands the table over once the commit succeeded. The table's drawing failing
+        leaves it to the refresher; the hand's fails the whole drawing."""
         user_id, lang = reply.interaction.user.id, language_of(reply.interaction.locale)
         refresher = self.refresher
 
         def draw(table: Table) -> DrawnMove:
+            if table.result is not None:  # the game's end: its hand shows the rating changes, drawn after the commit
+                return DrawnMove(None, None)
             hand = self._draw_hand(table, user_id, lang, text_cards=text_cards)
             public = None
             if shown_as_drawn(table) and refresher.edits_at_once(table.id):

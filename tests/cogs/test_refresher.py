@@ -209,11 +209,10 @@ async def test_a_click_at_a_quiet_table_hands_over_the_table_drawn_while_it_comm
     assert f"move {after.record.version + 1}" in footer(channel.edits[1])
 
 
-async def test_a_game_end_is_drawn_ahead_for_its_player_but_its_table_is_left_to_the_refresher(
-    service: Tables,
-) -> None:
-    """At a quiet table a move's drawing ahead includes the public table, but not at a game's end: the table drawn
-    ahead has no rating changes yet, and the end's standings show them (the refresher draws it after the commit)."""
+async def test_a_game_end_is_not_drawn_ahead_its_standings_show_the_rating_changes(service: Tables) -> None:
+    """At a quiet table a move's drawing ahead includes the public table, but not at a game's end: drawn ahead, the
+    end would have no rating changes yet. The mover's hand is drawn after the commit (by the handler) and the table
+    by the refresher, so both show the standings with them, as the other players' hands redrawn at the end do."""
     channel = FakeChannel()
     table = await started(service, channel)
     handlers = TableHandlers(table_bot(service, channel), refresher_for(service, channel))
@@ -229,4 +228,4 @@ async def test_a_game_end_is_drawn_ahead_for_its_player_but_its_table_is_left_to
         user = table.record.seats[mover].user_id
         table = (await service.play.act(table.id, user, table.record.version, kinds.index("fold"))).table
     ended = draw(replace(table, rating_changes={}))  # as the end is drawn ahead, while it commits
-    assert ended.hand is not None and ended.table is None
+    assert ended.hand is None and ended.table is None
