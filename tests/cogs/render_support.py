@@ -108,3 +108,16 @@ def limit_problems_in_playouts(
             problems += [f"seed {playout.seed} step {step} ({lang}): {problem}" for problem in found]
             checked += 1
     return problems, checked
+
+
+def component_texts(table: Table, seat: int | None, lang: str) -> list[str]:
+    """Every text of the components of the public table (`seat` None) or of a seat's hand: button labels, select
+    placeholders, option labels and descriptions."""
+    view = table_view(table, lang) if seat is None else hand_view(table, seat, lang)
+    found: list[str] = []
+    for row in view.to_components() if view is not None else []:
+        for item in row["components"]:
+            found += [item.get("label") or "", item.get("placeholder") or ""]
+            for option in item.get("options", []):
+                found += [option.get("label") or "", option.get("description") or ""]
+    return found

@@ -4,12 +4,20 @@ own user."""
 
 from __future__ import annotations
 
+import datetime
+import itertools
 from types import SimpleNamespace
 from typing import Any
 
+import discord
+
 from bot.discord_clock import DiscordClock
 from bot.services.players import PlayerService
-from bot.services.tables import Tables
+from bot.services.tables import Table, Tables
+from bot.storage import Seat
+from tests.cogs.fake_interactions import FakeInteraction
+
+LOCALES = {"en": "en-US", "fr": "fr"}  # a player's Discord locale, by the language the test reads
 
 
 def table_bot(service: Tables, channel: object) -> Any:
@@ -22,3 +30,41 @@ def table_bot(service: Tables, channel: object) -> Any:
         discord_clock=DiscordClock(),
         user=SimpleNamespace(id=1),
     )
+
+
+class TableChannel:
+    """The tables' channel, faked: every edit of a message in it, as (message id, what it showed); a post gets a
+    new id and is not kept."""
+
+    def __init__(self) -> None:
+        self.edits: list[tuple[int, dict[str, Any]]] = []
+        self.ids = itertools.count(discord.utils.time_snowflake(datetime.datetime.now(datetime.UTC)))
+
+    def get_partial_message(self, message_id: int) -> Any:
+        async def edit(**fields: Any) -> None:
+            self.edits.append((message_id, fields))
+
+        async def delete() -> None:
+            return None
+
+        return SimpleNamespace(edit=edit, delete=delete)
+
+    async def send(self, *args: Any, **fields: Any) -> Any:
+        return SimpleNamespace(id=next(self.ids))
+
+
+class PlayerClick(FakeInteraction):
+    """A player's click on a table or on their hand; a message it drew is edited through it later."""
+
+    async def edit_original_response(self, **fields: Any) -> None:
+        self.calls.append(("edit_original_response", fields))
+
+
+def player_click(table: Table, user: Seat, lang: str) -> PlayerClick:
+    """A click of `user`, who reads `lang`, in the table's channel."""
+    interaction = PlayerClick(locale=LOCALES[lang])
+    interaction.user = SimpleNamespace(id=user.user_id, display_name=user.name)
+    interaction.channel_id = table.record.channel_id  # type: ignore[attr-defined]
+    interaction.message = None  # type: ignore[attr-defined]
+    interaction.permissions = discord.Permissions.none()  # type: ignore[attr-defined]
+    return interaction

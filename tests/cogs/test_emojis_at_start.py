@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import datetime
-import itertools
 import re
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
@@ -24,29 +22,9 @@ from bot.services.tables import Table, Tables
 from bot.storage import Database, Seat
 from cogs.tables._refresher import TableRefresher
 from cogs.tables._repair import RepairQueue
-from tests.cogs.table_bots import table_bot
+from tests.cogs.table_bots import TableChannel, table_bot
 
 MARKUP = re.compile(r"<:[A-Za-z0-9_]{2,32}:\d{17,20}>")
-
-
-class FakeChannel:
-    """Every edit of a table message: (message id, what it showed)."""
-
-    def __init__(self) -> None:
-        self.edits: list[tuple[int, dict[str, Any]]] = []
-        self.ids = itertools.count(discord.utils.time_snowflake(datetime.datetime.now(datetime.UTC)))
-
-    def get_partial_message(self, message_id: int) -> Any:
-        async def edit(**fields: Any) -> None:
-            self.edits.append((message_id, fields))
-
-        async def delete() -> None:
-            return None
-
-        return SimpleNamespace(edit=edit, delete=delete)
-
-    async def send(self, *args: Any, **fields: Any) -> Any:
-        return SimpleNamespace(id=next(self.ids))
 
 
 @pytest.fixture(autouse=True)
@@ -70,7 +48,7 @@ def every_emoji() -> dict[str, CardEmoji]:
     }
 
 
-async def started(service: Tables, channel: FakeChannel, lang: str, number: int) -> Table:
+async def started(service: Tables, channel: TableChannel, lang: str, number: int) -> Table:
     host, guest = Seat(10 + 2 * number, "Ada"), Seat(11 + 2 * number, "Bea")
     table = await service.lobby.open_lobby(guild_id=9, channel_id=700 + number, game="pairs", host=host, locale=lang)
     await service.store.set_table_message(table, next(channel.ids))
@@ -98,7 +76,7 @@ async def settled(refresher: TableRefresher) -> None:
 
 
 @contextlib.asynccontextmanager
-async def watching(service: Tables, channel: FakeChannel, *, faces: bool) -> AsyncIterator[TableRefresher]:
+async def watching(service: Tables, channel: TableChannel, *, faces: bool) -> AsyncIterator[TableRefresher]:
     """A refresher told of each install of card emojis, as the cog's is."""
     refresher = TableRefresher(table_bot(service, channel), 0.0, RepairQueue(100.0), faces=faces)
     emojis.watch(refresher.faces_installed)  # as the cog does at its load
@@ -111,7 +89,7 @@ async def watching(service: Tables, channel: FakeChannel, *, faces: bool) -> Asy
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 async def test_the_tables_repaired_before_the_emojis_came_are_drawn_again_with_them(service: Tables, lang: str) -> None:
-    channel = FakeChannel()
+    channel = TableChannel()
     tables = [await started(service, channel, lang, number) for number in range(3)]
     lobby = await service.lobby.open_lobby(guild_id=9, channel_id=799, game="pairs", host=Seat(99, "Cyd"), locale=lang)
     await service.store.set_table_message(lobby, next(channel.ids))
@@ -138,7 +116,7 @@ async def test_the_tables_repaired_before_the_emojis_came_are_drawn_again_with_t
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 async def test_without_emojis_expected_nothing_is_noted_or_drawn_again(service: Tables, lang: str) -> None:
-    channel = FakeChannel()
+    channel = TableChannel()
     await started(service, channel, lang, 0)
     async with watching(service, channel, faces=False) as refresher:
         refresher.repair(await service.store.to_repair())
@@ -153,7 +131,7 @@ async def test_without_emojis_expected_nothing_is_noted_or_drawn_again(service: 
 async def test_a_table_whose_edit_was_on_its_way_when_the_emojis_came_is_drawn_again(
     service: Tables, lang: str
 ) -> None:
-    channel = FakeChannel()
+    channel = TableChannel()
     table = await started(service, channel, lang, 0)
     edit = channel.get_partial_message
 

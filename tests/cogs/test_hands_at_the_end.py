@@ -5,14 +5,10 @@ again. Real tables on a real database, through the handlers and the refresher; D
 
 from __future__ import annotations
 
-import datetime
-import itertools
 from collections.abc import AsyncIterator
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
-import discord
 import pytest
 
 from bot.i18n import t
@@ -25,48 +21,10 @@ from cogs.tables._handlers import TableHandlers
 from cogs.tables._refresher import TableRefresher
 from cogs.tables._repair import RepairQueue
 from tests.bot.services.clocks import Clock
-from tests.cogs.fake_interactions import FakeInteraction
-from tests.cogs.table_bots import table_bot
+from tests.cogs.table_bots import PlayerClick, TableChannel, player_click, table_bot
 
-LOCALES = {"en": "en-US", "fr": "fr"}
 CHANNEL = 700
 ADA, BEA = Seat(11, "Ada"), Seat(12, "Bea")
-
-
-class FakeChannel:
-    """The table's channel: every message edited or posted is noted."""
-
-    def __init__(self) -> None:
-        self.edits: list[dict[str, Any]] = []
-        self.ids = itertools.count(discord.utils.time_snowflake(datetime.datetime.now(datetime.UTC)))
-
-    def get_partial_message(self, message_id: int) -> Any:
-        async def edit(**fields: Any) -> None:
-            self.edits.append(fields)
-
-        async def delete() -> None:
-            return None
-
-        return SimpleNamespace(edit=edit, delete=delete)
-
-    async def send(self, *args: Any, **fields: Any) -> Any:
-        return SimpleNamespace(id=next(self.ids))
-
-
-class HandClick(FakeInteraction):
-    """A click of a player on the table (or on their hand): its hand message is edited through it later."""
-
-    async def edit_original_response(self, **fields: Any) -> None:
-        self.calls.append(("edit_original_response", fields))
-
-
-def click(table: Table, user: Seat, lang: str) -> HandClick:
-    interaction = HandClick(locale=LOCALES[lang])
-    interaction.user = SimpleNamespace(id=user.user_id, display_name=user.name)
-    interaction.channel_id = table.record.channel_id  # type: ignore[attr-defined]
-    interaction.message = None  # type: ignore[attr-defined]
-    interaction.permissions = discord.Permissions.none()  # type: ignore[attr-defined]
-    return interaction
 
 
 @pytest.fixture
@@ -76,7 +34,7 @@ async def service(tmp_path: Path) -> AsyncIterator[Tables]:
     await db.close()
 
 
-async def started(service: Tables, channel: FakeChannel, lang: str) -> Table:
+async def started(service: Tables, channel: TableChannel, lang: str) -> Table:
     """A Pairs table of Ada and Bea in `lang`, whose clock withdraws a player at their first timeout."""
     table = await service.lobby.open_lobby(guild_id=9, channel_id=CHANNEL, game="pairs", host=ADA, locale=lang)
     await service.store.set_table_message(table, next(channel.ids))
@@ -85,7 +43,7 @@ async def started(service: Tables, channel: FakeChannel, lang: str) -> Table:
     return await service.lobby.start(table.id, ADA.user_id)
 
 
-def handlers_for(service: Tables, channel: FakeChannel) -> TableHandlers:
+def handlers_for(service: Tables, channel: TableChannel) -> TableHandlers:
     bot = table_bot(service, channel)
     refresher = TableRefresher(bot, 0.0, RepairQueue(100.0))
     handlers = TableHandlers(bot, refresher)
@@ -107,11 +65,11 @@ def standings_field(fields: dict[str, Any], lang: str) -> str:
     return str(field.value)
 
 
-async def waiting_hand(handlers: TableHandlers, table: Table, lang: str) -> tuple[HandClick, Seat, Seat]:
+async def waiting_hand(handlers: TableHandlers, table: Table, lang: str) -> tuple[PlayerClick, Seat, Seat]:
     """The player not to act opens their hand ("Waiting for …"); returns its click, the waiting and the acting."""
     (acting,) = table.to_act
     mover, waiting = (ADA, BEA) if table.record.seats[acting].user_id == ADA.user_id else (BEA, ADA)
-    interaction = click(table, waiting, lang)
+    interaction = player_click(table, waiting, lang)
     await handlers.show_hand(interaction, table.id, in_place=False)  # type: ignore[arg-type]
     ((name, fields),) = interaction.calls
     assert name == "send_message"
@@ -122,7 +80,7 @@ async def waiting_hand(handlers: TableHandlers, table: Table, lang: str) -> tupl
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 async def test_a_game_ended_by_the_clock_shows_its_end_on_the_waiting_players_hand(service: Tables, lang: str) -> None:
-    channel = FakeChannel()
+    channel = TableChannel()
     table = await started(service, channel, lang)
     handlers = handlers_for(service, channel)
     hand, waiting, mover = await waiting_hand(handlers, table, lang)
@@ -153,12 +111,12 @@ async def test_a_game_ended_by_the_clock_shows_its_end_on_the_waiting_players_ha
 async def test_a_game_ended_by_a_player_leaving_shows_its_end_on_every_live_hand_but_the_one_drawn_at_it(
     service: Tables, lang: str
 ) -> None:
-    channel = FakeChannel()
+    channel = TableChannel()
     table = await started(service, channel, lang)
     handlers = handlers_for(service, channel)
     hand, waiting, mover = await waiting_hand(handlers, table, lang)
 
-    leaving = click(table, mover, lang)
+    leaving = player_click(table, mover, lang)
     await handlers.leave(leaving, table.id)  # type: ignore[arg-type]
     await settled(handlers)
     assert (await service.store.get(table.id)).record.status == "finished"
@@ -174,7 +132,7 @@ async def test_a_game_ended_by_a_player_leaving_shows_its_end_on_every_live_hand
 
     # A hand drawn at the end already is left as it is.
     finished = await service.store.get(table.id)
-    again = click(finished, waiting, lang)
+    again = player_click(finished, waiting, lang)
     await handlers.show_hand(again, table.id, in_place=False)  # type: ignore[arg-type]
     await handlers.show_the_end(finished)
     await settled(handlers)

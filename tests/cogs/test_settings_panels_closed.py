@@ -5,14 +5,9 @@ real database, through the handlers; Discord faked."""
 
 from __future__ import annotations
 
-import datetime
-import itertools
 from collections.abc import AsyncIterator
 from pathlib import Path
-from types import SimpleNamespace
-from typing import Any
 
-import discord
 import pytest
 
 from bot.i18n import t
@@ -24,42 +19,9 @@ from cogs.tables._refresher import TableRefresher
 from cogs.tables._repair import RepairQueue
 from engines.core import option_choices
 from tests.bot.services.clocks import Clock
-from tests.cogs.fake_interactions import FakeInteraction
-from tests.cogs.table_bots import table_bot
+from tests.cogs.table_bots import PlayerClick, TableChannel, player_click, table_bot
 
-LOCALES = {"en": "en-US", "fr": "fr"}
 ADA, BEA = Seat(11, "Ada"), Seat(12, "Bea")
-
-
-class FakeChannel:
-    def __init__(self) -> None:
-        self.ids = itertools.count(discord.utils.time_snowflake(datetime.datetime.now(datetime.UTC)))
-
-    def get_partial_message(self, message_id: int) -> Any:
-        async def edit(**fields: Any) -> None:
-            return None
-
-        async def delete() -> None:
-            return None
-
-        return SimpleNamespace(edit=edit, delete=delete)
-
-    async def send(self, *args: Any, **fields: Any) -> Any:
-        return SimpleNamespace(id=next(self.ids))
-
-
-class Click(FakeInteraction):
-    async def edit_original_response(self, **fields: Any) -> None:
-        self.calls.append(("edit_original_response", fields))
-
-
-def click(table: Table, user: Seat, lang: str) -> Click:
-    interaction = Click(locale=LOCALES[lang])
-    interaction.user = SimpleNamespace(id=user.user_id, display_name=user.name)
-    interaction.channel_id = table.record.channel_id  # type: ignore[attr-defined]
-    interaction.message = None  # type: ignore[attr-defined]
-    interaction.permissions = discord.Permissions.none()  # type: ignore[attr-defined]
-    return interaction
 
 
 @pytest.fixture
@@ -69,13 +31,13 @@ async def service(tmp_path: Path) -> AsyncIterator[Tables]:
     await db.close()
 
 
-async def lobby(service: Tables, channel: FakeChannel) -> Table:
+async def lobby(service: Tables, channel: TableChannel) -> Table:
     table = await service.lobby.open_lobby(guild_id=9, channel_id=700, game="pairs", host=ADA, locale="en")
     await service.store.set_table_message(table, next(channel.ids))
     return await service.lobby.join(table.id, BEA)
 
 
-def handlers_for(service: Tables, channel: FakeChannel) -> TableHandlers:
+def handlers_for(service: Tables, channel: TableChannel) -> TableHandlers:
     bot = table_bot(service, channel)
     refresher = TableRefresher(bot, 0.0, RepairQueue(100.0))
     handlers = TableHandlers(bot, refresher)
@@ -94,8 +56,8 @@ def a_choice(table: Table) -> tuple[str, str]:
     return field, next(option_value(choice) for choice in choices if option_value(choice) != current)
 
 
-async def open_panel(handlers: TableHandlers, table: Table, op: str, lang: str) -> Click:
-    panel = click(table, ADA, lang)
+async def open_panel(handlers: TableHandlers, table: Table, op: str, lang: str) -> PlayerClick:
+    panel = player_click(table, ADA, lang)
     await handlers.lobby(panel, table.id, op)  # type: ignore[arg-type]
     ((name, fields),) = panel.calls
     assert name == "send_message" and fields["view"].children  # a live panel, with its menus
@@ -106,13 +68,13 @@ async def open_panel(handlers: TableHandlers, table: Table, op: str, lang: str) 
 async def test_the_start_closes_the_hosts_panels_and_a_choice_made_after_it_is_refused_and_changes_nothing(
     service: Tables, lang: str
 ) -> None:
-    channel = FakeChannel()
+    channel = TableChannel()
     table = await lobby(service, channel)
     handlers = handlers_for(service, channel)
     options = await open_panel(handlers, table, "options", lang)
     clock = await open_panel(handlers, table, "clock", lang)
 
-    await handlers.lobby(click(table, ADA, lang), table.id, "start")  # type: ignore[arg-type]
+    await handlers.lobby(player_click(table, ADA, lang), table.id, "start")  # type: ignore[arg-type]
     for panel in (options, clock):
         (_, fields) = panel.calls[-1]
         assert panel.calls[-1][0] == "edit_original_response"
@@ -120,11 +82,11 @@ async def test_the_start_closes_the_hosts_panels_and_a_choice_made_after_it_is_r
 
     started = await service.store.get(table.id)
     field, value = a_choice(table)
-    late = click(started, ADA, lang)
+    late = player_click(started, ADA, lang)
     await handlers.set_option(late, table.id, field, [value])  # type: ignore[arg-type]
-    late_clock = click(started, ADA, lang)
+    late_clock = player_click(started, ADA, lang)
     await handlers.set_clock(late_clock, table.id, "pace", ["live"])  # type: ignore[arg-type]
-    late_language = click(started, ADA, lang)
+    late_language = player_click(started, ADA, lang)
     await handlers.set_language(late_language, table.id, ["fr"])  # type: ignore[arg-type]
     for interaction in (late, late_clock, late_language):
         assert interaction.calls == [
@@ -138,16 +100,16 @@ async def test_the_start_closes_the_hosts_panels_and_a_choice_made_after_it_is_r
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 async def test_a_cancelled_lobby_closes_its_panels_in_other_words(service: Tables, lang: str) -> None:
-    channel = FakeChannel()
+    channel = TableChannel()
     table = await lobby(service, channel)
     handlers = handlers_for(service, channel)
     computers = await open_panel(handlers, table, "computers", lang)
-    await handlers.lobby(click(table, ADA, lang), table.id, "cancel")  # type: ignore[arg-type]
+    await handlers.lobby(player_click(table, ADA, lang), table.id, "cancel")  # type: ignore[arg-type]
     assert computers.calls[-1] == (
         "edit_original_response",
         {"content": closed(lang, "lobby.panel.closed"), "view": None},
     )
-    late = click(table, ADA, lang)
+    late = player_click(table, ADA, lang)
     await handlers.set_computers(late, table.id, "add", ["normal"])  # type: ignore[arg-type]
     assert late.calls == [("edit_message", {"content": "⚠️ " + closed(lang, "lobby.panel.closed"), "view": None})]
     assert len((await service.store.get(table.id)).record.seats) == 2
@@ -158,7 +120,7 @@ async def test_a_cancelled_lobby_closes_its_panels_in_other_words(service: Table
 async def test_a_lobby_closed_by_its_deadline_closes_its_panels_through_the_refresher(
     service: Tables, lang: str
 ) -> None:
-    channel = FakeChannel()
+    channel = TableChannel()
     table = await lobby(service, channel)
     handlers = handlers_for(service, channel)
     options = await open_panel(handlers, table, "options", lang)

@@ -4,12 +4,9 @@ database, through the handlers; the emojis of the committed manifest installed, 
 
 from __future__ import annotations
 
-import datetime
-import itertools
 import re
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import discord
@@ -25,8 +22,7 @@ from cogs.tables._refresher import TableRefresher
 from cogs.tables._repair import RepairQueue
 from cogs.tables._views import table_message
 from tests.bot.services.clocks import Clock
-from tests.cogs.fake_interactions import FakeInteraction
-from tests.cogs.table_bots import table_bot
+from tests.cogs.table_bots import TableChannel, player_click, table_bot
 
 CHANNEL = 700
 ADA, BEA = Seat(11, "Ada"), Seat(12, "Bea")
@@ -34,32 +30,7 @@ CARD_MARKUP = re.compile(r"<:card_\d+:\d+>")  # a Pairs-deck card emoji
 TILE = re.compile(r"`(?:[1-9]|10)`")  # a Pairs-deck card's text face
 
 
-class FakeChannel:
-    """The table's channel: nothing it is sent matters here."""
-
-    def __init__(self) -> None:
-        self.ids = itertools.count(discord.utils.time_snowflake(datetime.datetime.now(datetime.UTC)))
-
-    def get_partial_message(self, message_id: int) -> Any:
-        async def edit(**fields: Any) -> None:
-            return None
-
-        return SimpleNamespace(edit=edit, delete=edit)
-
-    async def send(self, *args: Any, **fields: Any) -> Any:
-        return SimpleNamespace(id=next(self.ids))
-
-
-def click(table: Table, user: Seat, lang: str) -> FakeInteraction:
-    interaction = FakeInteraction(locale={"en": "en-US", "fr": "fr"}[lang])
-    interaction.user = SimpleNamespace(id=user.user_id, display_name=user.name)
-    interaction.channel_id = table.record.channel_id  # type: ignore[attr-defined]
-    interaction.message = None  # type: ignore[attr-defined]
-    interaction.permissions = discord.Permissions.none()  # type: ignore[attr-defined]
-    return interaction
-
-
-def handlers_for(service: Tables, channel: FakeChannel) -> TableHandlers:
+def handlers_for(service: Tables, channel: TableChannel) -> TableHandlers:
     bot = table_bot(service, channel)
     return TableHandlers(bot, TableRefresher(bot, 0.0, RepairQueue(100.0)))
 
@@ -83,7 +54,7 @@ async def service(tmp_path: Path) -> AsyncIterator[Tables]:
     await db.close()
 
 
-async def started(service: Tables, channel: FakeChannel, lang: str) -> Table:
+async def started(service: Tables, channel: TableChannel, lang: str) -> Table:
     table = await service.lobby.open_lobby(guild_id=9, channel_id=CHANNEL, game="pairs", host=ADA, locale=lang)
     await service.store.set_table_message(table, next(channel.ids))
     await service.lobby.join(table.id, BEA)
@@ -109,7 +80,7 @@ def card_pictures(fields: dict[str, Any]) -> list[str]:
 
 
 async def open_hand(handlers: TableHandlers, table: Table, who: Seat, lang: str) -> dict[str, Any]:
-    interaction = click(table, who, lang)
+    interaction = player_click(table, who, lang)
     await handlers.show_hand(interaction, table.id, in_place=False)  # type: ignore[arg-type]
     ((name, fields),) = interaction.calls
     assert name == "send_message"
@@ -118,7 +89,7 @@ async def open_hand(handlers: TableHandlers, table: Table, who: Seat, lang: str)
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 async def test_a_player_with_text_cards_sees_text_faces_another_sees_emojis(service: Tables, lang: str) -> None:
-    channel = FakeChannel()
+    channel = TableChannel()
     table = await started(service, channel, lang)
     handlers = handlers_for(service, channel)
     players = handlers.bot.players
@@ -140,7 +111,7 @@ async def test_a_player_with_text_cards_sees_text_faces_another_sees_emojis(serv
         for child in row["components"]
         if (match := Move.pattern.fullmatch(str(child.get("custom_id", "")))) and not child.get("disabled")
     )
-    interaction = click(table, mover, lang)
+    interaction = player_click(table, mover, lang)
     interaction.type = discord.InteractionType.component
     await handlers.act(
         interaction,  # type: ignore[arg-type]

@@ -12,10 +12,9 @@ import pytest
 from bot.services.tables import Table
 from cogs.render.frame import hand_embed, table_embed
 from cogs.render.text import event_line
-from cogs.tables._views import hand_view, table_view
 from engines.ilmorto import ENGINE, IlMortoState
 from tests.cogs import render_support
-from tests.cogs.render_support import lines, plain
+from tests.cogs.render_support import component_texts, lines, plain
 from tests.conformance.playout import sampled_states
 from tests.engines.ilmorto.ilmorto_rig import act, knock, rigged
 
@@ -33,17 +32,6 @@ FOREIGN = {
 
 def table_of(state: IlMortoState, lang: str) -> Table:
     return render_support.table_of(ENGINE, state, game_id=62, names=NAMES, locale=lang)
-
-
-def component_texts(tbl: Table, seat: int | None, lang: str) -> list[str]:
-    view = table_view(tbl, lang) if seat is None else hand_view(tbl, seat, lang)
-    found: list[str] = []
-    for row in view.to_components() if view is not None else []:
-        for item in row["components"]:
-            found += [item.get("label") or "", item.get("placeholder") or ""]
-            for option in item.get("options", []):
-                found += [option.get("label") or "", option.get("description") or ""]
-    return found
 
 
 def everything(state: IlMortoState, lang: str) -> list[str]:

@@ -14,11 +14,10 @@ from bot.services.tables import Table
 from cogs.games.ohmybrain.render import faces
 from cogs.render.frame import hand_embed, table_embed
 from cogs.render.text import event_line
-from cogs.tables._views import hand_view, table_view
 from engines.core import Event
 from engines.ohmybrain import Bury, OhMyBrainState, Pass, Play
 from tests.cogs import render_support
-from tests.cogs.render_support import lines, plain
+from tests.cogs.render_support import component_texts, lines, plain
 from tests.conformance.playout import sampled_states
 from tests.engines.ohmybrain.ohmybrain_rig import ENGINE, FACE, act, arrange, new_rigged, rig_die, table
 
@@ -32,18 +31,6 @@ FOREIGN = {
 
 def table_of(state: OhMyBrainState, lang: str) -> Table:
     return render_support.table_of(ENGINE, state, game_id=61, locale=lang)
-
-
-def component_texts(tbl: Table, seat: int | None, lang: str) -> list[str]:
-    """Every text of a message's components: button labels, select placeholders, option labels and descriptions."""
-    view = table_view(tbl, lang) if seat is None else hand_view(tbl, seat, lang)
-    found: list[str] = []
-    for row in view.to_components() if view is not None else []:
-        for item in row["components"]:
-            found += [item.get("label") or "", item.get("placeholder") or ""]
-            for option in item.get("options", []):
-                found += [option.get("label") or "", option.get("description") or ""]
-    return found
 
 
 def everything(state: OhMyBrainState, lang: str) -> list[str]:
