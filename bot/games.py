@@ -43,11 +43,12 @@ class GameDeclarationError(RuntimeError):
 
 _sources: dict[str, GameSource] = {}
 _declared = False
+_generation = 0  # counts the changes of the declarations, so that what is built from them is built once per change
 
 
 def _declarations() -> None:
     """Read the `cardroom.games` entry points once (each names a module's declaration: `cogs.games.pairs:SPEC`)."""
-    global _declared
+    global _declared, _generation
     if _declared:
         return
     for point in sorted(entry_points(group=GROUP), key=lambda point: point.name):
@@ -56,11 +57,20 @@ def _declarations() -> None:
             raise GameDeclarationError(f"{point.value} is not the declaration of a game named {point.name!r}")
         _sources.setdefault(source.name, source)
     _declared = True
+    _generation += 1
 
 
 def add(source: GameSource) -> None:
     """Declare one more game than the entry points name (a game under test): `install` then registers it."""
+    global _generation
     _sources[source.name] = source
+    _generation += 1
+
+
+def generation() -> int:
+    """Which state of the declarations this is: it changes whenever a game is declared."""
+    _declarations()
+    return _generation
 
 
 def sources() -> list[GameSource]:

@@ -26,7 +26,9 @@ def declared(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """The toy declared for this test only (the process's declarations, engines and catalogues as they were after)."""
     monkeypatch.setattr(games, "_sources", dict(games._sources))
     monkeypatch.setattr(registry, "_ENGINES", dict(registry._ENGINES))
+    monkeypatch.setattr(games, "_generation", games.generation())
     monkeypatch.setattr(catalog, "_specs", {})
+    monkeypatch.setattr(catalog, "_generation", -1)
     catalogue.cache_clear()
     games.add(SPEC)  # the one line
     yield

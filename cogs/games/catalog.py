@@ -15,18 +15,22 @@ from cogs.games.spec import GameSpec
 from cogs.render.base import DefaultRenderer, GameRenderer
 
 _specs: dict[str, GameSpec] = {}
+_generation = -1  # the state of the declarations `_specs` was built from (`bot.games.generation`)
 
 
 def specs() -> dict[str, GameSpec]:
-    """Every declared game's spec, by name (the engines and decks known from then on)."""
-    declared = games.sources()
-    if len(_specs) != len(declared) or any(source.name not in _specs for source in declared):
+    """Every declared game's spec, by name (the engines and decks known from then on). Built once per change of
+    the declarations: every rendered text asks, so an unchanged catalogue costs one comparison."""
+    global _generation
+    current = games.generation()
+    if current != _generation:
         games.install()
         _specs.clear()
-        for source in declared:
+        for source in games.sources():
             if isinstance(source, GameSpec):
                 _specs[source.name] = source
                 decks.install(source.decks)
+        _generation = current
     return _specs
 
 

@@ -25,6 +25,7 @@ import discord
 from bot.emojis import EmojiRegistry, registry
 from cogs import decks
 from cogs.decks import Deck
+from cogs.games import catalog
 
 MARKUP = re.compile(r"<:([A-Za-z0-9_]{2,32}):(\d+)>")  # a custom emoji's markup (the card emojis' among them)
 
@@ -60,9 +61,7 @@ def text_faces(on: bool = True) -> Iterator[None]:
 def _deck(deck: Deck | str) -> Deck:
     if isinstance(deck, Deck):
         return deck
-    from cogs.games import catalog  # the declared games' decks, read once (the catalog does not import this module)
-
-    catalog.specs()
+    catalog.specs()  # the declared games' decks
     return decks.get(deck)
 
 
@@ -152,8 +151,6 @@ def emoji_for(deck: Deck | str, card: str, lang: str = "en") -> discord.PartialE
 def card_emoji(game: str, card: str, lang: str = "en") -> discord.PartialEmoji | None:
     """The picture of a card id of `game` (a picker value, a move's card) on a button: its emoji, else its deck's
     symbol for it (a text emoji), else None."""
-    from cogs.games import catalog  # the declarations, read at start (the catalog does not import this module)
-
     cards = catalog.cards_deck(game)
     return None if cards is None else deck_emoji(cards, card, lang)
 

@@ -29,17 +29,13 @@ def card_faces(ranks: Sequence[int]) -> str:
     return " ".join(card_face(rank) for rank in ranks) or "—"
 
 
-# Poker-deck card ids (Dead Money): rank + suit letter ("KS", "10D"), or a Brain ("BRAIN-H").
+# Poker-deck card ids (Dead Money): rank + suit letter ("KS", "10D"), or a Brain ("BRAIN-H"): `POKER.cards`.
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 BRAIN_FACE = "🧠"
-_POKER_CARD_IDS = frozenset(
-    [f"{rank}{suit}" for rank in (*map(str, range(2, 11)), "A", "J", "Q", "K") for suit in "CDHS"]
-    + [f"BRAIN-{suit}" for suit in "CDHS"]
-)
 
 
 def is_poker_card_id(value: str) -> bool:
-    return value in _POKER_CARD_IDS
+    return value in POKER.cards
 
 
 def poker_card_face(card_id: str, *, lang: str = "en") -> str:
@@ -52,7 +48,7 @@ def poker_card_face(card_id: str, *, lang: str = "en") -> str:
 
 def poker_card_faces(card_ids: Sequence[str], *, lang: str = "en") -> str:
     """Card ids as faces separated by spaces, or a dash for none."""
-    if _POKER_CARD_IDS.issuperset(card_ids):
+    if POKER.cards.issuperset(card_ids):
         return " ".join(faces.faces(POKER, card_ids, lang)) or "—"
     return " ".join(poker_card_face(card, lang=lang) for card in card_ids) or "—"
 
@@ -124,7 +120,8 @@ def render_params(params: dict[str, Any], names: Sequence[str], lang: str, game:
     card ids ("KS", "KS,9H") become faces ("K♠ 9♥"); with `game`, a poker category `hand` ("pair") is named
     through `<game>.hand.<category>`."""
     rendered: dict[str, Any] = {}
-    renderer = catalog.renderer_for(game) if game and catalog.spec(game) is not None else None
+    found = catalog.spec(game) if game else None
+    renderer = found.renderer if found is not None else None
     for key, value in params.items():
         if (key == "seat" or key.endswith("_seat")) and isinstance(value, int):
             rendered[key] = seat_name(names, value)
