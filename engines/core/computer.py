@@ -56,13 +56,14 @@ def random_action(engine: AnyEngine, state: GameState, seat: int, rng: Rng) -> A
 
 
 def playout(engine: AnyEngine, state: GameState, seat: int, rng: Rng) -> float:
-    """Play `state` to its end with random legal actions for every seat due; `seat`'s outcome."""
+    """Play `state` to its end with random legal actions for every seat due; `seat`'s outcome. The state is played
+    in place (`Engine.advance`, no copy per action): the caller hands over a copy of its own."""
     for _ in range(PLAYOUT_STEPS):
         due = engine.to_act(state)
         if not due:
             break
         actor = due[rng.below(len(due))] if len(due) > 1 else due[0]
-        state = engine.apply(state, actor, random_action(engine, state, actor, rng))
+        engine.advance(state, actor, random_action(engine, state, actor, rng))
     return outcome(engine, state, seat)
 
 
@@ -104,7 +105,7 @@ def choose_normal(
         for index, action in enumerate(legal):
             if not first_round and (spent >= playouts or (stop is not None and stop())):
                 return _best(legal, totals, counts)
-            after = engine.apply(sample, seat, action)
+            after = engine.apply(sample, seat, action)  # a fresh copy, which the playout plays in place
             totals[index] += playout(engine, after, seat, Rng.from_seed(luck))
             counts[index] += 1
             spent += 1

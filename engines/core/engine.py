@@ -313,9 +313,21 @@ class Engine(ABC, Generic[S, A, Opt, P]):
         model = type(state)
         new = model.model_validate(state.model_dump(round_trip=True, exclude=_EVENTS))
         new.events = list(state.events)
+        self._advance(new, seat, action)
+        return new
+
+    def advance(self, state: S, seat: int, action: A | Withdraw) -> None:
+        """`apply` without the copy: `state` itself becomes the state after the action, for a caller that owns it
+        alone (a computer player's playout, which plays a private copy to the end). Refused, it changes nothing."""
+        refusal = self.refusal(state, seat, action)
+        if refusal is not None:
+            raise IllegalActionError(refusal)
+        self._advance(state, seat, action)
+
+    def _advance(self, new: S, seat: int, action: A | Withdraw) -> None:
         if len(new.moves) != new.players:
             new.moves = [0] * new.players
-        if isinstance(action, Withdraw) or action not in self.reported_actions(state, seat):
+        if isinstance(action, Withdraw) or action not in self.reported_actions(new, seat):
             new.moves[seat] += 1  # an action reported from outside the buttons leaves the seat's buttons valid
         earlier = len(new.events)
         if isinstance(action, Withdraw):
@@ -327,7 +339,6 @@ class Engine(ABC, Generic[S, A, Opt, P]):
         keep = max(EVENT_LOG_LIMIT, len(new.events) - earlier)
         if len(new.events) > keep:
             del new.events[: len(new.events) - keep]
-        return new
 
     # ----- serialisation and replay -------------------------------------------
     def parse_action(self, data: str | bytes | dict[str, Any]) -> A | Withdraw:
