@@ -6,6 +6,7 @@ the PostgreSQL server of the session (`postgres`), started on first use, and Dis
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,6 +18,12 @@ from tests.support.postgres import PostgresMissingError, PostgresServer, binarie
 from tools.standin.openapi import default_spec_path, openapi_available
 
 games.install()
+
+# pytest caches each test module with its asserts rewritten, as bytecode; where PYTHONDONTWRITEBYTECODE is set (some
+# images set it), every process would rewrite every assert of the suite again, about 15 s of CPU per xdist worker.
+# The bot processes the tests start (`tools/standin/process.py`'s zygote, the command-line tests) cache theirs too.
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 
 def in_ci() -> bool:
@@ -68,6 +75,7 @@ def postgres() -> Iterator[PostgresServer]:
 # (xdist's `--dist loadgroup` would group by a mark, but it does not group on pytest 9.2: pytest-dev/pytest-xdist#1386.)
 _CORPUS_TESTS = "tests/conformance/test_conformance.py::"
 _ONE_BY_ONE = "tests/e2e/"
+WAITING_AMONG = 35  # per cent of the other modules among which the end-to-end tests are spread
 
 
 def work_unit(nodeid: str) -> str:
@@ -79,8 +87,19 @@ def work_unit(nodeid: str) -> str:
     return nodeid.split("::", 1)[0]
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The corpus units first, then the end-to-end tests spread evenly among the other modules."""
+def long_fuzz() -> bool:
+    """Whether this run is the long fuzzing campaign (`CARDROOM_LONG_FUZZ=1`), which the `slow` tests belong to."""
+    return os.environ.get("CARDROOM_LONG_FUZZ", "") not in ("", "0")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The `slow` tests only in the long fuzzing campaign; the corpus units first, then the end-to-end tests spread
+    evenly among the first modules (`WAITING_AMONG`)."""
+    if not long_fuzz():
+        slow = [item for item in items if item.get_closest_marker("slow")]
+        if slow:
+            config.hook.pytest_deselected(items=slow)
+            items[:] = [item for item in items if not item.get_closest_marker("slow")]
     corpus = [item for item in items if work_unit(item.nodeid).startswith("corpus-")]
     waiting = [item for item in items if item.nodeid.startswith(_ONE_BY_ONE)]
     placed = {id(item) for item in corpus + waiting}
@@ -90,8 +109,11 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             modules.setdefault(work_unit(item.nodeid), []).append(item)
     ordered = list(corpus)
     chunks = list(modules.values())
+    # The waiting tests go among the first modules, not the last: the ones handed out last set the suite's end,
+    # and a long wait there leaves the cores idle.
+    among = max(1, len(chunks) * WAITING_AMONG // 100)
     for index, chunk in enumerate(chunks):
-        ordered += waiting[index * len(waiting) // len(chunks) : (index + 1) * len(waiting) // len(chunks)]
+        ordered += waiting[index * len(waiting) // among : (index + 1) * len(waiting) // among] if index < among else []
         ordered += chunk
     if not chunks:
         ordered += waiting
@@ -100,8 +122,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
-    """`-n auto`: two workers more than cores, for the end-to-end tests' waiting."""
-    return (os.cpu_count() or 1) + 2
+    """`-n auto`: three workers more than cores, for the end-to-end tests' waiting."""
+    return (os.cpu_count() or 1) + 3
 
 
 @pytest.hookimpl(optionalhook=True)

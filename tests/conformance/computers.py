@@ -26,7 +26,7 @@ from engines.core.computer import LEVELS, Level, choose
 from tests.conformance.playout import MAX_STEPS, AnyEngine, describe, live_seats, random_playout
 
 # Random configurations (players, options, seed) tried per computer game; the shortest random playout wins.
-CONFIGURATIONS_TRIED = 2
+CONFIGURATIONS_TRIED = 6
 # The normal player's budget: this many playouts per legal action (its first round alone tries each once); more in
 # the long run (CARDROOM_LONG_FUZZ=1).
 PLAYOUTS_PER_ACTION = 2 if os.environ.get("CARDROOM_LONG_FUZZ", "") not in ("", "0") else 1

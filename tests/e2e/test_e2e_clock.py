@@ -12,9 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import os
 import random
-import signal
 import time
 from pathlib import Path
 
@@ -90,10 +88,8 @@ async def test_a_daily_clock_reminds_plays_for_the_player_and_withdraws_them_acr
         due = await w.discord.wait_for(lambda: expiry_of(w, game_id, seat), timeout=10, what="the next deadline")
         version = w.version(game_id)
         moves = moves_by(w, game_id, seat)
-        assert bot.proc is not None
         w.discord.unwatch(bot)
-        os.killpg(bot.proc.pid, signal.SIGKILL)
-        await bot.proc.wait()
+        await bot.crash()
         await asyncio.sleep(max(0.0, due - time.time()) + 1.0)
         assert w.version(game_id) == version  # nobody fired it while the bot was down
 

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
-import signal
 import time
 from pathlib import Path
 from typing import Any
@@ -205,10 +203,8 @@ async def test_a_turn_notification_survives_a_crash_exactly_once(tmp_path: Path,
         (left,) = await w.discord.wait_for(lambda: mentions() or None, timeout=10, what="a turn mention")
         await w.discord.wait_for(lambda: stored_ping() == left.id, timeout=10, what="the mention stored")
         await w.discord.wait_for(lambda: told() != "{}", timeout=10, what="the decision recorded as told")
-        assert bot.proc is not None
         w.discord.unwatch(bot)
-        os.killpg(bot.proc.pid, signal.SIGKILL)
-        await bot.proc.wait()
+        await bot.crash()
         await w.discord.wait_for(lambda: not w.discord.gateway.connected, timeout=10, what="disconnect")
         if not stored:
             # The state a crash leaves between the post and its store.

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
 import random
-import signal
 from pathlib import Path
 
 from tests.e2e.e2e_support import answered, button, footer, in_step, open_lobby, take_turn, waiting_for, world
@@ -34,10 +32,8 @@ async def test_killed_mid_game_the_bot_resumes_and_old_buttons_work(tmp_path: Pa
         hand = await answered(await w.discord.click(player, table, button(table, "hand:")))
         version = w.version(game_id)
 
-        assert bot.proc is not None
         w.discord.unwatch(bot)
-        os.killpg(bot.proc.pid, signal.SIGKILL)  # no goodbye: a crash
-        await bot.proc.wait()
+        await bot.crash()  # no goodbye: a crash
         await w.discord.wait_for(lambda: not w.discord.gateway.connected, timeout=10, what="disconnect")
         assert w.version(game_id) == version  # the last committed action is the truth
 
@@ -67,10 +63,8 @@ async def test_a_table_left_behind_by_a_crash_is_brought_up_to_date_at_restart(t
         # The game is over in the database, but the table edit is still waiting: crash now.
         assert w.discord.get_message(table.id) is not None
         assert "ended before its finish" not in (w.discord.get_message(table.id) or table).text
-        assert bot.proc is not None
         w.discord.unwatch(bot)
-        os.killpg(bot.proc.pid, signal.SIGKILL)
-        await bot.proc.wait()
+        await bot.crash()
         await w.discord.wait_for(lambda: not w.discord.gateway.connected, timeout=10, what="disconnect")
 
         await bots.enter_async_context(w.running("after"))

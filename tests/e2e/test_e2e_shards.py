@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
 import random
-import signal
 import time
 from collections import Counter
 from collections.abc import AsyncIterator
@@ -68,10 +66,8 @@ def moves(w: World, game_id: int) -> tuple[int, int]:
 
 
 async def kill(w: World, bot: BotProcess) -> None:
-    assert bot.proc is not None
     w.discord.unwatch(bot)
-    os.killpg(bot.proc.pid, signal.SIGKILL)  # no goodbye: a crash
-    await bot.proc.wait()
+    await bot.crash()  # no goodbye: a crash
 
 
 async def test_two_processes_split_the_servers_survive_a_kill_and_fire_a_deadline_once(tmp_path: Path) -> None:

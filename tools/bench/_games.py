@@ -28,7 +28,7 @@ from ._gateway import Snowflakes
 from ._path import Room, Throughput, players_for
 from ._storage import Bare, StorageTarget
 
-WARMUP = 30  # moves (and bare commits) before measuring
+WARMUP = 30  # moves (and bare commits) before measuring, never more than the run measures (a smoke run's few)
 ROUNDS = 2  # the path and the bare commits alternate, in long rounds
 # Moves (and commits) that open each round unrecorded, at most `SETTLE` (and at most the round's own): each side is
 # measured in its own steady state. The hand-overs between the event loop and the connection's thread are slower
@@ -80,8 +80,8 @@ async def game_path(target: StorageTarget, game: str, moves: int, seed: int) -> 
         room = Room(Tables(db), random.Random(seed), Snowflakes(), game=game)
         heap.settle()  # as the bot does at the end of its start-up
         path = Throughput(room)
-        await path.run(WARMUP, record=False)
-        floor, rows = await floors(target, db, f"path-{game}", path, moves, WARMUP)
+        await path.run(min(WARMUP, moves), record=False)
+        floor, rows = await floors(target, db, f"path-{game}", path, moves, min(WARMUP, moves))
     finally:
         await db.close()
     measured = path.result()
@@ -111,7 +111,7 @@ def _rows(write: ClockWrite) -> int:
     return len(write.gone()) + len(write.due()) + len(write.turns)
 
 
-async def warm_up(target: StorageTarget, seed: int) -> None:
+async def warm_up(target: StorageTarget, seed: int, moves: int) -> None:
     """A short unmeasured run of every game before any is measured: the process's one-time costs (the catalogues,
     card faces and Babel's locale data loaded, the allocator's arenas grown) fall on none of them, so the order
     the games are measured in does not matter. (Without it, the game measured first showed a ratio 0.03–0.05
@@ -120,7 +120,7 @@ async def warm_up(target: StorageTarget, seed: int) -> None:
         db = await target.open(f"warm-{game}")
         try:
             room = Room(Tables(db), random.Random(seed), Snowflakes(), game=game)
-            await Throughput(room).run(WARMUP, record=False)
+            await Throughput(room).run(min(WARMUP, moves), record=False)
         finally:
             await db.close()
 
@@ -128,7 +128,7 @@ async def warm_up(target: StorageTarget, seed: int) -> None:
 async def games_bench(targets: list[StorageTarget], moves: int, seed: int) -> dict[str, Any]:
     """Every game on every back end: {"moves": N, "backends": {name: [one row per game]}}."""
     if targets:
-        await warm_up(targets[0], seed)
+        await warm_up(targets[0], seed, moves)
     return {
         "moves": moves,
         "backends": {

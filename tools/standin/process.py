@@ -1,15 +1,204 @@
-"""Run a bot process for an end-to-end test and make sure it is always killed afterwards."""
+"""Run a bot process for an end-to-end test and make sure it is always killed afterwards.
+
+A bot process costs about a second of CPU before its first line of its own code runs: the interpreter and the
+imports of discord.py, aiohttp and pydantic. A `Zygote` pays it once: it imports a module's dependencies, then
+forks a fresh process for each start (`python -m <module> ...` exactly as `sys.argv`, environment, working
+directory and log file say), so a test suite that starts a bot dozens of times pays the imports once.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import os
+import queue
 import signal
+import subprocess
 import sys
 import tempfile
+import threading
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+
+# The zygote's own program (`python -c ZYGOTE <module> <preload>...`): imports, then one JSON request a line on
+# stdin ({"argv", "env", "cwd", "log"}), answered with {"started": pid}; {"exited": pid, "code": n} when one ends.
+ZYGOTE = r"""
+import importlib, json, os, runpy, select, signal, sys, traceback
+module, preload = sys.argv[1], sys.argv[2:]
+for name in preload:
+    importlib.import_module(name)
+wake_r, wake_w = os.pipe()
+os.set_blocking(wake_w, False)
+signal.signal(signal.SIGCHLD, lambda *_: None)
+signal.set_wakeup_fd(wake_w)
+out = sys.stdout
+
+def tell(**message):
+    out.write(json.dumps(message) + "\n")
+    out.flush()
+
+def child(request):
+    os.setsid()
+    signal.set_wakeup_fd(-1)
+    signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+    os.close(wake_r)
+    os.close(wake_w)
+    log = os.open(request["log"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    os.dup2(log, 1)
+    os.dup2(log, 2)
+    os.dup2(os.open(os.devnull, os.O_RDONLY), 0)
+    sys.stdout.reconfigure(line_buffering=True)
+    os.chdir(request["cwd"] or ".")
+    os.environ.clear()
+    os.environ.update(request["env"])
+    sys.argv = ["-m", *request["argv"]]  # as `python -m module args...` sees them (run_module sets argv[0])
+    sys.modules.pop(module + ".__main__", None)  # preloaded for its imports; run afresh as __main__
+    code = 0
+    try:
+        runpy.run_module(module, run_name="__main__", alter_sys=True)
+    except SystemExit as exit:
+        code = exit.code if isinstance(exit.code, int) else (0 if exit.code is None else 1)
+    except BaseException:
+        traceback.print_exc()
+        code = 1
+    finally:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    os._exit(code)
+
+while True:
+    ready, _, _ = select.select([sys.stdin, wake_r], [], [])
+    if wake_r in ready:
+        os.read(wake_r, 512)
+    while True:
+        try:
+            pid, status = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            break
+        if pid == 0:
+            break
+        tell(exited=pid, code=os.waitstatus_to_exitcode(status))
+    if sys.stdin in ready:
+        line = sys.stdin.readline()
+        if not line:
+            break
+        request = json.loads(line)
+        pid = os.fork()
+        if pid == 0:
+            child(request)
+        tell(started=pid)
+"""
+
+
+class Zygote:
+    """A process that has imported `preload` once and forks a process running `python -m module` per start.
+
+    Its children behave as `asyncio.create_subprocess_exec` ones for `BotProcess`: their own session (process
+    group), their output in a log file, an exit code. A fork shares only the imported modules with its siblings
+    (Python seeds the random generator again in each). It outlives the event loops of the tests that use it (one
+    per test under pytest-asyncio): its pipe is read by a thread. `close()` stops it.
+    """
+
+    def __init__(self, module: str, preload: Sequence[str]) -> None:
+        self.module = module
+        self.preload = list(preload)
+        self._process: subprocess.Popen[bytes] | None = None
+        self._started: queue.Queue[int] = queue.Queue()
+        self._guard = threading.Lock()
+        self._codes: dict[int, int] = {}  # exit codes of children nobody waits for yet
+        self._waiting: dict[int, tuple[asyncio.AbstractEventLoop, asyncio.Future[int]]] = {}
+
+    def serves(self, args: Sequence[str]) -> bool:
+        """Whether `args` is `python -m <module> ...` with this interpreter."""
+        return len(args) >= 3 and args[0] == sys.executable and args[1] == "-m" and args[2] == self.module
+
+    async def spawn(self, args: Sequence[str], env: Mapping[str, str], cwd: str | None, log: Path) -> ZygoteChild:
+        process = self._ensure()
+        assert process.stdin is not None
+        request = {"argv": list(args[3:]), "env": dict(env), "cwd": cwd, "log": str(log)}
+        process.stdin.write((json.dumps(request) + "\n").encode())
+        process.stdin.flush()
+        pid = await asyncio.to_thread(self._started.get, True, 30)
+        return ZygoteChild(pid, self)
+
+    def _ensure(self) -> subprocess.Popen[bytes]:
+        if self._process is not None and self._process.poll() is None:
+            return self._process
+        self._process = subprocess.Popen(
+            [sys.executable, "-c", ZYGOTE, self.module, *self.preload],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            start_new_session=True,
+        )
+        threading.Thread(target=self._read, args=(self._process,), name="zygote-reader", daemon=True).start()
+        return self._process
+
+    def _read(self, process: subprocess.Popen[bytes]) -> None:
+        assert process.stdout is not None
+        for line in process.stdout:
+            message = json.loads(line)
+            if "started" in message:
+                self._started.put(int(message["started"]))
+                continue
+            pid, code = int(message["exited"]), int(message["code"])
+            with self._guard:
+                waiter = self._waiting.pop(pid, None)
+                if waiter is None:
+                    self._codes[pid] = code
+            if waiter is not None:
+                loop, future = waiter
+                with contextlib.suppress(RuntimeError):  # a loop closed since: nobody is waiting any more
+                    loop.call_soon_threadsafe(_settle, future, code)
+
+    def exit_code(self, pid: int) -> int | None:
+        with self._guard:
+            return self._codes.get(pid)
+
+    async def wait(self, pid: int) -> int:
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[int] = loop.create_future()
+        with self._guard:
+            if pid in self._codes:
+                return self._codes[pid]
+            self._waiting[pid] = (loop, future)
+        try:
+            return await future
+        finally:
+            with self._guard:
+                self._waiting.pop(pid, None)
+
+    def close(self) -> None:
+        """Stop the zygote; its children are stopped by their `BotProcess`es, or were already."""
+        process, self._process = self._process, None
+        if process is not None and process.poll() is None:
+            process.kill()
+            process.wait()
+
+
+def _settle(future: asyncio.Future[int], code: int) -> None:
+    if not future.done():
+        future.set_result(code)
+
+
+class ZygoteChild:
+    """A process forked by a `Zygote`: its pid, and its exit code once the zygote has reaped it."""
+
+    def __init__(self, pid: int, zygote: Zygote) -> None:
+        self.pid = pid
+        self._zygote = zygote
+        self._code: int | None = None
+
+    @property
+    def returncode(self) -> int | None:
+        if self._code is None:
+            self._code = self._zygote.exit_code(self.pid)
+        return self._code
+
+    async def wait(self) -> int:
+        if self._code is None:
+            self._code = await self._zygote.wait(self.pid)
+        return self._code
 
 
 class BotProcess:
@@ -28,6 +217,7 @@ class BotProcess:
         log_path: Path | None = None,
         inherit_env: bool = True,
         stop_timeout: float = 5.0,
+        zygote: Zygote | None = None,
     ) -> None:
         self.args = list(args)
         self.env = {**(os.environ if inherit_env else {}), **(env or {})}
@@ -39,9 +229,13 @@ class BotProcess:
             os.close(fd)
             log_path = Path(name)
         self.log_path = log_path
-        self.proc: asyncio.subprocess.Process | None = None
+        self.zygote = zygote if zygote is not None and zygote.serves(self.args) else None
+        self.proc: asyncio.subprocess.Process | ZygoteChild | None = None
 
     async def start(self) -> BotProcess:
+        if self.zygote is not None:
+            self.proc = await self.zygote.spawn(self.args, self.env, self.cwd, self.log_path)
+            return self
         with self.log_path.open("wb") as log:
             self.proc = await asyncio.create_subprocess_exec(
                 *self.args,
@@ -76,7 +270,13 @@ class BotProcess:
             if sys.platform != "win32":
                 os.killpg(self.proc.pid, sig)
             else:  # pragma: no cover
-                self.proc.send_signal(sig)
+                os.kill(self.proc.pid, sig)
+
+    async def crash(self) -> int:
+        """SIGKILL the process group, no goodbye (a crash); its exit code."""
+        assert self.proc is not None, "not started"
+        self._signal_group(signal.SIGKILL)
+        return await self.proc.wait()
 
     async def stop(self) -> int | None:
         """SIGTERM the process group, SIGKILL it if it does not exit in time."""
