@@ -26,6 +26,7 @@ from pathlib import Path
 ZYGOTE = r"""
 import importlib, json, os, runpy, select, signal, sys, traceback
 module, preload = sys.argv[1], sys.argv[2:]
+sys.path[0] = os.getcwd()  # `-c` put "" there: modules are found where the zygote started, whatever a child's cwd
 for name in preload:
     importlib.import_module(name)
 wake_r, wake_w = os.pipe()
@@ -38,8 +39,11 @@ def tell(**message):
     out.write(json.dumps(message) + "\n")
     out.flush()
 
-def child(request):
+def child(request, session_r, session_w):
     os.setsid()
+    os.close(session_r)
+    os.write(session_w, b".")  # in its own session now: the start may be told, and the group signalled
+    os.close(session_w)
     signal.set_wakeup_fd(-1)
     signal.signal(signal.SIGCHLD, signal.SIG_DFL)
     os.close(wake_r)
@@ -84,9 +88,13 @@ while True:
         if not line:
             break
         request = json.loads(line)
+        session_r, session_w = os.pipe()
         pid = os.fork()
         if pid == 0:
-            child(request)
+            child(request, session_r, session_w)
+        os.close(session_w)
+        os.read(session_r, 1)  # told only once the child leads its own process group
+        os.close(session_r)
         tell(started=pid)
 """
 
@@ -105,7 +113,8 @@ class Zygote:
         self.preload = list(preload)
         self._process: subprocess.Popen[bytes] | None = None
         self._started: queue.Queue[int] = queue.Queue()
-        self._guard = threading.Lock()
+        self._guard = threading.Lock()  # the exit codes and their waiters, shared with the reader thread
+        self._starting = threading.Lock()
         self._codes: dict[int, int] = {}  # exit codes of children nobody waits for yet
         self._waiting: dict[int, tuple[asyncio.AbstractEventLoop, asyncio.Future[int]]] = {}
 
@@ -114,13 +123,17 @@ class Zygote:
         return len(args) >= 3 and args[0] == sys.executable and args[1] == "-m" and args[2] == self.module
 
     async def spawn(self, args: Sequence[str], env: Mapping[str, str], cwd: str | None, log: Path) -> ZygoteChild:
-        process = self._ensure()
-        assert process.stdin is not None
         request = {"argv": list(args[3:]), "env": dict(env), "cwd": cwd, "log": str(log)}
-        process.stdin.write((json.dumps(request) + "\n").encode())
-        process.stdin.flush()
-        pid = await asyncio.to_thread(self._started.get, True, 30)
-        return ZygoteChild(pid, self)
+        return ZygoteChild(await asyncio.to_thread(self._fork, request), self)
+
+    def _fork(self, request: Mapping[str, object]) -> int:
+        """One start, its request and its pid under one lock: two starts at once never swap their pids."""
+        with self._starting:
+            process = self._ensure()
+            assert process.stdin is not None
+            process.stdin.write((json.dumps(request) + "\n").encode())
+            process.stdin.flush()
+            return self._started.get(timeout=30)
 
     def _ensure(self) -> subprocess.Popen[bytes]:
         if self._process is not None and self._process.poll() is None:
