@@ -83,10 +83,9 @@ class _Spec:
         resource = Resource.from_contents(document, default_specification=DRAFT202012)
         self._registry = Registry().with_resource(self._root_uri, resource)
         self._validator_cls = Draft202012Validator
-        self._validators: dict[tuple[str, str], Any] = {}
+        self._validators: dict[tuple[str, str], tuple[Any, Any]] = {}
         self._fast_registry = jsonschema_rs.Registry([(self._root_uri, document)])
         self._fast_cls = jsonschema_rs.Draft202012Validator
-        self._fast: dict[tuple[str, str], Any] = {}
         self._operations: list[tuple[re.Pattern[str], int, _Operation]] = []
         for template, item in document.get("paths", {}).items():
             regex, literal = _template_regex(template)
@@ -111,28 +110,26 @@ class _Spec:
                 return op
         return None
 
-    def validator(self, op: _Operation, response: str | None = None) -> Any:
-        """The request-body validator, or the one of the ``response`` status's body."""
+    def validators(self, op: _Operation, response: str | None = None) -> tuple[Any, Any]:
+        """The compiled validator (jsonschema-rs) and the wording one (jsonschema) of the request body, or of the
+        ``response`` status's body; built once each."""
         key = (op.method, op.template + (f" -> {response}" if response else ""))
-        validator = self._validators.get(key)
-        if validator is None:
+        pair = self._validators.get(key)
+        if pair is None:
             target = op.responses[response] if response else op.schema
             schema = {"$schema": "https://json-schema.org/draft/2020-12/schema", **_rebase(target, self._root_uri)}
-            validator = self._validator_cls(schema, registry=self._registry)
-            self._validators[key] = validator
-        return validator
+            pair = self._validators[key] = (
+                self._fast_cls(schema, registry=self._fast_registry),
+                self._validator_cls(schema, registry=self._registry),
+            )
+        return pair
 
     def problems(self, op: _Operation, body: Any, response: str | None = None) -> list[str]:
         """What is wrong with `body` for `op` (its request, or its `response` status's answer): [] when valid."""
-        key = (op.method, op.template + (f" -> {response}" if response else ""))
-        fast = self._fast.get(key)
-        if fast is None:
-            target = op.responses[response] if response else op.schema
-            schema = {"$schema": "https://json-schema.org/draft/2020-12/schema", **_rebase(target, self._root_uri)}
-            fast = self._fast[key] = self._fast_cls(schema, registry=self._fast_registry)
+        fast, wording = self.validators(op, response)
         if fast.is_valid(body):
             return []
-        return _problems(op, list(self.validator(op, response).iter_errors(body)))
+        return _problems(op, list(wording.iter_errors(body)))
 
 
 _PERMISSION_FIELDS = ("default_member_permissions", "permissions", "allow", "deny")
