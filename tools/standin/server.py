@@ -1390,6 +1390,7 @@ class StandIn:
         if member is None:
             raise ValueError(f"{user.name} is not a member of {guild.name}")
         perms = guild.permissions_of(user)
+        created_at = self.clock.now()  # with its id: the id carries the moment of creation, as Discord's do
         iid = self.snowflake()
         token = "aW50ZXJhY3Rpb246" + secrets.token_urlsafe(96)
         payload: JSON = {
@@ -1423,7 +1424,7 @@ class StandIn:
             user=user,
             channel=channel,
             payload=payload,
-            created_at=self.clock.now(),
+            created_at=created_at,
             message=message,
             command=command,
             parent=parent,
