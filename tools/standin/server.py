@@ -1188,15 +1188,7 @@ class StandIn:
         data: JSON = {"custom_id": component["custom_id"], "component_type": 2}
         if "id" in component:
             data["id"] = component["id"]
-        return await self._dispatch_interaction(
-            InteractionType.MESSAGE_COMPONENT,
-            user,
-            message.channel,
-            data,
-            locale=locale,
-            message=message,
-            deliver_after=deliver_after,
-        )
+        return await self._component_interaction(user, message, data, locale, deliver_after)
 
     async def forge_click(
         self,
@@ -1218,15 +1210,7 @@ class StandIn:
         data: JSON = {"custom_id": custom_id, "component_type": component_type}
         if component_type == 3:
             data["values"] = []
-        return await self._dispatch_interaction(
-            InteractionType.MESSAGE_COMPONENT,
-            user,
-            current.channel,
-            data,
-            locale=locale,
-            message=current,
-            deliver_after=deliver_after,
-        )
+        return await self._component_interaction(user, current, data, locale, deliver_after)
 
     async def select(
         self,
@@ -1255,15 +1239,7 @@ class StandIn:
         data: JSON = {"custom_id": custom_id, "component_type": ctype, "values": [str(v) for v in values]}
         if "id" in component:
             data["id"] = component["id"]
-        return await self._dispatch_interaction(
-            InteractionType.MESSAGE_COMPONENT,
-            user,
-            message.channel,
-            data,
-            locale=locale,
-            message=message,
-            deliver_after=deliver_after,
-        )
+        return await self._component_interaction(user, message, data, locale, deliver_after)
 
     async def submit_modal(
         self,
@@ -1348,6 +1324,20 @@ class StandIn:
         if command.guild_id is not None:
             data["guild_id"] = str(command.guild_id)
         return data
+
+    async def _component_interaction(
+        self, user: User, message: Message, data: JSON, locale: str | None, deliver_after: float
+    ) -> Interaction:
+        """A click or a choice on `message`'s components, as Discord sends it to the bot."""
+        return await self._dispatch_interaction(
+            InteractionType.MESSAGE_COMPONENT,
+            user,
+            message.channel,
+            data,
+            locale=locale,
+            message=message,
+            deliver_after=deliver_after,
+        )
 
     async def _usable_component(self, user: User, message: Message, custom_id: str | None, label: str | None) -> JSON:
         current = self.get_message(message.id) or message
