@@ -9,6 +9,7 @@ from typing import Any
 
 import discord
 
+from bot.emojis import CardEmoji, card_key, load_manifest
 from bot.i18n import LANGUAGES
 from bot.services.tables import Table
 from bot.storage import GameRecord, Seat
@@ -121,3 +122,13 @@ def component_texts(table: Table, seat: int | None, lang: str) -> list[str]:
             for option in item.get("options", []):
                 found += [option.get("label") or "", option.get("description") or ""]
     return found
+
+
+def longest_card_emojis(*, without: Sequence[str] = ()) -> dict[str, CardEmoji]:
+    """An emoji for every card face of the committed manifest (but the decks in `without`), with the longest ids
+    Discord gives: the longest text each face can take (`<:name:1300…>`)."""
+    return {
+        card_key(entry.deck, entry.card): CardEmoji(name, 1_300_000_000_000_000_000 + index)
+        for index, (name, entry) in enumerate(load_manifest().emojis.items())
+        if entry.deck not in without
+    }

@@ -12,7 +12,7 @@ import discord
 import pytest
 
 from bot import emojis
-from bot.emojis import CardEmoji, card_key, load_manifest
+from bot.emojis import CardEmoji, card_key
 from bot.i18n import LANGUAGES, t
 from bot.services.tables import Table
 from bot.storage import GameRecord, Seat
@@ -37,6 +37,7 @@ from engines import registry
 from engines.core import Event
 from tests.cogs.pick_states import sized
 from tests.cogs.pick_states import table as picker_table
+from tests.cogs.render_support import longest_card_emojis
 from tools.standin.limits import message_problems
 
 MARKUP = re.compile(r"<:([A-Za-z0-9_]{2,32}):(\d{17,20})>")
@@ -52,11 +53,7 @@ def text_faces() -> Iterator[None]:
 
 def install_all(*, without: tuple[str, ...] = ()) -> dict[str, CardEmoji]:
     """Install an emoji for every face of the committed manifest (but the face sets in `without`)."""
-    installed = {
-        card_key(entry.deck, entry.card): CardEmoji(name, 1_300_000_000_000_000_000 + index)
-        for index, (name, entry) in enumerate(load_manifest().emojis.items())
-        if entry.deck not in without
-    }
+    installed = longest_card_emojis(without=without)
     emojis.install(installed)
     return installed
 

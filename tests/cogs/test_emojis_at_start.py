@@ -17,11 +17,11 @@ import discord
 import pytest
 
 from bot import emojis
-from bot.emojis import CardEmoji, card_key, load_manifest
 from bot.services.tables import Table, Tables
 from bot.storage import Database, Seat
 from cogs.tables._refresher import TableRefresher
 from cogs.tables._repair import RepairQueue
+from tests.cogs.render_support import longest_card_emojis
 from tests.cogs.table_bots import TableChannel, table_bot
 
 MARKUP = re.compile(r"<:[A-Za-z0-9_]{2,32}:\d{17,20}>")
@@ -39,13 +39,6 @@ async def service(tmp_path: Path) -> AsyncIterator[Tables]:
     db = await Database.open(tmp_path / "cardroom.sqlite3")
     yield Tables(db)
     await db.close()
-
-
-def every_emoji() -> dict[str, CardEmoji]:
-    return {
-        card_key(entry.deck, entry.card): CardEmoji(name, 1_300_000_000_000_000_000 + index)
-        for index, (name, entry) in enumerate(load_manifest().emojis.items())
-    }
 
 
 async def started(service: Tables, channel: TableChannel, lang: str, number: int) -> Table:
@@ -101,7 +94,7 @@ async def test_the_tables_repaired_before_the_emojis_came_are_drawn_again_with_t
         assert repaired == {*cards, (await service.store.get(lobby.id)).record.table_message_id}
         assert all(not MARKUP.search(text_of(fields)) for _, fields in channel.edits)  # text faces: `10`
 
-        emojis.install(every_emoji())  # the sync is over, some 70 ms later
+        emojis.install(longest_card_emojis())  # the sync is over, some 70 ms later
         await settled(refresher)
         redrawn = channel.edits[len(repaired) :]
         assert {message_id for message_id, _ in redrawn} == cards and len(redrawn) == len(tables)  # not the lobby
@@ -109,7 +102,7 @@ async def test_the_tables_repaired_before_the_emojis_came_are_drawn_again_with_t
             assert MARKUP.search(text_of(fields)), text_of(fields)  # card emojis now
 
         # Drawn with the emojis: another install (a following process's) draws nothing again.
-        emojis.install(every_emoji())
+        emojis.install(longest_card_emojis())
         await settled(refresher)
         assert len(channel.edits) == len(repaired) + len(tables)
 
@@ -122,7 +115,7 @@ async def test_without_emojis_expected_nothing_is_noted_or_drawn_again(service: 
         refresher.repair(await service.store.to_repair())
         await settled(refresher)
         assert len(channel.edits) == 1 and refresher._text_faces == {}
-        emojis.install(every_emoji())
+        emojis.install(longest_card_emojis())
         await settled(refresher)
         assert len(channel.edits) == 1
 
@@ -141,7 +134,7 @@ async def test_a_table_whose_edit_was_on_its_way_when_the_emojis_came_is_drawn_a
 
         async def edit_while_installing(**fields: Any) -> None:
             if not len(emojis.registry()):
-                emojis.install(every_emoji())  # the sync ends while this edit, drawn with text faces, is sent
+                emojis.install(longest_card_emojis())  # the sync ends while this edit, drawn with text faces, is sent
             await first(**fields)
 
         return SimpleNamespace(edit=edit_while_installing, delete=message.delete)

@@ -20,7 +20,6 @@ import pytest
 from discord.ext import commands
 
 from bot import emojis
-from bot.emojis import CardEmoji, card_key, load_manifest
 from bot.i18n import LANGUAGES, t
 from bot.services.replay import Replay, ReplayService
 from bot.services.tables import Table, Tables
@@ -45,6 +44,7 @@ from tests.bot.services.replay_support import (
     store_playout,
 )
 from tests.cogs.fake_interactions import FakeInteraction
+from tests.cogs.render_support import longest_card_emojis
 from tests.cogs.test_typography import embed_texts, text_problems, view_texts
 from tools.standin.limits import commands_problems, message_problems
 
@@ -61,12 +61,7 @@ def text_faces() -> Iterator[None]:
 
 def install_all_emojis() -> None:
     """An emoji for every card face: the longest faces there are (`<:name:1300…>` for each card)."""
-    emojis.install(
-        {
-            card_key(entry.deck, entry.card): CardEmoji(name, 1_300_000_000_000_000_000 + index)
-            for index, (name, entry) in enumerate(load_manifest().emojis.items())
-        }
-    )
+    emojis.install(longest_card_emojis())
 
 
 def problems(embed: discord.Embed | None = None, view: discord.ui.View | None = None, **fields: Any) -> list[str]:

@@ -5,15 +5,13 @@ database, through the handlers; the emojis of the committed manifest installed, 
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import discord
 import pytest
 
-from bot import emojis
-from bot.emojis import CardEmoji, card_key, load_manifest
 from bot.services.tables import Table, Tables
 from bot.storage import Database, Seat
 from cogs.tables._components import Move
@@ -35,16 +33,7 @@ def handlers_for(service: Tables, channel: TableChannel) -> TableHandlers:
     return TableHandlers(bot, TableRefresher(bot, 0.0, RepairQueue(100.0)))
 
 
-@pytest.fixture(autouse=True)
-def card_emojis() -> Iterator[None]:
-    emojis.install(
-        {
-            card_key(entry.deck, entry.card): CardEmoji(name, 1_300_000_000_000_000_000 + index)
-            for index, (name, entry) in enumerate(load_manifest().emojis.items())
-        }
-    )
-    yield
-    emojis.reset()
+pytestmark = pytest.mark.usefixtures("card_emojis")  # every face an emoji with the longest id
 
 
 @pytest.fixture

@@ -8,14 +8,11 @@ from __future__ import annotations
 
 import random
 import sys
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 import pytest
 
-from bot import emojis
-from bot.emojis import CardEmoji, card_key, load_manifest
 from bot.i18n import LANGUAGES
 from bot.services.tables import Table
 from bot.storage import GameRecord, Seat
@@ -85,17 +82,7 @@ def cuts(monkeypatch: pytest.MonkeyPatch) -> Cuts:
     return watched
 
 
-@pytest.fixture(autouse=True)
-def card_emojis() -> Iterator[None]:
-    """Every face as an emoji, with the longest ids Discord gives: the longest text a face takes."""
-    emojis.install(
-        {
-            card_key(entry.deck, entry.card): CardEmoji(name, 1_300_000_000_000_000_000 + index)
-            for index, (name, entry) in enumerate(load_manifest().emojis.items())
-        }
-    )
-    yield
-    emojis.reset()
+pytestmark = pytest.mark.usefixtures("card_emojis")  # every face an emoji with the longest id
 
 
 def problems_of(cuts: Cuts, where: str, body: dict[str, Any]) -> list[str]:

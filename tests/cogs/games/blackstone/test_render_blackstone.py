@@ -5,13 +5,9 @@ asking first; another hand green. Both languages."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import discord
 import pytest
 
-from bot import emojis
-from bot.emojis import CardEmoji, card_key, load_manifest
 from bot.services.tables import Table
 from cogs.render import limits
 from cogs.render.frame import hand_embed, table_embed
@@ -130,19 +126,6 @@ LONG_NAMES = [  # 32 characters each, Discord's longest display name, in several
 ]
 CROWDED = [1, 2, 2, *[3] * 3, *[4] * 4, *[5] * 5, *[6] * 6, 7, 8, 9]  # 24 white stones in the middle
 IN_THE_HAND = {"en": "in the hand", "fr": "dans la donne"}
-
-
-@pytest.fixture
-def card_emojis() -> Iterator[None]:
-    """Every face as an emoji, with the longest ids Discord gives: the longest text a face takes."""
-    emojis.install(
-        {
-            card_key(entry.deck, entry.card): CardEmoji(name, 1_300_000_000_000_000_000 + index)
-            for index, (name, entry) in enumerate(load_manifest().emojis.items())
-        }
-    )
-    yield
-    emojis.reset()
 
 
 def long_table(state: BlackstoneState, lang: str) -> Table:

@@ -13,7 +13,7 @@ import discord
 import pytest
 
 from bot import emojis
-from bot.emojis import CardEmoji, card_key, load_manifest
+from bot.emojis import load_manifest
 from bot.i18n import LANGUAGES
 from cogs.games.fullofdollars.deck import fullofdollars_text
 from cogs.games.fullofdollars.render import FullOfDollarsRenderer
@@ -24,7 +24,16 @@ from cogs.render.text import event_line
 from cogs.tables._views import hand_view
 from engines.core import Event
 from engines.fullofdollars import Accuse, Attack, Decline, Defend, FullOfDollarsState, HoldUp, Judge, Pass, Reveal
-from tests.cogs.render_support import buttons, limit_problems_in_playouts, lines, moves, payload, plain, table_of
+from tests.cogs.render_support import (
+    buttons,
+    limit_problems_in_playouts,
+    lines,
+    longest_card_emojis,
+    moves,
+    payload,
+    plain,
+    table_of,
+)
 from tests.conformance.playout import sampled_states
 from tests.engines.fullofdollars.fod_rig import (
     CHEAT_AD,
@@ -251,12 +260,7 @@ def test_text_faces_and_pick_options_name_the_card() -> None:
 
 
 def install_all() -> None:
-    emojis.install(
-        {
-            card_key(entry.deck, entry.card): CardEmoji(name, 1_300_000_000_000_000_000 + index)
-            for index, (name, entry) in enumerate(load_manifest().emojis.items())
-        }
-    )
+    emojis.install(longest_card_emojis())
 
 
 def test_card_emojis_show_every_card_in_text_on_buttons_and_in_the_picker() -> None:

@@ -12,7 +12,7 @@ import pytest
 from PIL import Image
 
 from bot import emojis
-from bot.emojis import EMOJI_DIR, CardEmoji, card_key, load_manifest
+from bot.emojis import EMOJI_DIR
 from bot.i18n import LANGUAGES
 from cogs.games.ohmybrain.deck import ohmybrain_face
 from cogs.games.ohmybrain.render import OhMyBrainRenderer
@@ -21,7 +21,15 @@ from cogs.render.frame import hand_embed, table_embed
 from cogs.render.games import Field, renderer_for
 from cogs.tables._views import hand_view
 from engines.ohmybrain import Bury, OhMyBrainState, Play
-from tests.cogs.render_support import limit_problems_in_playouts, lines, moves, payload, plain, table_of
+from tests.cogs.render_support import (
+    limit_problems_in_playouts,
+    lines,
+    longest_card_emojis,
+    moves,
+    payload,
+    plain,
+    table_of,
+)
 from tests.engines.family_support import without
 from tests.engines.ohmybrain.ohmybrain_rig import ENGINE, FACE, act, arrange, new_rigged, rig_die, table
 from tools.emojis.art import MARSHMALLOW_EDGE, OMB_BLUE_PAPER, OMB_PINK_PAPER
@@ -39,12 +47,7 @@ def text_faces() -> Iterator[None]:
 
 
 def install_all() -> None:
-    emojis.install(
-        {
-            card_key(entry.deck, entry.card): CardEmoji(name, 1_300_000_000_000_000_000 + index)
-            for index, (name, entry) in enumerate(load_manifest().emojis.items())
-        }
-    )
+    emojis.install(longest_card_emojis())
 
 
 def text_of(fields: Sequence[Field]) -> str:

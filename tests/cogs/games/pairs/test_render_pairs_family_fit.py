@@ -3,13 +3,9 @@ line in full, nothing cut), within Discord's limits, in both languages."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import discord
 import pytest
 
-from bot import emojis
-from bot.emojis import CardEmoji, card_key, load_manifest
 from cogs.render import limits
 from cogs.render.frame import hand_embed, table_embed
 from engines import hawthorn, pairs
@@ -29,19 +25,6 @@ LONG_NAMES = [  # 32 characters each, Discord's longest display name, in several
     "Fitzgerald Montgomery Whitehouse",
     "Alessandra Valentina Bertoluccis",
 ]
-
-
-@pytest.fixture
-def card_emojis() -> Iterator[None]:
-    """Every face as an emoji, with the longest ids Discord gives: the longest text a face takes."""
-    emojis.install(
-        {
-            card_key(entry.deck, entry.card): CardEmoji(name, 1_300_000_000_000_000_000 + index)
-            for index, (name, entry) in enumerate(load_manifest().emojis.items())
-        }
-    )
-    yield
-    emojis.reset()
 
 
 def whole(embed: discord.Embed) -> list[str]:

@@ -5,13 +5,9 @@ first. Both languages."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import discord
 import pytest
 
-from bot import emojis
-from bot.emojis import CardEmoji, card_key, load_manifest
 from bot.services.tables import Table
 from cogs.render import limits
 from cogs.render.frame import hand_embed, table_embed
@@ -146,19 +142,6 @@ LONG_NAMES = [  # 32 characters each, Discord's longest display name, in several
 ]
 GAINED = (4, 3, 5, 2, 6, 3, 4, 5)  # what each of the eight scored last round, all of them hidden
 HIDDEN_SIXTH: list[Status] = ["in_play", "in_play", "in_play", "in_play", "in_play", "hidden", "in_play", "in_play"]
-
-
-@pytest.fixture
-def card_emojis() -> Iterator[None]:
-    """Every face as an emoji, with the longest ids Discord gives: the longest text a face takes."""
-    emojis.install(
-        {
-            card_key(entry.deck, entry.card): CardEmoji(name, 1_300_000_000_000_000_000 + index)
-            for index, (name, entry) in enumerate(load_manifest().emojis.items())
-        }
-    )
-    yield
-    emojis.reset()
 
 
 def whole(embed: discord.Embed) -> list[str]:
