@@ -184,13 +184,9 @@ def spec_operation(method: str, path: str, *, spec_path: Path | None = None) -> 
     return op.operation_id if op else None
 
 
-def request_body_problems(method: str, path: str, body: Any, *, spec_path: Path | None = None) -> list[str]:
-    """Validate ``body`` against the requestBody schema of ``METHOD path``.
-
-    ``path`` is the concrete request path without the ``/api/v10`` prefix, e.g.
-    ``/channels/123/messages``. Returns [] when the spec is absent, when the operation has no
-    JSON request body, or when the body is valid.
-    """
+def _operation(method: str, path: str, spec_path: Path | None) -> tuple[_Spec, _Operation] | list[str]:
+    """The spec and its operation for ``METHOD path``; else the problems to report: none when the spec is absent,
+    one when it has no such operation."""
     target = spec_path or default_spec_path()
     if not target.is_file():
         return []
@@ -198,6 +194,20 @@ def request_body_problems(method: str, path: str, body: Any, *, spec_path: Path 
     op = spec.find(method.upper(), path)
     if op is None:
         return [f"no operation for {method.upper()} {path} in the OpenAPI spec"]
+    return spec, op
+
+
+def request_body_problems(method: str, path: str, body: Any, *, spec_path: Path | None = None) -> list[str]:
+    """Validate ``body`` against the requestBody schema of ``METHOD path``.
+
+    ``path`` is the concrete request path without the ``/api/v10`` prefix, e.g.
+    ``/channels/123/messages``. Returns [] when the spec is absent, when the operation has no
+    JSON request body, or when the body is valid.
+    """
+    found = _operation(method, path, spec_path)
+    if not isinstance(found, tuple):
+        return found
+    spec, op = found
     if op.schema is None:
         return [] if body is None else [f"{op.operation_id} takes no JSON request body"]
     return spec.problems(op, body)
@@ -212,13 +222,10 @@ def response_body_problems(
     Tests use it to keep the stand-in's answers in Discord's shapes; the stand-in itself does not
     check its responses.
     """
-    target = spec_path or default_spec_path()
-    if not target.is_file():
-        return []
-    spec = _load(str(target))
-    op = spec.find(method.upper(), path)
-    if op is None:
-        return [f"no operation for {method.upper()} {path} in the OpenAPI spec"]
+    found = _operation(method, path, spec_path)
+    if not isinstance(found, tuple):
+        return found
+    spec, op = found
     if not op.responses or str(status) not in op.responses:
         return [f"{op.operation_id} has no JSON response for status {status}"]
     return spec.problems(op, body, str(status))
