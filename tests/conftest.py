@@ -10,6 +10,7 @@ import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -66,16 +67,18 @@ def postgres() -> Iterator[PostgresServer]:
 
 
 # ----- how pytest-xdist shares the tests out -----------------------------------------------------------------------
-# Units of work, handed to the workers one at a time in the order below:
+# Units of work, handed to the workers one at a time:
+# - each end-to-end test on its own, first: they run long but mostly wait (a real bot process paces its table edits to
+#   Discord's rate limits), so there are more workers than cores, and no more of them run at once than there are
+#   workers beyond the cores (`ByUnit`): the others keep the cores busy meanwhile;
 # - the conformance tests of one engine, which share its corpus of random playouts (`corpus_of`, built once per
 #   process, the costliest setup of the suite), so that no corpus is built twice;
-# - each end-to-end test on its own: they run long but mostly wait (a real bot process paces its table edits to
-#   Discord's rate limits), so they are spread among the others, and there are more workers than cores;
-# - every other test module as a whole (its module fixtures are set up once).
+# - every other test module as a whole (its module fixtures are set up once), those marked `long_unit` first, so
+#   that the units handed out last are short and the workers finish together.
 # (xdist's `--dist loadgroup` would group by a mark, but it does not group on pytest 9.2: pytest-dev/pytest-xdist#1386.)
 _CORPUS_TESTS = "tests/conformance/test_conformance.py::"
 _ONE_BY_ONE = "tests/e2e/"
-WAITING_AMONG = 35  # per cent of the other modules among which the end-to-end tests are spread
+EXTRA_WORKERS = 3  # workers beyond the cores, for the end-to-end tests' waiting
 
 
 def work_unit(nodeid: str) -> str:
@@ -87,43 +90,41 @@ def work_unit(nodeid: str) -> str:
     return nodeid.split("::", 1)[0]
 
 
+def is_waiting(unit: str) -> bool:
+    """Whether a unit of work is an end-to-end test, which mostly waits."""
+    return unit.startswith(_ONE_BY_ONE)
+
+
 def long_fuzz() -> bool:
     """Whether this run is the long fuzzing campaign (`CARDROOM_LONG_FUZZ=1`), which the `slow` tests belong to."""
     return os.environ.get("CARDROOM_LONG_FUZZ", "") not in ("", "0")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """The `slow` tests only in the long fuzzing campaign; the corpus units first, then the end-to-end tests spread
-    evenly among the first modules (`WAITING_AMONG`)."""
+    """The `slow` tests only in the long fuzzing campaign; the end-to-end tests first, then the corpus units, the
+    modules marked `long_unit`, and the rest, each in collection order."""
     if not long_fuzz():
         slow = [item for item in items if item.get_closest_marker("slow")]
         if slow:
             config.hook.pytest_deselected(items=slow)
             items[:] = [item for item in items if not item.get_closest_marker("slow")]
-    corpus = [item for item in items if work_unit(item.nodeid).startswith("corpus-")]
-    waiting = [item for item in items if item.nodeid.startswith(_ONE_BY_ONE)]
-    placed = {id(item) for item in corpus + waiting}
-    modules: dict[str, list[pytest.Item]] = {}
-    for item in items:
-        if id(item) not in placed:
-            modules.setdefault(work_unit(item.nodeid), []).append(item)
-    ordered = list(corpus)
-    chunks = list(modules.values())
-    # The waiting tests go among the first modules, not the last: the ones handed out last set the suite's end,
-    # and a long wait there leaves the cores idle.
-    among = max(1, len(chunks) * WAITING_AMONG // 100)
-    for index, chunk in enumerate(chunks):
-        ordered += waiting[index * len(waiting) // among : (index + 1) * len(waiting) // among] if index < among else []
-        ordered += chunk
-    if not chunks:
-        ordered += waiting
-    items[:] = ordered
+    items.sort(key=_order)  # stable: collection order within each rank
+
+
+def _order(item: pytest.Item) -> int:
+    """When a test's unit is handed out: the longest units of work first, so that the last ones are short."""
+    unit = work_unit(item.nodeid)
+    if is_waiting(unit):
+        return 0
+    if unit.startswith("corpus-"):
+        return 1
+    return 2 if item.get_closest_marker("long_unit") else 3
 
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
-    """`-n auto`: three workers more than cores, for the end-to-end tests' waiting."""
-    return (os.cpu_count() or 1) + 3
+    """`-n auto`: `EXTRA_WORKERS` more than cores, for the end-to-end tests' waiting."""
+    return (os.cpu_count() or 1) + EXTRA_WORKERS
 
 
 @pytest.hookimpl(optionalhook=True)
@@ -131,10 +132,25 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
     from xdist.scheduler import LoadScopeScheduling
 
     class ByUnit(LoadScopeScheduling):
-        """xdist's scheduling by scope, where a scope is a `work_unit`, handed out in collection order."""
+        """xdist's scheduling by scope, where a scope is a `work_unit`, handed out in collection order, except that
+        an end-to-end test waits while as many run as there are workers beyond the cores, or while the worker that
+        asks has one."""
 
         def _split_scope(self, nodeid: str) -> str:
             return work_unit(nodeid)
+
+        def _assign_work_unit(self, node: Any) -> None:
+            waiting = {
+                worker: sum(1 for unit, done in work.items() if is_waiting(unit) and not all(done.values()))
+                for worker, work in self.assigned_work.items()
+            }
+            # A worker holds one waiting unit at most (xdist gives a worker its next unit before it is done with the
+            # last), and no more wait at once than there are workers beyond the cores.
+            if waiting.get(node) or sum(waiting.values()) >= max(1, len(self.nodes) - (os.cpu_count() or 1)):
+                busy = next((unit for unit in self.workqueue if not is_waiting(unit)), None)
+                if busy is not None:
+                    self.workqueue.move_to_end(busy, last=False)
+            super()._assign_work_unit(node)
 
     config.option.loadscopereorder = False
     return ByUnit(config, log)  # type: ignore[arg-type]

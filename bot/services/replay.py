@@ -4,7 +4,8 @@ A game's states are not stored (only the latest one is); they follow exactly fro
 seed and the actions (the conformance suite proves replays exact), so a replay applies
 the log again, off the event loop. Step 0 is the deal, step k the state after the k-th
 action. A replay keeps one state in `CHECKPOINT` (and the parsed actions): any step is
-then at most `CHECKPOINT - 1` actions away, so a long game's replay stays small.
+then at most `CHECKPOINT - 1` actions away, played forward on one copy of the nearest
+checkpoint, so a long game's replay stays small and a step costs one copy.
 
 Only games that are over can be replayed: the seed of a running game would reveal every
 hidden card to come, and a replay shows every hand.
@@ -57,11 +58,11 @@ class Replay:
         self.record = record
         self.moves: list[tuple[int, Any]] = [(seat, engine.parse_action(data)) for _, seat, data in actions]
         state = engine.new(len(record.seats), engine.parse_options(record.options), record.seed)
-        self._checkpoints: list[GameState] = [state]
+        self._checkpoints: list[GameState] = [engine.copy(state)]
         for number, (seat, action) in enumerate(self.moves, 1):
-            state = engine.apply(state, seat, action)
+            engine.advance(state, seat, action)  # one state played forward; a copy kept at each checkpoint
             if number % CHECKPOINT == 0:
-                self._checkpoints.append(state)
+                self._checkpoints.append(engine.copy(state))
 
     @property
     def steps(self) -> int:
@@ -77,18 +78,20 @@ class Replay:
         if not 0 <= number <= self.steps:
             raise IndexError(number)
         base = number // CHECKPOINT
-        state = self._checkpoints[base]
+        if number == base * CHECKPOINT:
+            return self._checkpoints[base]
+        state: GameState = self.engine.copy(self._checkpoints[base])
         for seat, action in self.moves[base * CHECKPOINT : number]:
-            state = self.engine.apply(state, seat, action)
+            self.engine.advance(state, seat, action)
         return state
 
     def step(self, number: int) -> ReplayStep:
         """Step `number`, with the move that led there and the events it caused."""
-        state = self.state_at(number)
         if number == 0:
-            return ReplayStep(number=0, steps=self.steps, state=state)
+            return ReplayStep(number=0, steps=self.steps, state=self.state_at(0))
         before = self.state_at(number - 1)
         seat, action = self.moves[number - 1]
+        state = self.engine.apply(before, seat, action)
         # The move's own events: applied again to a state with no event history (events never feed the rules).
         bare = before.model_copy(update={"events": []})
         caused = tuple(self.engine.apply(bare, seat, action).events)

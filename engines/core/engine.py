@@ -307,14 +307,18 @@ class Engine(ABC, Generic[S, A, Opt, P]):
         refusal = self.refusal(state, seat, action)
         if refusal is not None:
             raise IllegalActionError(refusal)
-        # A private copy by a round trip through plain data: about three times faster than model_copy(deep=True)
-        # on these plain-data models, and exact (the round trip of every state is checked by the conformance
-        # suite). The events are frozen: the new state shares them (half of a state's size), in a list of its own.
-        model = type(state)
-        new = model.model_validate(state.model_dump(round_trip=True, exclude=_EVENTS))
-        new.events = list(state.events)
+        new = self.copy(state)
         self._advance(new, seat, action)
         return new
+
+    def copy(self, state: S) -> S:
+        """A private copy of `state`, which `advance` may then play forward without touching the original."""
+        # A round trip through plain data: about three times faster than model_copy(deep=True) on these plain-data
+        # models, and exact (the round trip of every state is checked by the conformance suite). The events are
+        # frozen: the copy shares them (half of a state's size), in a list of its own.
+        copied = type(state).model_validate(state.model_dump(round_trip=True, exclude=_EVENTS))
+        copied.events = list(state.events)
+        return copied
 
     def advance(self, state: S, seat: int, action: A | Withdraw) -> None:
         """`apply` without the copy: `state` itself becomes the state after the action, for a caller that owns it

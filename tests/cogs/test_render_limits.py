@@ -23,6 +23,8 @@ from engines import registry
 from tests.conformance.playout import sampled_states
 from tools.standin.limits import message_problems
 
+pytestmark = pytest.mark.long_unit  # handed out before the other modules (tests/conftest.py)
+
 LONGEST_NAME = "W" * 32
 
 

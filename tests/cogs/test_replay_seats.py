@@ -26,6 +26,8 @@ from engines.deadmoney.state import Arrange, PickCards
 from engines.fullofdollars.perspective import card_view
 from tests.cogs.test_history import finished_table, sampled
 
+pytestmark = pytest.mark.long_unit  # handed out before the other modules (tests/conftest.py)
+
 SECOND_PERSON = re.compile(r"\b(?:your|yours|you|vous|votre|vos|tu)\b", re.IGNORECASE)
 WITH_HOOK = sorted(game for game in registry.names() if hasattr(renderer_for(game), "seat_lines"))
 PLAYERS = {"deadmoney": 4}  # at most 3 otherwise: a seat's share of the embed holds its whole hand

@@ -82,7 +82,8 @@ def cuts(monkeypatch: pytest.MonkeyPatch) -> Cuts:
     return watched
 
 
-pytestmark = pytest.mark.usefixtures("card_emojis")  # every face an emoji with the longest id
+# Every face an emoji with the longest id; a long unit of work (tests/conftest.py).
+pytestmark = [pytest.mark.usefixtures("card_emojis"), pytest.mark.long_unit]
 
 
 def problems_of(cuts: Cuts, where: str, body: dict[str, Any]) -> list[str]:

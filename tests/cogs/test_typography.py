@@ -45,6 +45,8 @@ from engines import registry
 from engines.core import Engine
 from tests.conformance.playout import Playout, random_playout
 
+pytestmark = pytest.mark.long_unit  # handed out before the other modules (tests/conftest.py)
+
 AnyEngine = Engine[Any, Any, Any, Any]
 NAMES = ["Ada", "Bea", "Cyd", "Dov", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lou"]
 PLAYOUTS = {"deadmoney": 2}  # Dead Money games are long: fewer of them

@@ -172,8 +172,7 @@ def _choose(
     """The next (seat, action), or None when the game is over."""
     to_act = engine.to_act(state)
     over = engine.is_over(state)
-    if check:
-        _check_to_act(engine, state, to_act, over, fail)
+    checked = _check_to_act(engine, state, to_act, over, fail) if check else {}
     if not to_act:
         if over:
             return None
@@ -186,7 +185,7 @@ def _choose(
         if offstage is not None:
             return offstage
     seat = rng.choice(to_act)
-    legal = engine.legal_actions(state, seat)
+    legal = checked[seat] if seat in checked else engine.legal_actions(state, seat)
     if not legal:
         raise fail(f"seat {seat} is in to_act {to_act} but has no legal action")
     return seat, rng.choice(legal)
@@ -228,13 +227,17 @@ def _check_applied(
         raise fail(f"after seat {seat} withdrew: withdrawn={new.withdrawn}, to_act={engine.to_act(new)}")
 
 
-def _check_to_act(engine: AnyEngine, state: GameState, to_act: Sequence[int], over: bool, fail: Fail) -> None:
+def _check_to_act(
+    engine: AnyEngine, state: GameState, to_act: Sequence[int], over: bool, fail: Fail
+) -> dict[int, list[Any]]:
+    """Checks `to_act` and each of its seats' choices; the legal actions of each seat in it."""
     if over != (engine.result(state) is not None):
         raise fail(f"is_over says {over} but result is {engine.result(state)!r}")
     if over and to_act:
         raise fail(f"the game is over (result is set) but to_act is {to_act}")
     if len(set(to_act)) != len(to_act):
         raise fail(f"to_act {to_act} repeats a seat")
+    legal_of: dict[int, list[Any]] = {}
     for seat in to_act:
         if not 0 <= seat < state.players:
             raise fail(f"to_act {to_act} holds seat {seat}, out of range for {state.players} players")
@@ -246,6 +249,8 @@ def _check_to_act(engine: AnyEngine, state: GameState, to_act: Sequence[int], ov
         default = engine.default_action(state, seat)
         if default not in legal or not engine.can(state, seat, default):
             raise fail(f"default_action for seat {seat} is {default!r}, which is not legal (legal: {legal})")
+        legal_of[seat] = legal
+    return legal_of
 
 
 def _check_result(engine: AnyEngine, state: GameState, fail: Fail) -> None:

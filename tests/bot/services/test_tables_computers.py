@@ -21,7 +21,8 @@ from engines.core import Engine, GameState
 from engines.core.computer import Level
 from tests.bot.services.clocks import Clock
 
-pytestmark = pytest.mark.postgresql_too  # deadlines, leases and claims: on both back ends
+# Deadlines, leases and claims: on both back ends; a long unit of work (tests/conftest.py).
+pytestmark = [pytest.mark.postgresql_too, pytest.mark.long_unit]
 
 ALICE = Seat(1, "Alice")
 ALICE_SEAT = 0  # the host sits first; computers are seated after her

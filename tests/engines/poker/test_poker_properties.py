@@ -6,6 +6,7 @@ from collections import Counter
 from itertools import combinations, combinations_with_replacement
 from random import Random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -23,6 +24,8 @@ from engines.poker import (
     describe,
     evaluate,
 )
+
+pytestmark = pytest.mark.long_unit  # handed out before the other modules (tests/conftest.py)
 
 C = Category
 TWO_DECKS = STANDARD_DECK * 2

@@ -24,7 +24,9 @@ from tools.bench._computers import (
     wilson,
 )
 
-GAMES = 2
+pytestmark = pytest.mark.long_unit  # handed out before the other modules (tests/conftest.py)
+
+GAMES = 1
 PLAYOUTS = 1
 
 

@@ -10,6 +10,8 @@ import pytest
 from tools.bench._deadlines import ROUNDS, clocks_ok, deadlines_bench, main, plan, rounds_for
 from tools.bench._report import deadlines_text
 
+pytestmark = pytest.mark.long_unit  # handed out before the other modules (tests/conftest.py)
+
 
 def test_plan_stores_exactly_the_pending_rows() -> None:
     for pending, burst in ((200, 20), (201, 20), (20, 20), (7, 3), (1, 1)):

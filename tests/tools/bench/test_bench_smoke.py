@@ -11,6 +11,8 @@ from engines import registry
 from tests.support.postgres import PostgresServer
 from tools.bench import main
 
+pytestmark = pytest.mark.long_unit  # handed out before the other modules (tests/conftest.py)
+
 FIGURES = (
     "moves_per_second",
     "bare_commits_per_second",
