@@ -12,20 +12,20 @@ import bot
 from bot.__main__ import EXIT_DATABASE
 from bot.storage import Database
 from tests.bot.storage.damage import populated_database
+from tests.support.zygote import BOT_ZYGOTE
 
 REPO = Path(bot.__file__).resolve().parent.parent
 
 
 def cardroom(tmp_path: Path, database: Path | str, *args: str) -> subprocess.CompletedProcess[str]:
+    """`python -m bot ARGS` on `database`, run in `tmp_path`: its exit code, stdout and stderr."""
     env = {
         **os.environ,
         "CARDROOM_DATABASE": str(database),
         "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])),
     }
     env.pop("DISCORD_TOKEN", None)  # a backup needs no token
-    return subprocess.run(
-        [sys.executable, "-m", "bot", *args], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=20
-    )
+    return BOT_ZYGOTE.run([sys.executable, "-m", "bot", *args], cwd=tmp_path, env=env, timeout=20)
 
 
 async def stored_games(path: Path) -> list[object]:

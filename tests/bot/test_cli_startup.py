@@ -20,6 +20,7 @@ from pathlib import Path
 import bot
 from bot.__main__ import EXIT_DATABASE
 from tests.bot.storage.damage import populated_database, sha256, zero_pages
+from tests.support.zygote import BOT_ZYGOTE
 
 REPO = Path(bot.__file__).resolve().parent.parent
 FILE_SIZE_LIMIT = 8192  # bytes any file of the child may reach: the database cannot be created
@@ -35,15 +36,13 @@ def run_bot(tmp_path: Path, database: Path, preexec_fn: Callable[[], None] | Non
         "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])),
         "PYTHONDONTWRITEBYTECODE": "1",
     }
-    done = subprocess.run(
-        [sys.executable, "-m", "bot", "run"],
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=20,
-        preexec_fn=preexec_fn,
-    )
+    args = [sys.executable, "-m", "bot", "run"]
+    if preexec_fn is None:
+        done = BOT_ZYGOTE.run(args, cwd=tmp_path, env=env, timeout=20)
+    else:  # a limit set in the child before it starts: a process of its own
+        done = subprocess.run(
+            args, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=20, preexec_fn=preexec_fn
+        )
     assert "Traceback" not in done.stderr
     lines = done.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("cardroom: "), done.stderr

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import atexit
 import contextlib
 import random
 import re
@@ -11,30 +10,15 @@ import sys
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any
 
-from bot.games import GROUP
-from bot.runtime import EXTENSIONS
+from tests.support.zygote import BOT_ZYGOTE
 from tools.standin import BotProcess, Perm, StandIn
 from tools.standin.interactions import Interaction
 from tools.standin.model import Channel, Message, User
-from tools.standin.process import Zygote
 
 ROOT = Path(__file__).resolve().parents[2]
-# Every bot process of this test process is forked from one that imported the bot's modules once (about a second
-# of CPU a start saved; `tools/standin/process.py`): `python -m bot run`, as a person would start it.
-BOT_ZYGOTE = Zygote(
-    "bot",
-    preload=[
-        "bot.__main__",
-        "bot.runtime",
-        *EXTENSIONS,
-        *sorted({point.module for point in entry_points(group=GROUP)}),
-    ],
-)
-atexit.register(BOT_ZYGOTE.close)
 TOKEN = "cardroom-e2e-token"
 # A table's or hand's footer: "Game #12 · move 7"; a lobby's has no move counter: "Game #12".
 FOOTER_MOVE = re.compile(r"(?:Game #|Partie n[°º][ \u00a0]?)(\d+)(?: · (?:move|coup) (\d+))?")

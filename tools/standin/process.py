@@ -22,7 +22,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 # The zygote's own program (`python -c ZYGOTE <module> <preload>...`): imports, then one JSON request a line on
-# stdin ({"argv", "env", "cwd", "log"}), answered with {"started": pid}; {"exited": pid, "code": n} when one ends.
+# stdin ({"argv", "env", "cwd", "log"}, and "err" for a stderr of its own), answered with {"started": pid};
+# {"exited": pid, "code": n} when one ends.
 ZYGOTE = r"""
 import importlib, json, os, runpy, select, signal, sys, traceback
 module, preload = sys.argv[1], sys.argv[2:]
@@ -50,7 +51,7 @@ def child(request, session_r, session_w):
     os.close(wake_w)
     log = os.open(request["log"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
     os.dup2(log, 1)
-    os.dup2(log, 2)
+    os.dup2(os.open(request["err"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644) if request.get("err") else log, 2)
     os.dup2(os.open(os.devnull, os.O_RDONLY), 0)
     sys.stdout.reconfigure(line_buffering=True)
     os.chdir(request["cwd"] or ".")
@@ -114,6 +115,7 @@ class Zygote:
         self._process: subprocess.Popen[bytes] | None = None
         self._started: queue.Queue[int] = queue.Queue()
         self._guard = threading.Lock()  # the exit codes and their waiters, shared with the reader thread
+        self._exited = threading.Condition(self._guard)  # told whenever an exit code is kept
         self._starting = threading.Lock()
         self._codes: dict[int, int] = {}  # exit codes of children nobody waits for yet
         self._waiting: dict[int, tuple[asyncio.AbstractEventLoop, asyncio.Future[int]]] = {}
@@ -125,6 +127,29 @@ class Zygote:
     async def spawn(self, args: Sequence[str], env: Mapping[str, str], cwd: str | None, log: Path) -> ZygoteChild:
         request = {"argv": list(args[3:]), "env": dict(env), "cwd": cwd, "log": str(log)}
         return ZygoteChild(await asyncio.to_thread(self._fork, request), self)
+
+    def run(
+        self, args: Sequence[str], *, env: Mapping[str, str], cwd: Path | str, timeout: float
+    ) -> subprocess.CompletedProcess[str]:
+        """`subprocess.run(args, env=env, cwd=cwd, capture_output=True, text=True, timeout=timeout)`, forked: the
+        command's stdout and stderr apart, its exit code; killed with its group and `TimeoutExpired` past `timeout`."""
+        with tempfile.TemporaryDirectory(prefix="zygote-run-") as folder:
+            out, err = Path(folder) / "stdout", Path(folder) / "stderr"
+            pid = self._fork(
+                {"argv": list(args[3:]), "env": dict(env), "cwd": str(cwd), "log": str(out), "err": str(err)}
+            )
+            with self._exited:
+                if not self._exited.wait_for(lambda: pid in self._codes, timeout):
+                    with contextlib.suppress(ProcessLookupError):
+                        os.killpg(pid, signal.SIGKILL)
+                    self._exited.wait_for(lambda: pid in self._codes, 10)  # reaped by the zygote
+                    self._codes.pop(pid, None)
+                    output = out.read_text(encoding="utf-8")
+                    raise subprocess.TimeoutExpired(list(args), timeout, output, err.read_text(encoding="utf-8"))
+                code = self._codes.pop(pid)
+            return subprocess.CompletedProcess(
+                list(args), code, out.read_text(encoding="utf-8"), err.read_text(encoding="utf-8")
+            )
 
     def _fork(self, request: Mapping[str, object]) -> int:
         """One start, its request and its pid under one lock: two starts at once never swap their pids."""
@@ -159,6 +184,7 @@ class Zygote:
                 waiter = self._waiting.pop(pid, None)
                 if waiter is None:
                     self._codes[pid] = code
+                    self._exited.notify_all()
             if waiter is not None:
                 loop, future = waiter
                 with contextlib.suppress(RuntimeError):  # a loop closed since: nobody is waiting any more

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import os
+import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -64,3 +67,23 @@ async def test_a_crash_kills_the_forked_process(zygote: Zygote, tmp_path: Path) 
 def test_other_programs_are_started_afresh(zygote: Zygote, tmp_path: Path) -> None:
     assert BotProcess([sys.executable, "-m", "bot", "run"], zygote=zygote, log_path=tmp_path / "b.log").zygote is None
     assert BotProcess([sys.executable, "script.py"], zygote=zygote, log_path=tmp_path / "s.log").zygote is None
+
+
+def test_a_run_gives_stdout_stderr_and_the_exit_code_apart(zygote: Zygote, tmp_path: Path) -> None:
+    args = [sys.executable, "-m", MODULE, "3", "ran"]
+    done = zygote.run(args, env={"FORKED_WORD": "w", "FORKED_ERR": "oops"}, cwd=tmp_path, timeout=10)
+    assert done.returncode == 3 and done.args == args
+    pid = done.stdout.split()[0]
+    assert done.stdout == f"{pid} {tmp_path} w 3 ran\n" and done.stderr == "oops\n"
+
+
+def test_a_run_past_its_timeout_is_killed(zygote: Zygote, tmp_path: Path) -> None:
+    started = time.monotonic()
+    with pytest.raises(subprocess.TimeoutExpired) as timed_out:
+        zygote.run([sys.executable, "-m", MODULE, "sleep"], env={}, cwd=tmp_path, timeout=0.5)
+    assert time.monotonic() - started < 10  # the sleeper (a minute) was not waited for
+    pid = int(str(timed_out.value.output).split()[0])
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)  # killed and reaped
+    after = zygote.run([sys.executable, "-m", MODULE, "0"], env={}, cwd=tmp_path, timeout=10)
+    assert after.returncode == 0  # the zygote goes on
