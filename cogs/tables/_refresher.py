@@ -290,6 +290,10 @@ class TableRefresher:
             self._edited(game_id)
             await self.bot.tables.store.shown(table)
             await self._tell_watchers(table)
+            if (await self.bot.tables.store.get(game_id)).record.version != table.record.version:
+                # A change committed while this edit was on its way, and its click's answer may have shown it first,
+                # then been covered by this older drawing: another pass shows the newest.
+                self.mark(game_id)
         if table.record.status == "active" and table.result is None:
             await self.bell.ring(table)
         else:

@@ -134,6 +134,34 @@ async def test_an_edit_through_an_interaction_counts_for_the_delay(service: Tabl
     await refresher.idle()
 
 
+async def test_a_move_committed_during_an_edit_is_shown_by_another_edit(service: Tables) -> None:
+    """The answer to a click shows the new version first; the refresher's edit of the older one, on its way
+    meanwhile, lands after it and covers it: the refresher edits again, and the message ends on the newest."""
+    channel = FakeChannel()
+    table = await started(service, channel)
+    refresher = refresher_for(service, channel, delay=0.05)
+    moved: list[Table] = []
+    sent = channel.get_partial_message
+
+    def slow_message(message_id: int) -> Any:
+        async def edit(**fields: Any) -> None:
+            if not moved:  # the first edit is on its way while a move commits and its answer shows it
+                outcome = await move(service, table)
+                moved.append(outcome.table)
+                refresher.rendered(outcome.table)
+            await sent(message_id).edit(**fields)
+
+        return SimpleNamespace(edit=edit)
+
+    channel.get_partial_message = slow_message  # type: ignore[method-assign]
+    refresher.mark(table.id)
+    await until(lambda: len(channel.edits) == 2, within=SOON + 1)
+    await refresher.idle()
+    assert f"move {table.record.version}" in footer(channel.edits[0])  # drawn before the move
+    assert f"move {moved[0].record.version}" in footer(channel.edits[1])  # the newest, shown last
+    assert len(channel.edits) == 2
+
+
 async def test_a_table_drawn_for_the_version_shown_is_sent_as_drawn_and_an_older_one_is_drawn_anew(
     service: Tables,
 ) -> None:
