@@ -74,6 +74,7 @@ class World:
             "CARDROOM_DATABASE": self.database,
             "CARDROOM_TABLE_EDIT_DELAY": self.edit_delay,
             "CARDROOM_LOG_LEVEL": "INFO",
+            "CARDROOM_EMOJIS": "0",  # text faces: the card emoji tests turn the uploads on (325 at each first start)
             **extra,
         }
 
@@ -186,6 +187,20 @@ async def open_lobby(w: World, host: User, game: str, options: dict[str, str]) -
             panel = await answered(await w.discord.select(host, panel, f"option:{game_id}:{field}", [value]))
         await lobby_in_step(w, game_id)
     return w.discord.get_message(lobby.id) or lobby
+
+
+async def start_game(w: World, user: User, lobby: Message) -> Message:
+    """`user` (the host, or someone the test expects refused) clicks the lobby's Start once the channel's message
+    shows it enabled, as a person clicks what they see (an edit drawn before the last join may land after that join's
+    answer, and be drawn again): the message the answer updated."""
+    game_id, _ = footer(lobby)
+    start = f"lobby:{game_id}:start"
+    await w.discord.wait_for(
+        lambda: not (w.discord.get_message(lobby.id) or lobby).component(start).get("disabled"),
+        timeout=10,
+        what="the lobby's Start enabled",
+    )
+    return await answered(await w.discord.click(user, lobby, start))
 
 
 async def lobby_in_step(w: World, game_id: int) -> None:

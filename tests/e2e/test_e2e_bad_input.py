@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from tests.e2e.e2e_support import World, answered, button, footer, open_lobby, waiting_for, world
+from tests.e2e.e2e_support import World, answered, button, footer, open_lobby, start_game, waiting_for, world
 from tests.e2e.test_e2e_pairs_game import play_to_the_end
 from tools.standin.model import Message, User
 
@@ -31,7 +31,7 @@ async def started(w: World, *players: User) -> tuple[int, Message]:
     game_id, _ = footer(lobby)
     for user in players[1:]:
         await answered(await w.discord.click(user, lobby, f"lobby:{game_id}:join"))
-    table = await answered(await w.discord.click(players[0], lobby, f"lobby:{game_id}:start"))
+    table = await start_game(w, players[0], lobby)
     return game_id, table
 
 

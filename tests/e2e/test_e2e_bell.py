@@ -21,6 +21,7 @@ from tests.e2e.e2e_support import (
     footer,
     in_step,
     open_lobby,
+    start_game,
     take_turn,
     waiting_for,
     world,
@@ -40,7 +41,7 @@ async def seated(w: World, game: str, options: dict[str, str], *players: User, p
         assert "Live" in panel.text
     for user in players[1:]:
         lobby = await answered(await w.discord.click(user, lobby, f"lobby:{game_id}:join"))
-    return await answered(await w.discord.click(players[0], lobby, f"lobby:{game_id}:start"))
+    return await start_game(w, players[0], lobby)
 
 
 def bells(w: World) -> list[Message]:

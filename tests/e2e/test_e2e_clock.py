@@ -16,7 +16,17 @@ import random
 import time
 from pathlib import Path
 
-from tests.e2e.e2e_support import World, answered, footer, in_step, open_lobby, take_turn, waiting_for, world
+from tests.e2e.e2e_support import (
+    World,
+    answered,
+    footer,
+    in_step,
+    open_lobby,
+    start_game,
+    take_turn,
+    waiting_for,
+    world,
+)
 from tools.standin.model import Message
 
 SCALE = "0.0001"  # Daily: a 36 h bank is 13 s, +12 h per move is 4.3 s, the reminder comes after 10.4 s
@@ -50,7 +60,7 @@ async def test_a_daily_clock_reminds_plays_for_the_player_and_withdraws_them_acr
         game_id, _ = footer(lobby)
         assert "Daily" in lobby.text  # the lobby shows its pace
         await answered(await w.discord.click(w.bob, lobby, f"lobby:{game_id}:join"))
-        table = await answered(await w.discord.click(w.alice, lobby, f"lobby:{game_id}:start"))
+        table = await start_game(w, w.alice, lobby)
         table = await in_step(w, table)
         (first,) = waiting_for(table)
         names = {"alice": w.alice, "bob": w.bob}

@@ -16,6 +16,7 @@ from tests.e2e.e2e_support import (
     footer,
     in_step,
     lobby_in_step,
+    start_game,
     take_turn,
     waiting_for,
     world,
@@ -82,7 +83,7 @@ async def test_one_person_and_two_computers_play_to_the_end(tmp_path: Path) -> N
         refused = await answered(await w.discord.click(w.carol, lobby, f"lobby:{game_id}:computers"))
         assert refused.ephemeral and "alice" in refused.text
         lobby = await seat_computers(w, lobby, game_id)
-        table = await answered(await w.discord.click(w.alice, lobby, f"lobby:{game_id}:start"))
+        table = await start_game(w, w.alice, lobby)
         committed = re.search(r"🔒 ([0-9a-f]{16})", table.text)
         assert committed, table.text
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.e2e_support import World, answered, button, footer, in_step, open_lobby, waiting_for, world
+from tests.e2e.e2e_support import World, answered, button, footer, in_step, open_lobby, start_game, waiting_for, world
 from tools.standin.model import Clock, Message, User
 
 CALLBACK = "/interactions/{interaction_id}/{interaction_token}/callback"
@@ -24,7 +24,7 @@ async def started(w: World) -> tuple[int, Message]:
     lobby = await open_lobby(w, w.alice, "pairs", {})
     game_id, _ = footer(lobby)
     await answered(await w.discord.click(w.bob, lobby, f"lobby:{game_id}:join"))
-    table = await answered(await w.discord.click(w.alice, lobby, f"lobby:{game_id}:start"))
+    table = await start_game(w, w.alice, lobby)
     return game_id, table
 
 
@@ -317,7 +317,11 @@ async def test_a_lobby_nobody_starts_closes_itself_even_across_a_restart(tmp_pat
                 what="the lobby says it closed",
             )  # fmt: skip
             assert not (w.discord.get_message(lobby.id) or lobby).buttons
-            assert open_games(w, w.channel.id) == 0 and open_games(w, w.other_channel.id) == 0
+            await w.discord.wait_for(  # the other overdue lobby closes at the start too, one deadline after the other
+                lambda: open_games(w, w.channel.id) == 0 and open_games(w, w.other_channel.id) == 0,
+                timeout=10,
+                what="both overdue lobbies closed",
+            )
             fresh = await answered(await w.discord.slash(w.bob, w.channel, "play", {"game": "pairs"}))
             assert not fresh.ephemeral and footer(fresh)[0] != game_id
             await w.discord.wait_for(  # bob's lobby, in French

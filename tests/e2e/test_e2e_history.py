@@ -7,7 +7,7 @@ import random
 import re
 from pathlib import Path
 
-from tests.e2e.e2e_support import answered, button, footer, in_step, open_lobby, take_turn, world
+from tests.e2e.e2e_support import answered, button, footer, in_step, open_lobby, start_game, take_turn, world
 
 STEP = re.compile(r"\*\*(?:Move (\d+) of (\d+)|The deal\*\* · move 0 of (\d+))")
 
@@ -27,7 +27,7 @@ async def test_history_opens_a_replay_that_steps_in_place(tmp_path: Path) -> Non
         lobby = await open_lobby(w, w.alice, "pairs", {"ending": "norland", "games": "1"})
         game_id, _ = footer(lobby)
         lobby = await answered(await w.discord.click(w.carol, lobby, f"lobby:{game_id}:join"))
-        table = await answered(await w.discord.click(w.alice, lobby, f"lobby:{game_id}:start"))
+        table = await start_game(w, w.alice, lobby)
         running = await answered(await w.discord.slash(w.carol, w.channel, "replay", {"game": game_id}))
         assert running.ephemeral and "still running" in running.text and not running.embeds
 

@@ -21,7 +21,18 @@ from pathlib import Path
 from bot.i18n import language_of, t
 from engines.ilmorto import ENGINE, IlMortoState
 from engines.ilmorto import table as rules
-from tests.e2e.e2e_support import CONFIRM, OVER, World, answered, footer, in_step, open_lobby, read_log, world
+from tests.e2e.e2e_support import (
+    CONFIRM,
+    OVER,
+    World,
+    answered,
+    footer,
+    in_step,
+    open_lobby,
+    read_log,
+    start_game,
+    world,
+)
 from tools.standin.model import Message, User
 
 MAX_GAMES = 3  # a rematch when a game ended before everything was seen
@@ -111,7 +122,7 @@ async def seated(w: World, players: list[User]) -> tuple[int, Message]:
     game_id, _ = footer(lobby)
     for user in players[1:]:
         lobby = await answered(await w.discord.click(user, lobby, f"lobby:{game_id}:join"))
-    table = await answered(await w.discord.click(players[0], lobby, f"lobby:{game_id}:start"))
+    table = await start_game(w, players[0], lobby)
     return game_id, table
 
 

@@ -15,6 +15,7 @@ from tests.e2e.e2e_support import (
     in_step,
     open_lobby,
     play_game,
+    start_game,
     take_turn,
     waiting_for,
     world,
@@ -28,7 +29,7 @@ async def test_one_live_hand_pinned_clicks_and_the_log(tmp_path: Path) -> None:
         lobby = await open_lobby(w, w.alice, "pairs", {"ending": "norland", "games": "1"})
         game_id, _ = footer(lobby)
         lobby = await answered(await w.discord.click(w.carol, lobby, f"lobby:{game_id}:join"))
-        table = await answered(await w.discord.click(w.alice, lobby, f"lobby:{game_id}:start"))
+        table = await start_game(w, w.alice, lobby)
         committed = re.search(r"🔒 ([0-9a-f]{16})", table.text)  # the seed's commitment, from the start
         assert committed, table.text
 

@@ -15,7 +15,7 @@ import random
 import re
 from pathlib import Path
 
-from tests.e2e.e2e_support import World, answered, button, footer, lobby_in_step, play_game, world
+from tests.e2e.e2e_support import World, answered, button, footer, lobby_in_step, play_game, start_game, world
 from tests.e2e.test_e2e_pairs_game import hit_mostly
 from tools.standin import Perm
 from tools.standin.model import Channel, Message
@@ -63,7 +63,7 @@ async def test_lobby_start_rule_host_options_table_language_the_end_and_a_rematc
         lobby = await answered(await w.discord.click(w.bob, lobby, f"lobby:{game_id}:join"))
         assert "De 2 à 8 places · 2 occupées" in lobby.text
         assert not component(lobby, f"lobby:{game_id}:start").get("disabled")
-        table = await answered(await w.discord.click(w.alice, lobby, f"lobby:{game_id}:start"))
+        table = await start_game(w, w.alice, lobby)
         assert table.id == lobby.id and "En attente de" in table.text
 
         final = await play_game(w, table, users, random.Random(4), choose=hit_mostly)

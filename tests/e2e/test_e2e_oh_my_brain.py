@@ -25,6 +25,7 @@ from tests.e2e.e2e_support import (
     lobby_in_step,
     open_hand,
     open_lobby,
+    start_game,
     waiting_for,
     world,
 )
@@ -83,7 +84,7 @@ async def test_one_person_against_two_computers_the_deal_waits_for_everyone(tmp_
         for level in ("normal", "easy"):
             panel = await answered(await w.discord.select(w.alice, panel, f"computer:{game_id}:add", [level]))
         await lobby_in_step(w, game_id)
-        table = await answered(await w.discord.click(w.alice, lobby, f"lobby:{game_id}:start"))
+        table = await start_game(w, w.alice, lobby)
 
         # Lot 1: the computers choose by themselves; then only Alice is waited for.
         def only_alice() -> Message | None:

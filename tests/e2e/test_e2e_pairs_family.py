@@ -14,6 +14,7 @@ from tests.e2e.e2e_support import (
     footer,
     in_step,
     open_lobby,
+    start_game,
     world,
 )
 from tools.standin.model import Message, User
@@ -24,7 +25,7 @@ async def seated(w: World, game: str, options: dict[str, str], *players: User) -
     game_id, _ = footer(lobby)
     for user in players[1:]:
         lobby = await answered(await w.discord.click(user, lobby, f"lobby:{game_id}:join"))
-    table = await answered(await w.discord.click(players[0], lobby, f"lobby:{game_id}:start"))
+    table = await start_game(w, players[0], lobby)
     return game_id, table
 
 

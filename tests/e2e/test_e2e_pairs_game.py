@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from tests.e2e.e2e_support import World, answered, button, footer, open_lobby, play_game, world
+from tests.e2e.e2e_support import World, answered, button, footer, open_lobby, play_game, start_game, world
 from tools.standin import openapi_available
 from tools.standin.model import Message, User
 
@@ -43,10 +43,10 @@ async def test_three_players_play_a_whole_game(tmp_path: Path) -> None:
         for user in (w.bob, w.carol):
             lobby = await answered(await w.discord.click(user, lobby, f"lobby:{game_id}:join"))
         assert all(name in lobby.text for name in users)
-        early = await answered(await w.discord.click(w.bob, lobby, f"lobby:{game_id}:start"))
+        early = await start_game(w, w.bob, lobby)  # not the host: refused
         assert early.ephemeral and "réservée à l’hôte" in early.text
 
-        table = await answered(await w.discord.click(w.alice, lobby, f"lobby:{game_id}:start"))
+        table = await start_game(w, w.alice, lobby)
         assert table.id == lobby.id and "Waiting for" in table.text
         ping = await w.discord.wait_for_message(w.channel, lambda m: "your turn" in m.content.lower())
         assert re.search(r"<@\d+>", ping.content)

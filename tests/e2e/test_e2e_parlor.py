@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from tests.e2e.e2e_support import answered, footer, world
+from tests.e2e.e2e_support import answered, footer, start_game, world
 from tools.standin import Perm
 
 
@@ -15,7 +15,7 @@ async def test_a_players_turns_away_time_and_a_manager_ending_a_table(tmp_path: 
         lobby = await answered(await w.discord.slash(w.alice, w.channel, "play", {"game": "pairs"}))
         game_id, _ = footer(lobby)
         lobby = await answered(await w.discord.click(w.bob, lobby, f"lobby:{game_id}:join"))
-        table = await answered(await w.discord.click(w.alice, lobby, f"lobby:{game_id}:start"))
+        table = await start_game(w, w.alice, lobby)
 
         inboxes = {
             user.name: (await answered(await w.discord.slash(user, w.channel, "turns"))).text

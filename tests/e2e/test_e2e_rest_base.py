@@ -60,7 +60,7 @@ async def test_every_rest_call_goes_to_the_base_url_and_no_other_host_is_contact
     async with world(tmp_path) as w:
         bot = BotProcess(
             [sys.executable, str(TRACED_BOT), "run"],
-            env=w.env(NET_RECORD=str(record)),
+            env=w.env(NET_RECORD=str(record), CARDROOM_EMOJIS="1"),  # the card emoji uploads too
             cwd=w.tmp,
             log_path=tmp_path / "bot.log",
         )

@@ -7,7 +7,17 @@ import contextlib
 import random
 from pathlib import Path
 
-from tests.e2e.e2e_support import answered, button, footer, in_step, open_lobby, take_turn, waiting_for, world
+from tests.e2e.e2e_support import (
+    answered,
+    button,
+    footer,
+    in_step,
+    open_lobby,
+    start_game,
+    take_turn,
+    waiting_for,
+    world,
+)
 from tests.e2e.test_e2e_pairs_game import play_to_the_end
 
 
@@ -18,7 +28,7 @@ async def test_killed_mid_game_the_bot_resumes_and_old_buttons_work(tmp_path: Pa
         lobby = await open_lobby(w, w.alice, "pairs", {})
         game_id, _ = footer(lobby)
         await answered(await w.discord.click(w.bob, lobby, f"lobby:{game_id}:join"))
-        table = await answered(await w.discord.click(w.alice, lobby, f"lobby:{game_id}:start"))
+        table = await start_game(w, w.alice, lobby)
         rng = random.Random(5)
         for _ in range(3):
             await take_turn(w, table, users, rng)
@@ -57,7 +67,7 @@ async def test_a_table_left_behind_by_a_crash_is_brought_up_to_date_at_restart(t
         lobby = await open_lobby(w, w.alice, "pairs", {})
         game_id, _ = footer(lobby)
         await answered(await w.discord.click(w.bob, lobby, f"lobby:{game_id}:join"))
-        table = await answered(await w.discord.click(w.alice, lobby, f"lobby:{game_id}:start"))
+        table = await start_game(w, w.alice, lobby)
         ended = await answered(await w.discord.slash(w.alice, w.channel, "abort"))
         assert "ended by" in ended.text
         # The game is over in the database, but the table edit is still waiting: crash now.

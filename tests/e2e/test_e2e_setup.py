@@ -9,7 +9,7 @@ from urllib.parse import parse_qs, urlparse
 
 import discord
 
-from tests.e2e.e2e_support import TOKEN, answered, footer, world
+from tests.e2e.e2e_support import TOKEN, answered, footer, start_game, world
 from tools.standin import BotProcess
 
 
@@ -101,7 +101,7 @@ async def test_a_thread_table_with_a_leaver_and_an_abort(tmp_path: Path) -> None
         game_id, _ = footer(lobby)
         for user in (w.bob, w.carol):
             lobby = await answered(await w.discord.click(user, lobby, f"lobby:{game_id}:join"))
-        table = await answered(await w.discord.click(w.alice, lobby, f"lobby:{game_id}:start"))
+        table = await start_game(w, w.alice, lobby)
 
         question = await answered(await w.discord.click(w.carol, table, f"leave:{game_id}"))
         assert question.ephemeral and "Leave this game?" in question.text

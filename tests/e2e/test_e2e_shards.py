@@ -14,7 +14,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 from bot.emojis import load_manifest
-from tests.e2e.e2e_support import TOKEN, World, answered, footer, in_step, take_turn
+from tests.e2e.e2e_support import TOKEN, World, answered, footer, in_step, start_game, take_turn
 from tools.standin import BotProcess, Perm, StandIn
 from tools.standin.model import Message, User
 
@@ -50,6 +50,7 @@ def process(shard: int, database: str) -> dict[str, str]:
         "CARDROOM_SHARD_IDS": str(shard),
         "CARDROOM_DATABASE": database,
         "CARDROOM_LOBBY_EXPIRY": EXPIRY,
+        "CARDROOM_EMOJIS": "1",  # shard 0's process uploads them, the other follows
     }
 
 
@@ -57,7 +58,7 @@ async def started_pairs(w: World) -> Message:
     lobby = await answered(await w.discord.slash(w.alice, w.channel, "play", {"game": "pairs"}))
     game_id, _ = footer(lobby)
     await answered(await w.discord.click(w.bob, lobby, f"lobby:{game_id}:join"))
-    return await answered(await w.discord.click(w.alice, lobby, f"lobby:{game_id}:start"))
+    return await start_game(w, w.alice, lobby)
 
 
 def moves(w: World, game_id: int) -> tuple[int, int]:
