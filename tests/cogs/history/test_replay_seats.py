@@ -24,7 +24,7 @@ from cogs.render.text import card_face, poker_card_face
 from engines import registry
 from engines.deadmoney.state import Arrange, PickCards
 from engines.fullofdollars.perspective import card_view
-from tests.cogs.test_history import finished_table, sampled
+from tests.cogs.history.test_history import finished_table, sampled
 
 pytestmark = pytest.mark.long_unit  # handed out before the other modules (tests/conftest.py)
 

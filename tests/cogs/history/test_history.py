@@ -44,8 +44,8 @@ from tests.bot.services.replay_support import (
     store_playout,
 )
 from tests.cogs.fake_interactions import FakeInteraction
+from tests.cogs.render.test_typography import embed_texts, text_problems, view_texts
 from tests.cogs.render_support import longest_card_emojis
-from tests.cogs.test_typography import embed_texts, text_problems, view_texts
 from tools.standin.limits import commands_problems, message_problems
 
 LARGEST = 2**63 - 1
@@ -94,7 +94,7 @@ def sampled(steps: int) -> list[int]:
 
 
 def typography(lang: str, embed: discord.Embed, view: discord.ui.View | None = None) -> list[str]:
-    """French or English typography problems of every text of a message (`tests/cogs/test_typography.py`)."""
+    """French or English typography problems of every text of a message (`tests/cogs/render/test_typography.py`)."""
     texts = [*embed_texts(embed), *view_texts(view)]
     return [f"{where}: {problem}" for where, text in texts for problem in text_problems(text, lang)]
 
