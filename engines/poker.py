@@ -44,6 +44,7 @@ built once from pure computation.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -131,6 +132,7 @@ _SUIT_BY_CODE = {suit.value: suit for suit in Suit} | {
 }
 
 
+@functools.lru_cache(maxsize=512)  # a game reads the same few codes again and again (Dead Money's bids)
 def parse_card(text: str) -> Card:
     """Read a card such as "AS", "10H", "TH", "7d" or "Q♠" (rank, then suit; any case)."""
     code = text.strip().upper()

@@ -483,6 +483,11 @@ def finish_arrange(table: Tabletop, step: Arrange) -> None:
 
 # ----- showdowns -------------------------------------------------------------------------------
 def bid_value(cards: Sequence[str]) -> poker.HandValue:
+    return _bid_value(tuple(cards))
+
+
+@lru_cache(maxsize=4096)  # the same bids are weighed at every check of a showdown
+def _bid_value(cards: tuple[str, ...]) -> poker.HandValue:
     return poker.evaluate([poker.parse_card(card) for card in cards])
 
 
