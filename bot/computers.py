@@ -34,7 +34,16 @@ log = logging.getLogger("cardroom.computers")
 NAMES: Final = ("Ada", "Blaise", "Grace", "Alan", "Emmy", "Kurt", "Hedy", "Claude", "Ida", "Edsger", "Sofia", "Niklaus")
 
 
-__all__ = ["COMPUTER_IDS", "NAMES", "ComputerPlayers", "computer_seat", "is_computer", "level_of", "parse_level"]
+__all__ = [
+    "COMPUTER_IDS",
+    "NAMES",
+    "THINKING_IDS",
+    "ComputerPlayers",
+    "computer_seat",
+    "is_computer",
+    "level_of",
+    "parse_level",
+]
 
 
 def computer_seat(level: Level, seated: Sequence[Seat], label: Callable[[str], str]) -> Seat:
@@ -55,19 +64,29 @@ def _prepare_worker() -> None:
     games.install()
 
 
-def decide(game: str, state: str, seat: int, level: Level, seed: int, budget: float, playouts: int) -> str:
-    """The action (as JSON) the computer of `level` takes for `seat`, within `budget` seconds of thinking."""
+def _ready() -> bool:
+    """A worker's answer to `ComputerPlayers.warm`: started, its games registered."""
+    return True
+
+
+def decide(game: str, state: str, seat: int, level: Level, seed: int, deadline: float, playouts: int) -> str:
+    """The action (as JSON) the computer of `level` takes for `seat`, thinking until `deadline` (`time.monotonic()`,
+    one clock for every process of the machine) once its first round of playouts is done."""
     engine = registry.get(game)
     loaded = engine.load_state(state)
-    deadline = time.monotonic() + budget
     action = choose(engine, loaded, seat, level, seed, playouts=playouts, stop=lambda: time.monotonic() >= deadline)
     return str(action.model_dump_json())
+
+
+THINKING_IDS: Final = tuple(user_id for level, user_id in COMPUTER_IDS.items() if level != "easy")  # in the pool
+HANDOVER: Final = 0.05  # seconds of a decision's budget kept for handing the state over and the action back
 
 
 class ComputerPlayers:
     """Decisions of computer seats, in a pool of `workers` processes (0: in a thread of this process).
 
-    `budget` is the thinking time of one decision (seconds); `playouts` caps its work.
+    `budget` is the time of one decision (seconds), from the moment it is asked to the action received: the player
+    thinks until `HANDOVER` before its end (a wait for a busy worker counts too); `playouts` caps its work.
     """
 
     def __init__(self, *, workers: int = 0, budget: float = 1.0, playouts: int = 4_000) -> None:
@@ -76,6 +95,15 @@ class ComputerPlayers:
         self.workers = workers
         self._pool: Executor | None = None
         self._slots = asyncio.Semaphore(max(1, workers))
+
+    def warm(self) -> None:
+        """Start the pool now, not at the first decision (a worker's start, its imports and games, takes about as
+        long as a decision's budget): called when a table gets a computer that thinks. Nothing to do without a
+        pool, or once it runs."""
+        if self.workers > 0 and self._pool is None:
+            pool = self._executor()
+            assert pool is not None
+            pool.submit(_ready)
 
     def _executor(self) -> Executor | None:
         if self.workers <= 0:
@@ -88,6 +116,7 @@ class ComputerPlayers:
 
     async def choose(self, engine: Engine[Any, Any, Any, Any], state: GameState, seat: int, level: Level) -> Any:
         """The action the computer of `level` takes for `seat`; the game's default action if deciding fails."""
+        deadline = time.monotonic() + self.budget - HANDOVER
         seed = secrets.randbits(64)
         dumped = engine.dump_state(state)
         async with self._slots:
@@ -96,7 +125,7 @@ class ComputerPlayers:
                     data = decide(engine.name, dumped, seat, level, seed, 0.0, 1)
                 else:
                     pool = self._executor()
-                    args = (engine.name, dumped, seat, level, seed, self.budget, self.playouts)
+                    args = (engine.name, dumped, seat, level, seed, deadline, self.playouts)
                     if pool is None:
                         data = await asyncio.to_thread(decide, *args)
                     else:

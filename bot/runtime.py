@@ -15,7 +15,7 @@ from discord.gateway import DiscordWebSocket
 
 from bot import emojis, games, heap
 from bot.command_sync import same_commands
-from bot.computers import ComputerPlayers
+from bot.computers import THINKING_IDS, ComputerPlayers
 from bot.discord_clock import DiscordClock
 from bot.services.players import PlayerService
 from bot.services.replay import ReplayService
@@ -155,6 +155,8 @@ class CardroomBot(commands.AutoShardedBot):
             computer_floor=self.settings.computer_floor,
             cache_size=self.settings.table_cache,
         )
+        if await self.db.players.seated_anywhere(THINKING_IDS):
+            computers.warm()  # a running game has a computer that thinks: its next decision finds the pool started
         self.players = PlayerService(self.db, self.tables, clock=self.tables.store.now, time_scale=scale)
         self.servers = ServerService(self.db)
         self.replays = ReplayService(self.tables)

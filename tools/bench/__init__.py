@@ -7,7 +7,8 @@ Measures; never judges.
                         [--scale-cache N] [--restart-tables N] [--out FILE] [--dir DIR]
 
 Sections (`--only`, default all): `core` (1-4: the Pairs move path, latency, memory, deadlines), `poker`,
-`computers`, `games` (the move path of every game next to the bare commit, on each `--database` back end),
+`computers` (the normal player's strength against easy, and its decisions timed through the bot's own
+process pool), `games` (the move path of every game next to the bare commit, on each `--database` back end),
 `scale` (memory with many open tables and the bounded cache), `restart` (the first live click after a restart
 with many open tables).
 
@@ -46,6 +47,9 @@ from tools.bench._computers import (
     computers_text,
 )
 from tools.bench._poker import poker_bench
+from tools.bench._pool import BUDGET as POOL_BUDGET
+from tools.bench._pool import PER_GAME as POOL_PER_GAME
+from tools.bench._pool import pool_bench, pool_text
 
 from ._answers import hand_answers, live_hands
 from ._bare import pragmas_of
@@ -66,6 +70,7 @@ QUICK = {"moves": 150, "games": 20, "rate": 100.0, "duration": 1.0, "answers": 2
 FULL = {"moves": 2000, "games": 100, "rate": 200.0, "duration": 10.0, "answers": 3000, "deadlines": 100_000,
         "burst": 1000, "computer_games": GAMES, "playouts": PLAYOUTS, "game_moves": 600, "scale_tables": 100_000,
         "scale_cache": CACHE_SIZE, "restart_tables": 10_000}  # fmt: skip
+QUICK_POOL_BUDGET = 0.2  # seconds a quick run gives each computer decision through the pool
 SECTIONS = ("core", "poker", "computers", "games", "scale", "restart")
 WARMUP = 60  # moves (and bare commits) before measuring: caches, the WAL file, a state sample (at most the run's)
 
@@ -298,6 +303,9 @@ def main(argv: list[str] | None = None) -> int:
             settings.computer_games, settings.playouts, settings.seed, long_playouts=settings.long_playouts
         )
         print(computers_text(result["computers"]))
+        per_game, budget = (1, QUICK_POOL_BUDGET) if settings.quick else (POOL_PER_GAME, POOL_BUDGET)
+        result["computer_pool"] = asyncio.run(pool_bench(per_game, budget, settings.seed))
+        print(pool_text(result["computer_pool"]))
     if "core" not in settings.only:
         print(f"Reproduce: {command}")
     settings.out.parent.mkdir(parents=True, exist_ok=True)

@@ -199,7 +199,10 @@ class LobbyService:
             seat = computer_seat(
                 found, table.record.seats, lambda name: t(lang, "computer.seat", name=name, level=shown)
             )
-            return await self._update_lobby(table, gate, seats=[*table.record.seats, seat])
+            updated = await self._update_lobby(table, gate, seats=[*table.record.seats, seat])
+            if found != "easy":  # its first decision then finds the pool started
+                self.store.computers.warm()
+            return updated
 
     async def remove_computer(self, game_id: int, user_id: int, seat: int, gate: Gate = open_gate) -> Table:
         """The host takes the computer player at `seat` away from the lobby."""

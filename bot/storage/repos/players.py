@@ -59,6 +59,14 @@ class PlayerRepository(Repository):
             rows = await conn.fetch("SELECT user_id, away_until FROM players WHERE away_until > ?", (now,))
             return {int(row[0]): float(row[1]) for row in rows}
 
+    async def seated_anywhere(self, user_ids: Sequence[int]) -> bool:
+        """Whether any of `user_ids` has a seat at a running game (an indexed look-up each, `table_seats_user`)."""
+        async with self._reading() as conn:
+            for user_id in user_ids:
+                if await conn.fetch("SELECT 1 FROM table_seats WHERE user_id = ? LIMIT 1", (user_id,)):
+                    return True
+            return False
+
     async def turns_of(self, user_id: int) -> list[TurnRow]:
         """Every running game where `user_id` has a seat: the ones where they must decide first, oldest deadline first.
 

@@ -7,7 +7,7 @@ import json
 from dataclasses import replace
 
 import pytest
-from storage_helpers import new_game, new_lobby, results_for, seats
+from storage_helpers import finish_game, new_game, new_lobby, results_for, seats
 
 from bot.storage import (
     ClockWrite,
@@ -279,3 +279,15 @@ async def test_server_and_player_settings_round_trip(storage_db: Database) -> No
     }
     assert await storage_db.players.away(T) == {ADA.user_id: T + 50}
     assert await storage_db.players.away(T + 50) == {}
+
+
+async def test_seated_anywhere_finds_a_user_seated_at_a_running_game_only(storage_db: Database) -> None:
+    """What the bot asks at its start to warm the computers' pool: is a computer that thinks seated at a running
+    game? (Any user id: a computer's is negative.)"""
+    assert not await storage_db.players.seated_anywhere([ADA.user_id, BOB.user_id])
+    game, _ = await clocked_game(storage_db)
+    assert await storage_db.players.seated_anywhere([BOB.user_id])
+    assert await storage_db.players.seated_anywhere([-2, ADA.user_id])
+    assert not await storage_db.players.seated_anywhere([-2, 999])
+    await finish_game(storage_db, game, [(1, True, 0), (2, False, 0)])
+    assert not await storage_db.players.seated_anywhere([ADA.user_id, BOB.user_id])

@@ -6,12 +6,14 @@ computers' deadlines as it does in the bot (time is moved, never slept through).
 
 from __future__ import annotations
 
+import time
+from concurrent.futures import Executor, Future
 from typing import Any
 
 import pytest
 
 import bot.computers
-from bot.computers import ComputerPlayers
+from bot.computers import HANDOVER, ComputerPlayers
 from bot.errors import InvalidOptionError, NotHostError, StaleMessageError, TableFullError
 from bot.ratings import holder
 from bot.services.scheduler import Scheduler
@@ -36,6 +38,11 @@ class CountingPlayers(ComputerPlayers):
     def __init__(self) -> None:
         super().__init__(workers=0, budget=0.02, playouts=40)
         self.asked: list[tuple[int, Level]] = []
+        self.warmed = 0
+
+    def warm(self) -> None:
+        self.warmed += 1
+        super().warm()
 
     async def choose(self, engine: Engine[Any, Any, Any, Any], state: GameState, seat: int, level: Level) -> Any:
         self.asked.append((seat, level))
@@ -302,3 +309,55 @@ async def test_a_leased_deadline_is_not_due_again_while_its_move_is_decided(
     assert await service.clock.lease(deadline) is None  # fired again meanwhile: nothing to hold
     outcome = await service.clock.play_computer(deadline, lease)
     assert outcome is not None and outcome.seat == seat
+
+
+async def test_a_computer_that_thinks_warms_the_pool_as_it_is_seated(service: Tables, players: CountingPlayers) -> None:
+    table = await with_computers(service, "easy")
+    assert players.warmed == 0  # an easy computer decides at once, in the bot: no pool
+    await service.lobby.add_computer(table.id, ALICE.user_id, "normal")
+    assert players.warmed == 1
+
+
+async def test_warm_starts_the_pool_once_and_its_worker_answers() -> None:
+    pool = ComputerPlayers(workers=1, budget=0.05)
+    try:
+        pool.warm()
+        started = pool._pool
+        assert started is not None
+        pool.warm()
+        assert pool._pool is started  # once
+        assert started.submit(bot.computers._ready).result(timeout=60) is True  # the worker runs
+    finally:
+        pool.close()
+    threadless = ComputerPlayers(workers=0)
+    threadless.warm()
+    assert threadless._pool is None  # no pool to start: decisions run in a thread of the bot
+
+
+class Recording(Executor):
+    """An executor that runs each call at once, keeping its arguments."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[Any, ...]] = []
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
+        self.calls.append(args)
+        future: Future[Any] = Future()
+        future.set_result(fn(*args, **kwargs))
+        return future
+
+
+async def test_a_decision_thinks_until_its_budget_less_the_hand_over_from_when_it_is_asked(service: Tables) -> None:
+    """The deadline the worker thinks to is set when the decision is asked, so the hand-over to the pool and a wait
+    for a busy worker come out of the budget, with `HANDOVER` kept for the way back."""
+    table = await service.lobby.start((await with_computers(service, "normal")).id, ALICE.user_id)
+    assert table.state is not None
+    recording = Recording()
+    pool = ComputerPlayers(workers=1, budget=0.5)
+    pool._pool = recording
+    before = time.monotonic()
+    chosen = await pool.choose(table.engine, table.state, table.to_act[0], "normal")
+    after = time.monotonic()
+    assert table.engine.refusal(table.state, table.to_act[0], chosen) is None
+    ((*_, deadline, playouts),) = recording.calls
+    assert before + 0.5 - HANDOVER <= deadline <= after + 0.5 - HANDOVER and playouts == pool.playouts

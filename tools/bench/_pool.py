@@ -1,0 +1,117 @@
+"""The normal computer player's decisions through the bot's own process pool, timed as a table waits for them.
+
+`pool_bench` starts `bot.computers.ComputerPlayers` as the bot does (one worker, the production budget), warms it
+as the bot does at a start where a computer that thinks is seated (`warm`), then asks it for decisions at mid-game
+states of every registered game, one after the other: each is timed from the call of `choose` to the action
+received, so the hand-over of the state to the worker, a wait for the worker and the way back are all counted. The
+first decision is asked at once after the warm-up, the worst a start can do (the worker is still importing); the
+report gives it apart and with the others. The states come from easy-only games at fixed seeds; the decisions, the
+machine's clock being what it is, differ from run to run.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+from bot import games as bot_games
+from bot.computers import ComputerPlayers
+from engines import registry
+from engines.core.computer import AnyEngine, choose
+from engines.core.engine import GameState
+from engines.core.rng import Rng
+from tools.bench._computers import MAX_ACTIONS, _seed, percentile, table_size
+
+BUDGET = 1.0  # the bot's default computer budget (settings.computer_budget), in seconds
+PER_GAME = 4  # decisions asked per game
+
+
+def decisions(engine: AnyEngine, count: int, seed: int) -> list[tuple[GameState, int]]:
+    """`count` (state, seat) pairs where the seat has a real choice (two legal actions or more), spread over one
+    easy-only game at the game's smallest table (more games when one has too few)."""
+    found: list[tuple[GameState, int]] = []
+    for index in range(count * 10):
+        rng = Rng.from_seed(_seed(seed, engine.name, "pool", index))
+        state = engine.new(table_size(engine), engine.parse_options({}), rng.next_u64())
+        choices: list[tuple[GameState, int]] = []
+        for _ in range(MAX_ACTIONS):
+            due = engine.to_act(state)
+            if not due:
+                break
+            seat = due[rng.below(len(due))]
+            if len(engine.legal_actions(state, seat)) > 1:
+                choices.append((state, seat))
+            state = engine.apply(state, seat, choose(engine, state, seat, "easy", rng.next_u64()))
+        step = max(1, len(choices) // count)
+        found += choices[step // 2 :: step][: count - len(found)]
+        if len(found) >= count:
+            break
+    return found
+
+
+async def pool_bench(per_game: int = PER_GAME, budget: float = BUDGET, seed: int = 1) -> dict[str, Any]:
+    """Decisions of the normal player through the pool; the figures (ms), per game and over all."""
+    bot_games.install()
+    asked = [
+        (engine, state, seat) for engine in registry.all_engines() for state, seat in decisions(engine, per_game, seed)
+    ]
+    players = ComputerPlayers(workers=1, budget=budget)
+    timed: list[tuple[str, float]] = []
+    try:
+        players.warm()
+        for engine, state, seat in asked:
+            started = time.perf_counter()
+            action = await players.choose(engine, state, seat, "normal")
+            timed.append((engine.name, (time.perf_counter() - started) * 1000))
+            if engine.refusal(state, seat, action) is not None:
+                raise RuntimeError(f"{engine.name}: the pool's decision {action!r} is not legal")
+            if players._pool is None:
+                raise RuntimeError(f"{engine.name}: a decision failed in the pool (its default was played)")
+    finally:
+        players.close()
+    every = [ms for _, ms in timed]
+    limit = budget * 1000
+    rows = []
+    for name in dict.fromkeys(game for game, _ in timed):
+        mine = [ms for game, ms in timed if game == name]
+        rows.append({"game": name, "decisions": len(mine), "p50_ms": percentile(mine, 50), "max_ms": max(mine)})
+    return {
+        "budget_ms": limit,
+        "decisions": len(every),
+        "first_ms": every[0],
+        "p50_ms": percentile(every, 50),
+        "p99_ms": percentile(every, 99),
+        "p99_after_first_ms": percentile(every[1:], 99),
+        "max_ms": max(every),
+        "over_budget": sum(ms > limit for ms in every),
+        "p99_within_budget": percentile(every, 99) <= limit,
+        "games": rows,
+    }
+
+
+def pool_text(result: dict[str, Any], number: str = "6b") -> str:
+    """The section of the readable report."""
+    within = "met" if result["p99_within_budget"] else "NOT met"
+    lines = [
+        f"{number}. Computer decisions through the bot's pool (one worker, budget {result['budget_ms']:.0f} ms, from"
+        f" the call to the action received; the first asked at once after the pool's warm-up):"
+        f" {result['decisions']} decisions, first {result['first_ms']:.0f} ms, p50 {result['p50_ms']:.0f} ms,"
+        f" p99 {result['p99_ms']:.0f} ms (after the first {result['p99_after_first_ms']:.0f} ms),"
+        f" max {result['max_ms']:.0f} ms, {result['over_budget']} over the budget; p99 within the budget: {within}",
+    ]
+    lines += [
+        f"  {row['game']:<13} {row['decisions']} decisions: p50 {row['p50_ms']:.0f} ms, max {row['max_ms']:.0f} ms"
+        for row in result["games"]
+    ]
+    return "\n".join(lines)
+
+
+def main() -> int:
+    """`python -m tools.bench._pool`: the section alone, at the production budget."""
+    print(pool_text(asyncio.run(pool_bench())))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
