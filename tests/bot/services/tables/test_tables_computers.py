@@ -111,6 +111,18 @@ async def to_computers(service: Tables, table: Table) -> Table:
     raise AssertionError("Alice was still to act after 50 moves")
 
 
+async def computer_due(service: Tables, db: Database, clock: Clock) -> tuple[Table, int, Deadline]:
+    """A started table of Alice and two easy computers, at the time a computer's move falls due: the table, that
+    computer's seat and its deadline."""
+    table = await with_computers(service, "easy", "easy")
+    table = await service.lobby.start(table.id, ALICE.user_id)
+    table = await to_computers(service, table)
+    seat = table.to_act[0]
+    due = (await deadlines(db, table.id))[seat, "computer"]
+    clock.now = due
+    return table, seat, Deadline(table.id, seat, "computer", due)
+
+
 # ----- the lobby ------------------------------------------------------------------------------------------------
 async def test_the_host_seats_computers_of_each_level_with_names_of_their_own(service: Tables) -> None:
     table = await with_computers(service, "normal", "easy", "normal")
@@ -205,13 +217,7 @@ async def test_one_human_and_two_computers_play_to_the_end_and_are_rated_per_lev
 
 
 async def test_a_computer_move_fires_once_while_it_thinks(service: Tables, db: Database, clock: Clock) -> None:
-    table = await with_computers(service, "easy", "easy")
-    table = await service.lobby.start(table.id, ALICE.user_id)
-    table = await to_computers(service, table)
-    seat = table.to_act[0]
-    due = (await deadlines(db, table.id))[seat, "computer"]
-    deadline = Deadline(table.id, seat, "computer", due)
-    clock.now = due
+    table, seat, deadline = await computer_due(service, db, clock)
     first = await service.clock.play_computer(deadline)
     again = await service.clock.play_computer(deadline)  # the same deadline fired twice (say, by two passes)
     assert first is not None and first.seat == seat and again is None
@@ -296,13 +302,7 @@ async def test_the_process_pool_decides_a_legal_move(service: Tables) -> None:
 async def test_a_leased_deadline_is_not_due_again_while_its_move_is_decided(
     service: Tables, db: Database, clock: Clock
 ) -> None:
-    table = await with_computers(service, "easy", "easy")
-    table = await service.lobby.start(table.id, ALICE.user_id)
-    table = await to_computers(service, table)
-    seat = table.to_act[0]
-    due = (await deadlines(db, table.id))[seat, "computer"]
-    deadline = Deadline(table.id, seat, "computer", due)
-    clock.now = due
+    table, seat, deadline = await computer_due(service, db, clock)
     lease = await service.clock.lease(deadline)  # the scheduler's fire takes it before the move is decided
     assert lease is not None and lease.due_at > clock.now
     assert [d for d in await db.deadlines.due(clock.now, 100) if d.game_id == table.id] == []
