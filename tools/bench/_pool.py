@@ -21,7 +21,7 @@ from engines import registry
 from engines.core.computer import AnyEngine, choose
 from engines.core.engine import GameState
 from engines.core.rng import Rng
-from tools.bench._computers import MAX_ACTIONS, _seed, percentile, table_size
+from tools.bench._computers import _play, _seed, percentile, table_size
 
 BUDGET = 1.0  # the bot's default computer budget (settings.computer_budget), in seconds
 PER_GAME = 4  # decisions asked per game
@@ -32,17 +32,14 @@ def decisions(engine: AnyEngine, count: int, seed: int) -> list[tuple[GameState,
     easy-only game at the game's smallest table (more games when one has too few)."""
     found: list[tuple[GameState, int]] = []
     for index in range(count * 10):
-        rng = Rng.from_seed(_seed(seed, engine.name, "pool", index))
-        state = engine.new(table_size(engine), engine.parse_options({}), rng.next_u64())
         choices: list[tuple[GameState, int]] = []
-        for _ in range(MAX_ACTIONS):
-            due = engine.to_act(state)
-            if not due:
-                break
-            seat = due[rng.below(len(due))]
+
+        def easy(state: GameState, seat: int, draw: int, choices: list[tuple[GameState, int]] = choices) -> Any:
             if len(engine.legal_actions(state, seat)) > 1:
                 choices.append((state, seat))
-            state = engine.apply(state, seat, choose(engine, state, seat, "easy", rng.next_u64()))
+            return choose(engine, state, seat, "easy", draw)
+
+        _play(engine, table_size(engine), Rng.from_seed(_seed(seed, engine.name, "pool", index)), easy)
         step = max(1, len(choices) // count)
         found += choices[step // 2 :: step][: count - len(found)]
         if len(found) >= count:
