@@ -337,7 +337,7 @@ def check_advance_in_place(game: Game) -> list[str]:
     engine = game.engine
     state = engine.new(game.players, game.options, game.seed)
     for seat, logged in game.log:
-        offered = [a for a in engine.candidate_actions(state, seat)] if not isinstance(logged, Withdraw) else []
+        offered = () if isinstance(logged, Withdraw) else engine.candidate_actions(state, seat)
         engine.advance(state, seat, next((a for a in offered if a == logged), logged))
     if engine.dump_state(state) != engine.dump_state(game.final):
         return [f"{game.where()}: played in place, the {len(game.log)} actions reach another end than apply's"]
