@@ -8,17 +8,33 @@ flight, the copy read may predate that write, so `offer` keeps it only when no
 `put` or `drop` of that table happened since the read began (`reading`). An
 entry evicted meanwhile changes nothing to that rule: a commit's copy is never
 replaced by an older read, even once it has left the cache.
+
+Two tiers, one LRU order. The `hot_size` most recently used tables are held
+built (`hot`: the tables being played now). The others, up to `size` in all,
+are held `cool`ed to bytes (`cold`): bytes hold no reference, so the cyclic
+collector's full passes do not walk them, where a built table is some 64
+objects it walks (at 5,000 tables, a pause of over 100 ms). A cold table is
+`warm`ed again (rebuilt) on its next use and becomes hot; the least recently
+used hot table cools in its place. Every hot table is more recent than every
+cold one, so the least recently used of all is the oldest cold one.
 """
 
 from __future__ import annotations
 
+import pickle
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 T = TypeVar("T")
+
+HOT_TABLES = 256  # tables held built: those played now (a cold one costs a rebuild on its next use)
+
+
+def _pickled(value: Any) -> bytes:
+    return pickle.dumps(value, pickle.HIGHEST_PROTOCOL)
 
 
 @dataclass(eq=False)  # each read is itself: two reads of one table are never equal
@@ -29,26 +45,53 @@ class Read:
 
 
 class TableCache(Generic[T]):
-    """Up to `size` tables by game id, the least recently used evicted first."""
+    """Up to `size` tables by game id, the least recently used evicted first; the `hot` most recent held built,
+    the others as `cool(table)` bytes until `warm(bytes)` rebuilds them (by default pickled)."""
 
-    def __init__(self, size: int) -> None:
+    def __init__(
+        self,
+        size: int,
+        *,
+        hot: int = HOT_TABLES,
+        cool: Callable[[T], bytes] = _pickled,
+        warm: Callable[[bytes], T] = pickle.loads,
+    ) -> None:
         if size < 1:
             raise ValueError(f"a table cache holds at least one table, not {size}")
+        if hot < 1:
+            raise ValueError(f"a table cache holds at least one table built, not {hot}")
         self.size = size
-        self._tables: OrderedDict[int, T] = OrderedDict()
+        self.hot_size = min(hot, size)
+        self._cool = cool
+        self._warm = warm
+        self._hot: OrderedDict[int, T] = OrderedDict()  # least recently used first
+        self._cold: OrderedDict[int, bytes] = OrderedDict()  # least recently used first; all older than the hot
         self._reads: dict[int, list[Read]] = {}  # game id -> reads in flight (bounded by the reads in flight)
         self.evictions = 0
+        self.cooled = 0  # hot tables cooled to bytes
+        self.warmed = 0  # cold tables rebuilt (on a use, or to amend them)
 
     def __len__(self) -> int:
-        return len(self._tables)
+        return len(self._hot) + len(self._cold)
 
     def __contains__(self, game_id: int) -> bool:
-        return game_id in self._tables
+        return game_id in self._hot or game_id in self._cold
+
+    def held_hot(self) -> int:
+        """Tables held built now (at most `hot_size`)."""
+        return len(self._hot)
 
     def get(self, game_id: int) -> T | None:
-        table = self._tables.get(game_id)
+        table = self._hot.get(game_id)
         if table is not None:
-            self._tables.move_to_end(game_id)
+            self._hot.move_to_end(game_id)
+            return table
+        cold = self._cold.pop(game_id, None)
+        if cold is None:
+            return None
+        table = self._rebuilt(cold)
+        self._hot[game_id] = table  # the most recently used now
+        self._bound()
         return table
 
     def put(self, game_id: int, table: T) -> None:
@@ -57,16 +100,22 @@ class TableCache(Generic[T]):
         self._keep(game_id, table)
 
     def amend(self, game_id: int, change: Callable[[T], T]) -> None:
-        """A field no version guards changed in the database: the cached copy follows (reads in flight are stale)."""
+        """A field no version guards changed in the database: the cached copy follows, hot or cold, in its place
+        (reads in flight are stale)."""
         self._supersede(game_id)
-        table = self._tables.get(game_id)
+        table = self._hot.get(game_id)
         if table is not None:
-            self._tables[game_id] = change(table)
+            self._hot[game_id] = change(table)
+            return
+        cold = self._cold.get(game_id)
+        if cold is not None:
+            self._cold[game_id] = self._cool(change(self._rebuilt(cold)))
 
     def drop(self, game_id: int) -> None:
         """The table left memory (it ended, or a conflict showed the copy is stale)."""
         self._supersede(game_id)
-        self._tables.pop(game_id, None)
+        self._hot.pop(game_id, None)
+        self._cold.pop(game_id, None)
 
     @contextmanager
     def reading(self, game_id: int) -> Iterator[Read]:
@@ -87,18 +136,38 @@ class TableCache(Generic[T]):
         if not read.superseded:
             self._keep(game_id, table)
             return table
-        return self._tables.get(game_id, table)
+        cached = self._hot.get(game_id)
+        if cached is not None:
+            return cached
+        cold = self._cold.get(game_id)
+        return table if cold is None else self._rebuilt(cold)  # its place in the order left alone, as for a hot one
 
     def reads_in_flight(self) -> int:
         return sum(len(reads) for reads in self._reads.values())
+
+    def _rebuilt(self, cold: bytes) -> T:
+        self.warmed += 1
+        return self._warm(cold)
 
     def _supersede(self, game_id: int) -> None:
         for read in self._reads.get(game_id, ()):
             read.superseded = True
 
     def _keep(self, game_id: int, table: T) -> None:
-        self._tables[game_id] = table
-        self._tables.move_to_end(game_id)
-        while len(self._tables) > self.size:
-            self._tables.popitem(last=False)
+        self._cold.pop(game_id, None)
+        self._hot[game_id] = table
+        self._hot.move_to_end(game_id)
+        self._bound()
+
+    def _bound(self) -> None:
+        """Evict the least recently used beyond `size`, then cool the oldest hot tables beyond `hot_size`."""
+        while len(self._hot) + len(self._cold) > self.size:
+            if self._cold:
+                self._cold.popitem(last=False)
+            else:
+                self._hot.popitem(last=False)
             self.evictions += 1
+        while len(self._hot) > self.hot_size:
+            game_id, table = self._hot.popitem(last=False)
+            self._cold[game_id] = self._cool(table)  # the most recent of the cold ones
+            self.cooled += 1

@@ -24,6 +24,7 @@ from bot.errors import ForgedComponentError, GameEndedError, LobbyClosedError, R
 from bot.services._table_cache import TableCache
 from bot.services._table_locks import TableLocks
 from bot.services.clock import TableClock
+from bot.services.tables._cold import pack, unpack
 from bot.services.tables.table import Ahead, Draw, Gate, Outcome, Served, Table, engine_for, every_server
 from bot.storage import (
     ClockWrite,
@@ -75,7 +76,9 @@ class TableStore:
         self.deadline_added: Callable[[], None] = lambda: None  # the scheduler listens here
         self._clock = clock
         self._locks = TableLocks(LOCK_TIMEOUT)
-        self.cache: TableCache[Table] = TableCache(cache_size)
+        self.cache: TableCache[Table] = TableCache(  # the tables not played now held as their packed rows
+            cache_size, cool=lambda table: pack(table.record), warm=lambda packed: TableStore.build(unpack(packed))
+        )
         self._away: dict[int, float] | None = None  # user -> back at; loaded on first use
 
     def now(self) -> float:
