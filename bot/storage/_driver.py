@@ -8,6 +8,16 @@ placeholders. A driver (`bot.storage._sqlite`, `bot.storage._postgres`) runs it:
 * `transaction()`: a connection inside one write transaction, committed when
   the block returns and rolled back when it raises;
 * `snapshot()`: a connection inside one read transaction (a consistent copy);
+* `statement()`: a connection for one write statement that commits on its own
+  (the group commit's lone move), durably;
+* `light(body)`: `body` in one write transaction committed without a sync of
+  its own: the bookkeeping that follows a move (which message shows which
+  version, the turn notification), whose loss at an OS or server crash costs
+  nothing that matters (`GameRepository.set_shown_version`, `set_bell`). It
+  survives a crash of the bot's process, and the next durable commit carries it
+  to disk;
+* `durable_commits` and `light_commits` count the write transactions committed
+  each way since the driver opened (the migrations at open aside);
 * rows are read by column name or position; `execute` returns the number of
   rows changed; every error of the database itself is a `StorageError`.
 
@@ -20,14 +30,15 @@ for `cardroom migrate-db` the list of a table's columns and the id sequence.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Coroutine, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+T = TypeVar("T")
 
 
 def is_postgres(location: str | Path) -> bool:
@@ -68,10 +79,21 @@ class Connection(Protocol):
 
 class Driver(Protocol):
     dialect: Dialect
+    durable_commits: int  # write transactions committed at the durability chosen (synced when it is "full")
+    light_commits: int  # write transactions committed without a sync of their own (`light`)
 
     def connection(self) -> AbstractAsyncContextManager[Connection]: ...
 
+    def statement(self) -> AbstractAsyncContextManager[Connection]:
+        """A connection for one write statement that commits on its own, durably."""
+        ...
+
     def transaction(self) -> AbstractAsyncContextManager[Connection]: ...
+
+    async def light(self, body: Callable[[Connection], Coroutine[Any, Any, T]]) -> T:
+        """`body(connection)` in one write transaction committed without a sync of its own. On SQLite it runs
+        whole on the connection's thread: `body` must await nothing but its connection."""
+        ...
 
     def snapshot(self) -> AbstractAsyncContextManager[Connection]:
         """A read transaction: every statement sees what was committed when it began."""

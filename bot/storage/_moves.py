@@ -202,7 +202,7 @@ class GroupCommit:
         for meanwhile in waiting:  # run once the statement is sent and the loop waits for the server
             loop.call_soon(meanwhile)
         if len(batch) == 1:  # one statement (`_move`): atomic by itself
-            async with self._db._reading() as conn:
+            async with self._db._driver.statement() as conn:
                 return [await self._move(conn, batch[0], self._db._clock())]
         outcomes: dict[int, GameRecord | Exception] = {}
         async with self._db._transaction() as tx:

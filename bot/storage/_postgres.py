@@ -10,20 +10,30 @@
 * `?` placeholders become `$1, $2, ...` (outside quoted text), once per statement text.
 * `durability="normal"` is `synchronous_commit = off`: a server crash may lose
   the last commits, never corrupt anything (the counterpart of SQLite's NORMAL).
+* A light commit (`light`: the bookkeeping that follows a move) is a transaction
+  at `SET LOCAL synchronous_commit = off`: the server answers its COMMIT without
+  waiting for the WAL flush, which its WAL writer does within a fraction of a
+  second. It survives a crash of the bot's process; only a crash of the server
+  in that fraction of a second loses it, and WAL replay keeps a prefix (a later
+  commit never survives an earlier one). The driver counts durable and light
+  commits (`durable_commits`, `light_commits`).
 * Every error of the server or of the connection is a `StorageError`.
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterable, Sequence
 from contextlib import asynccontextmanager
-from typing import Final, Literal
+from typing import Any, Final, Literal, TypeVar
 
 import asyncpg
 
-from bot.storage._driver import POSTGRESQL, Row, redacted
+from bot.storage._driver import POSTGRESQL, Connection, Row, redacted
 from bot.storage.errors import StorageError
+
+T = TypeVar("T")
 
 POOL_SIZE: Final = 10  # connections one process keeps at most
 _ERRORS = (asyncpg.PostgresError, asyncpg.InterfaceError, OSError)
@@ -106,6 +116,8 @@ class PostgresDriver:
     def __init__(self, pool: asyncpg.Pool, url: str) -> None:
         self._pool: asyncpg.Pool | None = pool
         self._url = url
+        self.durable_commits = 0  # write transactions committed at the durability chosen (`synchronous_commit`)
+        self.light_commits = 0  # write transactions committed without waiting for the WAL flush (`light`)
 
     @classmethod
     async def open(cls, url: str, *, durability: Literal["full", "normal"]) -> PostgresDriver:
@@ -140,6 +152,13 @@ class PostgresDriver:
             raise StorageError(_one_line(exc)) from exc
 
     @asynccontextmanager
+    async def statement(self) -> AsyncIterator[PostgresConnection]:
+        """A connection for one write statement that commits on its own, durably (counted as a durable commit)."""
+        async with self.connection() as conn:
+            yield conn
+        self.durable_commits += 1
+
+    @asynccontextmanager
     async def transaction(self) -> AsyncIterator[PostgresConnection]:
         pool = self._opened()
         try:
@@ -147,6 +166,27 @@ class PostgresDriver:
                 yield PostgresConnection(raw)
         except _ERRORS as exc:
             raise StorageError(_one_line(exc)) from exc
+        self.durable_commits += 1
+
+    async def light(self, body: Callable[[Connection], Coroutine[Any, Any, T]]) -> T:
+        """`body` in one write transaction whose COMMIT does not wait for the WAL flush (`synchronous_commit` off
+        for this transaction alone): BEGIN and the setting go in one trip, as the transaction's own would."""
+        pool = self._opened()
+        try:
+            async with pool.acquire() as raw:
+                await raw.execute("BEGIN; SET LOCAL synchronous_commit = off")
+                try:
+                    result = await body(PostgresConnection(raw))
+                    await raw.execute("COMMIT")
+                except BaseException:
+                    if not raw.is_closed() and raw.is_in_transaction():
+                        with contextlib.suppress(*_ERRORS):  # else the pool's release rolls it back
+                            await raw.execute("ROLLBACK")
+                    raise
+        except _ERRORS as exc:
+            raise StorageError(_one_line(exc)) from exc
+        self.light_commits += 1
+        return result
 
     @asynccontextmanager
     async def snapshot(self) -> AsyncIterator[PostgresConnection]:

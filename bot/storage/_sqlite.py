@@ -6,6 +6,14 @@
 * Every write is one `BEGIN IMMEDIATE ... COMMIT` transaction. IMMEDIATE takes
   SQLite's write lock up front, so two processes on the same file serialise
   (the second waits up to `busy_timeout`) instead of failing half-way.
+* A commit is durable (synced to disk at `synchronous = FULL`, the default
+  durability) or light (`light`: the bookkeeping that follows a move, committed
+  at `synchronous = NORMAL` for that one transaction). A light commit is
+  appended to the WAL like any other, so it survives a crash of the process;
+  only an OS crash or a power loss before the WAL reaches the disk can lose it,
+  and the next durable commit's sync carries it there (the WAL is written in
+  order, and recovery keeps a prefix of it: a later commit never survives an
+  earlier one). The driver counts both (`durable_commits`, `light_commits`).
 """
 
 from __future__ import annotations
@@ -20,7 +28,7 @@ from typing import Any, Final, Literal, TypeVar
 
 import aiosqlite
 
-from bot.storage._driver import SQLITE, Row
+from bot.storage._driver import SQLITE, Connection, Row
 from bot.storage.errors import StorageError
 from bot.storage.health import IntegrityMode, check_integrity, open_failure
 
@@ -30,6 +38,14 @@ BUSY_TIMEOUT_MS: Final = 5000
 WORKER_STOP: Final = 5.0  # seconds to wait for the thread of a connection that failed to open (it only closes)
 _MIN_SQLITE: Final = (3, 35, 0)  # UPDATE ... RETURNING
 _WAL_RETRY: Final = 0.01  # seconds between two tries of the switch to WAL
+
+
+def _row_count(conn: sqlite3.Connection, sql: str, params: Sequence[object]) -> int:
+    cursor = conn.execute(sql, params)
+    try:
+        return cursor.rowcount
+    finally:
+        cursor.close()
 
 
 class SqliteConnection:
@@ -42,8 +58,11 @@ class SqliteConnection:
         return list(await self.raw.execute_fetchall(sql, params))
 
     async def execute(self, sql: str, params: Sequence[object] = ()) -> int:
-        cursor = await self.raw.execute(sql, params)
-        return cursor.rowcount
+        """The statement's row count; its cursor is closed on the connection's thread in the same trip, so that no
+        statement stays in progress (one that answers rows, left open, would make the next COMMIT fail)."""
+        run: Any = self.raw._execute  # untyped in aiosqlite, as in `SqliteDriver.in_one_trip`
+        count: int = await run(_row_count, self.raw._conn, sql, params)
+        return count
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[object]]) -> None:
         await self.raw.executemany(sql, rows)
@@ -102,13 +121,36 @@ def run_at_once(work: Coroutine[Any, Any, T]) -> T:
     raise RuntimeError("a transaction run in one trip waited on something other than its connection")
 
 
+def lightly(
+    durability: Literal["full", "normal"], work: Callable[[sqlite3.Connection], T]
+) -> Callable[[sqlite3.Connection], T]:
+    """`work` run with the connection at `synchronous = NORMAL`, then back at `durability`: its COMMIT is appended
+    to the WAL without a sync of its own (at "normal" every commit already is)."""
+    if durability == "normal":
+        return work
+
+    def light(conn: sqlite3.Connection) -> T:
+        conn.execute("PRAGMA synchronous = NORMAL")
+        try:
+            return work(conn)
+        finally:
+            conn.execute("PRAGMA synchronous = FULL")
+
+    return light
+
+
 class SqliteDriver:
     dialect = SQLITE
 
-    def __init__(self, raw: aiosqlite.Connection, path: str | Path) -> None:
+    def __init__(
+        self, raw: aiosqlite.Connection, path: str | Path, durability: Literal["full", "normal"] = "full"
+    ) -> None:
         self._conn: SqliteConnection | None = SqliteConnection(raw)
         self._path = path
         self._lock = asyncio.Lock()
+        self.durability: Literal["full", "normal"] = durability
+        self.durable_commits = 0  # write transactions committed at `durability` (synced when it is "full")
+        self.light_commits = 0  # write transactions committed without a sync of their own (`light`)
 
     @classmethod
     async def open(
@@ -154,7 +196,7 @@ class SqliteDriver:
             if isinstance(exc, sqlite3.Error):
                 raise open_failure(exc, path) from exc
             raise
-        return cls(conn, path)
+        return cls(conn, path, durability)
 
     def open_failure(self, exc: BaseException) -> BaseException:
         cause = exc.__cause__ if isinstance(exc, StorageError) else exc
@@ -166,9 +208,12 @@ class SqliteDriver:
             raise StorageError("the database is closed")
         return self._conn.raw
 
-    async def in_one_trip(self, work: Callable[[sqlite3.Connection], T]) -> T:
+    async def in_one_trip(self, work: Callable[[sqlite3.Connection], T], *, light: bool = False) -> T:
         """`work(conn)` run on the connection's own thread with the sqlite3 connection, in one trip there and back
         (the group commit's whole transaction), in turn with the other users of the connection.
+
+        `work` commits one write (a transaction, or a single statement on its own), counted in `durable_commits`;
+        `light`: committed without a sync of its own (`lightly`), counted in `light_commits`.
 
         aiosqlite has no public call for several statements in one trip: `Connection._execute` is how each of its
         own methods runs on that thread. A cancellation of the caller leaves the trip to finish whole.
@@ -179,10 +224,30 @@ class SqliteDriver:
             raw = self._conn.raw
             run: Any = raw._execute  # untyped in aiosqlite
             try:
-                result: T = await run(work, raw._conn)
+                result: T = await run(lightly(self.durability, work) if light else work, raw._conn)
             except sqlite3.Error as exc:
                 raise StorageError(str(exc)) from exc
+            if light:
+                self.light_commits += 1
+            else:
+                self.durable_commits += 1
             return result
+
+    async def light(self, body: Callable[[Connection], Coroutine[Any, Any, T]]) -> T:
+        """`body` in one write transaction committed without a sync of its own, in one trip to the connection's
+        thread (`body` awaits nothing but its connection: `run_at_once`)."""
+
+        def whole(raw: sqlite3.Connection) -> T:
+            return write_transaction(raw, lambda: run_at_once(body(ThreadConnection(raw))))
+
+        return await self.in_one_trip(whole, light=True)
+
+    @asynccontextmanager
+    async def statement(self) -> AsyncIterator[SqliteConnection]:
+        """A connection for one write statement that commits on its own, durably (counted as a durable commit)."""
+        async with self.connection() as conn:
+            yield conn
+        self.durable_commits += 1
 
     @asynccontextmanager
     async def connection(self) -> AsyncIterator[SqliteConnection]:
@@ -214,6 +279,7 @@ class SqliteDriver:
                 if isinstance(exc, sqlite3.Error):
                     raise StorageError(str(exc)) from exc
                 raise
+            self.durable_commits += 1
 
     @asynccontextmanager
     async def snapshot(self) -> AsyncIterator[SqliteConnection]:

@@ -25,6 +25,13 @@ Concurrency model
   deadlines and turns + results when it ends the game) is a single transaction: after a crash the database
   holds either all of it or none of it, so a crash loses at most the action in
   flight, and `db.games.active_games()` gives every open game back at start-up.
+* What follows a move is bookkeeping committed light (`_light`): which version
+  the table's message shows, which turn notification stands and whom it told.
+  Such a commit has no sync of its own; it survives a crash of the bot's
+  process, and only an OS or server crash before the next durable commit can
+  lose it, which costs at worst a message edited or a turn announced again
+  (`GameRepository.set_shown_version`, `set_bell`). A move costs one durable
+  transaction however many messages follow it: `durable_commits` counts them.
 """
 
 from __future__ import annotations
@@ -72,6 +79,7 @@ class Database:
         self._schema_version = schema_version
         self._clock = clock
         self._moves = GroupCommit(self)  # accepted actions waiting for the group commit, and the one under way
+        self._opened_at = (driver.durable_commits, driver.light_commits)  # what the migrations at open committed
         self.games = GameRepository(self)
         self.deadlines = DeadlineRepository(self)
         self.ratings = RatingRepository(self)
@@ -156,6 +164,18 @@ class Database:
         """Transactions that carried moves (for tests and the bench)."""
         return self._moves.count
 
+    @property
+    def durable_commits(self) -> int:
+        """Write transactions committed at the durability chosen since the database opened (each synced to disk
+        when it is "full"), the migrations at open aside: a move's, a lobby's, a clock's... (tests and the bench
+        check that a move costs one)."""
+        return self._driver.durable_commits - self._opened_at[0]
+
+    @property
+    def light_commits(self) -> int:
+        """Write transactions committed without a sync of their own since the database opened (`_light`)."""
+        return self._driver.light_commits - self._opened_at[1]
+
     # ----- the transaction ----------------------------------------------------
     def _connection(self) -> aiosqlite.Connection:
         """SQLite's own connection (the bench and SQLite-only checks read it directly)."""
@@ -206,3 +226,10 @@ class Database:
             return write_transaction(raw, work, syncing)
 
         return await driver.in_one_trip(whole)
+
+    async def _light(self, body: Callable[[Tx], Coroutine[Any, Any, T]]) -> T:
+        """`body` in one write transaction committed without a sync of its own (`Driver.light`): bookkeeping whose
+        loss at an OS or server crash costs nothing that matters. It survives a crash of the bot's process, and
+        the next durable commit carries it to disk. On SQLite `body` must await nothing but its connection."""
+        clock = self._clock
+        return await self._driver.light(lambda conn: body(Tx(conn, clock())))

@@ -15,6 +15,17 @@ simultaneous decision act, it is edited to name only those still due.
 * A player's `/notify` choice sends the ping to the channel, by direct
   message, or both. A DM that Discord refuses (50007: DMs closed) falls back to
   the channel, and the player is told once.
+
+What the bell writes is bookkeeping committed light, without a sync of its own
+(`GameRepository.set_bell`): the move that made the decision was the durable
+commit. Before a bell is posted, `POSTING` (a crash while posting leaves a bell
+whose id is unknown: the restart looks for it in the channel); once posted, its
+id and the decisions it told, in one write. These survive a crash of the bot's
+process. An OS or server crash right after them may lose them (the latest
+first): the decisions are then announced once more by a new bell, and if the
+`POSTING` mark itself was lost, the bell posted meanwhile is left standing in
+the channel, stale, instead of being deleted: a message too many, never a turn
+left untold.
 """
 
 from __future__ import annotations
@@ -105,15 +116,15 @@ class Bell:
         if not fresh:
             await self._trim(table)
             return
-        ping = [seat for seat in fresh if not self._is_watching(table, seat)]
-        if ping:
-            await self._post(table, ping, reminder=None)
-        else:
-            await self._trim(table)
         told = dict(table.record.notified)
         told.update({seat: decision_of(table, seat) for seat in fresh})
-        due = people_due(table)
-        await self.bot.tables.store.remember_notified(table.id, {seat: told[seat] for seat in due if seat in told})
+        notified = {seat: told[seat] for seat in people_due(table) if seat in told}
+        ping = [seat for seat in fresh if not self._is_watching(table, seat)]
+        if ping:
+            await self._post(table, ping, reminder=None, notified=notified)  # its id and `notified` in one write
+        else:
+            await self._trim(table)
+            await self.bot.tables.store.remember_notified(table.id, notified)
 
     async def remind(self, table: Table, seat: int) -> None:
         """`seat` has used most of its time: a new bell that pings them (whatever they did lately)."""
@@ -165,7 +176,11 @@ class Bell:
         lines += [t(lang, "bell.dms_closed", mention=f"<@{user}>") for user in closed_dms]
         return clip("\n".join(lines), CONTENT)
 
-    async def _post(self, table: Table, seats: list[int], *, reminder: int | None) -> None:
+    async def _post(
+        self, table: Table, seats: list[int], *, reminder: int | None, notified: dict[int, int] | None = None
+    ) -> None:
+        """A new bell naming `seats` (pinged), replacing the table's last one. `notified`: the decisions told
+        once it is posted, stored with its id in one write."""
         record = table.record
         lang = record.locale
         users = {seat: record.seats[seat].user_id for seat in seats}
@@ -196,7 +211,10 @@ class Bell:
         except BaseException:
             await self.bot.tables.store.remember_ping(table.id, previous.message_id if previous else None)
             raise
-        await self.bot.tables.store.remember_ping(table.id, message.id)
+        if notified is None:
+            await self.bot.tables.store.remember_ping(table.id, message.id)
+        else:
+            await self.bot.tables.store.remember_bell(table.id, message.id, notified)
         self._rung[table.id] = BellMessage(channel_id, message.id, tuple(people_due(table)))
         if previous is not None:
             await self._delete(previous)

@@ -22,6 +22,14 @@ a bell is being posted its id is not known yet: the database then holds
 `POSTING`, and a restart that finds it looks for the table's bells in the
 channel's recent messages instead.
 
+A move costs one durable transaction, its own commit: what a pass writes after
+it (the version the message shows, the bell's id and the decisions it told) is
+committed light, with no sync of its own (`Database._light`). It survives a
+crash of the bot's process; an OS or server crash may lose the last of it,
+which the restart's repair makes good: every open table is edited again
+whatever version it was recorded as showing, and decisions not recorded as told
+are announced again (`GameRepository.set_shown_version`, `set_bell`).
+
 After a restart the tables to bring up to date are repaired in order and at a
 pace (`_repair`): the most recently changed first, a few per second, each
 loaded only when its turn comes, its earlier bell adopted then. A table with
@@ -209,27 +217,34 @@ class TableRefresher:
     async def _adopt_ping(self, table: Table, ping_message_id: int) -> None:
         """A mention left by an earlier run (found in the database at start): this pass replaces or deletes it.
 
-        If the earlier run stopped while posting it, its id is unknown: the
+        If the earlier run stopped while posting one, its id is unknown: the
         table's mentions are looked for among the channel's recent messages and
         deleted (the bot's own messages with this table's hand button, other
-        than the table itself).
+        than the table itself). So they are too when a running table's players
+        face decisions not recorded as told: a bell for them may have been
+        posted whose record (and the `POSTING` mark before it, light writes
+        both) an OS crash lost. The one stored is adopted all the same (it may
+        ring in the server's notification channel), and the pass tells those
+        players anew, replacing it.
         """
         record = table.record
         if ping_message_id != POSTING:
-            await self.bell.adopt(table, ping_message_id)
-        else:
-            channel = self.bot.get_partial_messageable(record.channel_id)
-            hand = Hand(table.id)  # its current id or the one posted before the ids were renamed
-            try:
-                async for message in channel.history(limit=SWEPT):
-                    ours = self.bot.user is not None and message.author.id == self.bot.user.id
-                    carries = any(kind == BUTTON and Hand.parse(found) == hand for kind, found in carried(message))
-                    if ours and message.id != record.table_message_id and carries:
-                        with contextlib.suppress(discord.HTTPException):
-                            await message.delete()
+            await self.bell.adopt(table, ping_message_id)  # the pass replaces or deletes it, wherever it rang
+            if record.status != "active" or not self.bell.fresh(table):
+                return
+        channel = self.bot.get_partial_messageable(record.channel_id)
+        hand = Hand(table.id)  # its current id or the one posted before the ids were renamed
+        try:
+            async for message in channel.history(limit=SWEPT):
+                ours = self.bot.user is not None and message.author.id == self.bot.user.id
+                carries = any(kind == BUTTON and Hand.parse(found) == hand for kind, found in carried(message))
+                if ours and message.id != record.table_message_id and carries:
+                    with contextlib.suppress(discord.HTTPException):
+                        await message.delete()
+            if ping_message_id == POSTING:
                 await self.bot.tables.store.remember_ping(table.id, None)
-            except discord.HTTPException as failure:
-                log.warning("Could not look for the lost mention of game %s: %s", table.id, failure.status)
+        except discord.HTTPException as failure:
+            log.warning("Could not look for the lost mention of game %s: %s", table.id, failure.status)
 
     def ensure_posted(self, game_id: int) -> None:
         """Someone was sent to this table: edit its message once more, which posts it anew if it is gone.

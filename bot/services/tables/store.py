@@ -163,9 +163,14 @@ class TableStore:
         return [row for row in rows if served(row.guild_id)]
 
     async def shown(self, table: Table) -> None:
-        """The table's channel message now shows this version (the cached copy follows)."""
+        """The table's channel message now shows this version (the cached copy follows).
+
+        Bookkeeping committed light, without a sync of its own (`GameRepository.set_shown_version` says what its
+        loss at an OS crash costs): the move it follows was the durable commit. Once a game is over its last one
+        is durable (once per game), so that its end is never announced twice.
+        """
         version = table.record.version
-        await self.db.games.set_shown_version(table.id, version)
+        await self.db.games.set_shown_version(table.id, version, durable=not table.record.is_open)
         self.cache.amend(
             table.id,
             lambda cached: Table(
@@ -176,12 +181,24 @@ class TableStore:
         )
 
     async def remember_ping(self, game_id: int, message_id: int | None) -> None:
-        """The channel message that now tells the table's players it is their turn (None: none is left)."""
+        """The channel message that now tells the table's players it is their turn (None: none is left). Committed
+        light (`GameRepository.set_bell` says what its loss at an OS crash costs)."""
         await self.db.games.set_ping(game_id, message_id)
 
     async def remember_notified(self, game_id: int, notified: dict[int, int]) -> None:
-        """The decision (version) each seat was last told about; the cached table follows (it is not versioned)."""
+        """The decision (version) each seat was last told about; the cached table follows (it is not versioned).
+        Committed light, as `remember_bell`."""
         await self.db.games.set_notified(game_id, notified)
+        self._told(game_id, notified)
+
+    async def remember_bell(self, game_id: int, message_id: int | None, notified: dict[int, int]) -> None:
+        """The table's turn notification in one light write (`GameRepository.set_bell`, which says what its loss
+        at an OS crash costs): the channel message that now stands and the decision each seat was last told about;
+        the cached table follows."""
+        await self.db.games.set_bell(game_id, message_id, notified)
+        self._told(game_id, notified)
+
+    def _told(self, game_id: int, notified: dict[int, int]) -> None:
         told = dict(notified)
         self.cache.amend(
             game_id,

@@ -190,15 +190,35 @@ class GameRepository(Repository):
                 raise StaleVersionError(current, expected_version)
 
     async def set_table_message(self, game_id: int, message_id: int) -> None:
-        """Remember the table's channel message. Not a game change: the version stays."""
-        async with self._transaction() as tx:
+        """Remember the table's channel message. Not a game change: the version stays.
+
+        Committed light (`Database._light`): a table is posted anew when its message was deleted, or at a new turn
+        once it is over an hour old (Discord limits edits of older messages), which in a game played across the
+        day can follow any move, and a move is one durable commit. What it guards: which message the restart edits.
+        Lost at an OS or server crash (a crash of the bot's process loses nothing), the restart edits the table's
+        previous message, which shows the table again; the message posted meanwhile stays as it was, its buttons
+        still answered by their ids.
+        """
+
+        async def write(tx: Tx) -> None:
             changed = await tx.conn.execute("UPDATE games SET table_message_id = ? WHERE id = ?", (message_id, game_id))
             if changed == 0:
                 raise GameNotFoundError(game_id)
 
-    async def set_shown_version(self, game_id: int, version: int) -> None:
-        """The table's channel message now shows `version` (it never goes back). Not a game change."""
-        async with self._transaction() as tx:
+        await self._db._light(write)
+
+    async def set_shown_version(self, game_id: int, version: int, *, durable: bool = False) -> None:
+        """The table's channel message now shows `version` (it never goes back). Not a game change.
+
+        Committed light (`Database._light`: no sync of its own) unless `durable`. What it guards: at a restart,
+        whether the table is edited again and, for an ended game, whether its end is announced
+        (`tables_to_repair`, the refresher's `news`). An open table is repaired and edited at every restart
+        whatever this says, so a version lost at an OS crash costs nothing there: its write is light. For a game
+        that ended, a lost one would announce its end once more (with its mentions) after an OS or server crash:
+        the service writes that one durable, once per game (`TableStore.shown`).
+        """
+
+        async def write(tx: Tx) -> None:
             changed = await tx.conn.execute(
                 "UPDATE games SET shown_version = CASE WHEN shown_version < ? THEN ? ELSE shown_version END"
                 " WHERE id = ?",
@@ -207,20 +227,54 @@ class GameRepository(Repository):
             if changed == 0:
                 raise GameNotFoundError(game_id)
 
+        if durable:
+            await self._db._in_transaction(write)
+        else:
+            await self._db._light(write)
+
     async def set_ping(self, game_id: int, message_id: int | None) -> None:
-        """The message that now tells the table's players it is their turn (None: there is none). Not a game change."""
-        async with self._transaction() as tx:
-            changed = await tx.conn.execute("UPDATE games SET ping_message_id = ? WHERE id = ?", (message_id, game_id))
+        """The message that now tells the table's players it is their turn (None: there is none; `POSTING`, 0:
+        one is being posted whose id is not known yet). Not a game change. Committed light, as `set_bell`."""
+        await self.set_bell(game_id, message_id)
+
+    async def set_notified(self, game_id: int, notified: dict[int, int]) -> None:
+        """The decision (version) each seat was last told about. Not a game change. Committed light, as
+        `set_bell`."""
+
+        async def write(tx: Tx) -> None:
+            changed = await tx.conn.execute("UPDATE games SET notified = ? WHERE id = ?", (_told(notified), game_id))
             if changed == 0:
                 raise GameNotFoundError(game_id)
 
-    async def set_notified(self, game_id: int, notified: dict[int, int]) -> None:
-        """The decision (version) each seat was last told about. Not a game change."""
-        text = json.dumps({str(seat): turn for seat, turn in sorted(notified.items())}, separators=(",", ":"))
-        async with self._transaction() as tx:
-            changed = await tx.conn.execute("UPDATE games SET notified = ? WHERE id = ?", (text, game_id))
+        await self._db._light(write)
+
+    async def set_bell(self, game_id: int, message_id: int | None, notified: dict[int, int] | None = None) -> None:
+        """The table's turn notification in one write: the message that now stands (`set_ping`) and, when given,
+        the decision (version) each seat was last told about (`set_notified`). Not a game change.
+
+        Committed light (`Database._light`: no sync of its own): it survives a crash of the bot's process, and
+        only an OS or server crash before the next durable commit can lose it (with every light write after it,
+        never one before: the WAL keeps a prefix). What a loss costs: the decisions are no longer recorded as
+        told, so after the restart the players due are told once more by a new bell; the bell whose id was lost
+        (or the `POSTING` mark written before it went) is found among the channel's recent messages and deleted,
+        since a table whose players were not all told when the last run stopped has its bells looked for
+        (`TableRefresher._adopt_ping`). A turn announced twice after a power loss; never one left untold.
+        """
+        told = None if notified is None else _told(notified)
+
+        async def write(tx: Tx) -> None:
+            if told is None:
+                changed = await tx.conn.execute(
+                    "UPDATE games SET ping_message_id = ? WHERE id = ?", (message_id, game_id)
+                )
+            else:
+                changed = await tx.conn.execute(
+                    "UPDATE games SET ping_message_id = ?, notified = ? WHERE id = ?", (message_id, told, game_id)
+                )
             if changed == 0:
                 raise GameNotFoundError(game_id)
+
+        await self._db._light(write)
 
     async def close_expired_lobby(
         self, game_id: int, now: float, *, deadline: Deadline | None = None
@@ -452,3 +506,8 @@ class GameRepository(Repository):
         async with self._reading() as conn:
             rows = await conn.fetch("SELECT seq, seat, action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,))
             return [(int(row[0]), int(row[1]), str(row[2])) for row in rows]
+
+
+def _told(notified: dict[int, int]) -> str:
+    """`games.notified` as stored: each seat's decision last told, by seat."""
+    return json.dumps({str(seat): turn for seat, turn in sorted(notified.items())}, separators=(",", ":"))
