@@ -87,12 +87,18 @@ class Scheduler:
         return IDLE if due is None else min(IDLE, max(0.0, due - self._clock()))
 
     async def run(self) -> None:
+        """Wait until the earliest deadline is due (a read), then claim and fire what is due (a write): a deadline
+        added (`poke`) makes it look again, and claims nothing before one is due."""
         while True:
             try:
+                self._wake.clear()  # a deadline added from here on ends the wait below
+                wait = await self.delay()
+                if wait > 0:
+                    with contextlib.suppress(TimeoutError):
+                        async with asyncio.timeout(wait):  # no inner task: a stop's cancellation reaches the wait
+                            await self._wake.wait()
+                    continue
                 await self.fire_due()
-                self._wake.clear()
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._wake.wait(), await self.delay())
             except Exception:  # a cancellation is not an Exception: it stops the loop
                 log.exception("Scheduler pass failed; trying again in %s s", RETRY)
                 await asyncio.sleep(RETRY)
