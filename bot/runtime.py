@@ -111,8 +111,11 @@ class CardroomBot(commands.AutoShardedBot):
     servers: ServerService
     replays: ReplayService
 
-    def __init__(self, settings: Settings, db: Database) -> None:
-        """`db` is already open (the command line opens it before contacting Discord); `close()` closes it."""
+    def __init__(self, settings: Settings, db: Database, *, tables: Tables | None = None) -> None:
+        """`db` is already open (the command line opens it before contacting Discord); `close()` closes it.
+
+        `tables`: the table services over `db` to run (the bench's, with its own cache size); by default the start
+        builds them from the settings."""
         point_at(settings.api_base_url)
         # Cardroom has no voice: silence discord.py's start-up warnings about voice libraries.
         discord.VoiceClient.warn_nacl = False
@@ -134,6 +137,7 @@ class CardroomBot(commands.AutoShardedBot):
         self._resync: asyncio.Task[None] | None = None
         self._last_resync = -RESYNC_INTERVAL
         self._emoji_sync: asyncio.Task[emojis.SyncReport | None] | None = None
+        self._given_tables = tables
 
     async def setup_hook(self) -> None:
         log.info("Running %s", self.process_shards.describe())
@@ -146,17 +150,13 @@ class CardroomBot(commands.AutoShardedBot):
             if self.shard_count is None:
                 self.shard_count = recommended
         scale = self.settings.time_scale
-        computers = ComputerPlayers(workers=self.settings.computer_workers, budget=self.settings.computer_budget)
-        self.tables = Tables(
-            self.db,
-            lobby_expiry=self.settings.lobby_expiry * scale,
-            time_scale=scale,
-            computers=computers,
-            computer_floor=self.settings.computer_floor,
-            cache_size=self.settings.table_cache,
-        )
+        self.tables = self._given_tables if self._given_tables is not None else self._tables()
+        computers = self.tables.store.computers
         if await self.db.players.seated_anywhere(THINKING_IDS):
-            computers.warm()  # a running game has a computer that thinks: its next decision finds the pool started
+            # A running game has a computer that thinks: its workers load the engines in the background while the
+            # bot connects (about 0.7 s), so its next decision finds them ready; one asked sooner waits out of its
+            # own budget.
+            computers.warm()
         self.players = PlayerService(self.db, self.tables, clock=self.tables.store.now, time_scale=scale)
         self.servers = ServerService(self.db)
         self.replays = ReplayService(self.tables)
@@ -172,6 +172,19 @@ class CardroomBot(commands.AutoShardedBot):
             self, enabled=self.settings.emojis, upload=self.process_shards.leads, uploads=self.db.emojis
         )
         log.info("Start-up heap settled: %d objects frozen", heap.settle())
+
+    def _tables(self) -> Tables:
+        """The table services the settings describe."""
+        scale = self.settings.time_scale
+        computers = ComputerPlayers(workers=self.settings.computer_workers, budget=self.settings.computer_budget)
+        return Tables(
+            self.db,
+            lobby_expiry=self.settings.lobby_expiry * scale,
+            time_scale=scale,
+            computers=computers,
+            computer_floor=self.settings.computer_floor,
+            cache_size=self.settings.table_cache,
+        )
 
     async def _sync_commands(self) -> None:
         """Register the slash commands when the ones Discord holds differ from the bot's.

@@ -7,7 +7,6 @@ computers' deadlines as it does in the bot (time is moved, never slept through).
 from __future__ import annotations
 
 import time
-from concurrent.futures import Executor, Future
 from typing import Any
 
 import pytest
@@ -294,7 +293,7 @@ async def test_the_process_pool_decides_a_legal_move(service: Tables) -> None:
         seat = table.to_act[0]
         chosen = await pool.choose(table.engine, table.state, seat, "normal")
         assert table.engine.refusal(table.state, seat, chosen) is None
-        assert pool._pool is not None  # it decided in the pool: a failure would have dropped the pool
+        assert pool.failures == 0 and pool.last is not None  # it decided in a worker, not by the default
     finally:
         pool.close()
 
@@ -322,42 +321,35 @@ async def test_warm_starts_the_pool_once_and_its_worker_answers() -> None:
     pool = ComputerPlayers(workers=1, budget=0.05)
     try:
         pool.warm()
-        started = pool._pool
-        assert started is not None
+        assert pool.running
+        (pid,) = await pool.ready()  # the worker loaded the engines and answered
         pool.warm()
-        assert pool._pool is started  # once
-        assert started.submit(bot.computers._ready).result(timeout=60) is True  # the worker runs
+        assert await pool.ready() == [pid]  # once
     finally:
         pool.close()
     threadless = ComputerPlayers(workers=0)
     threadless.warm()
-    assert threadless._pool is None  # no pool to start: decisions run in a thread of the bot
+    assert not threadless.running and await threadless.ready() == []  # decisions run in a thread of the bot
 
 
-class Recording(Executor):
-    """An executor that runs each call at once, keeping its arguments."""
-
-    def __init__(self) -> None:
-        self.calls: list[tuple[Any, ...]] = []
-
-    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
-        self.calls.append(args)
-        future: Future[Any] = Future()
-        future.set_result(fn(*args, **kwargs))
-        return future
-
-
-async def test_a_decision_thinks_until_its_budget_less_the_hand_over_from_when_it_is_asked(service: Tables) -> None:
+async def test_a_decision_thinks_until_its_budget_less_the_hand_over_from_when_it_is_asked(
+    service: Tables, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The deadline the worker thinks to is set when the decision is asked, so the hand-over to the pool and a wait
     for a busy worker come out of the budget, with `HANDOVER` kept for the way back."""
     table = await service.lobby.start((await with_computers(service, "normal")).id, ALICE.user_id)
     assert table.state is not None
-    recording = Recording()
+    sent: list[Any] = []
+
+    async def in_worker(asked: float, request: Any) -> str:  # the request as a worker gets it, decided here
+        sent.append(request)
+        return bot.computers.decide(*request)
+
     pool = ComputerPlayers(workers=1, budget=0.5)
-    pool._pool = recording
+    monkeypatch.setattr(pool, "_in_worker", in_worker)
     before = time.monotonic()
     chosen = await pool.choose(table.engine, table.state, table.to_act[0], "normal")
     after = time.monotonic()
     assert table.engine.refusal(table.state, table.to_act[0], chosen) is None
-    ((*_, deadline, playouts),) = recording.calls
+    ((*_, deadline, playouts),) = sent
     assert before + 0.5 - HANDOVER <= deadline <= after + 0.5 - HANDOVER and playouts == pool.playouts
