@@ -7,22 +7,29 @@ import random
 import re
 import sqlite3
 import sys
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from tests.support.zygote import BOT_ZYGOTE
-from tools.standin import BotProcess, Perm, StandIn
-from tools.standin.interactions import Interaction
+from tools.standin import BotProcess, Perm, StandIn, players
 from tools.standin.model import Channel, Message, User
+
+# The player's side, shared with the bench's real-process section; the tests import these from here too.
+from tools.standin.players import CONFIRM as CONFIRM
+from tools.standin.players import OVER as OVER
+from tools.standin.players import Chooser as Chooser
+from tools.standin.players import answered as answered
+from tools.standin.players import any_enabled as any_enabled
+from tools.standin.players import button as button
+from tools.standin.players import enabled_actions as enabled_actions
+from tools.standin.players import footer as footer
+from tools.standin.players import waiting_for as waiting_for
 
 ROOT = Path(__file__).resolve().parents[2]
 TOKEN = "cardroom-e2e-token"
-# A table's or hand's footer: "Game #12 · move 7"; a lobby's has no move counter: "Game #12".
-FOOTER_MOVE = re.compile(r"(?:Game #|Partie n[°º][ \u00a0]?)(\d+)(?: · (?:move|coup) (\d+))?")
-LOBBY_VERSION = -1  # what `footer` reads as the version of a lobby, which shows none
 
 
 class SqliteFile:
@@ -138,43 +145,6 @@ async def world(tmp: Path, **standin_options: object) -> AsyncIterator[World]:
         )
 
 
-def footer(message: Message) -> tuple[int, int]:
-    """(game id, version) shown in a table or hand footer; a lobby's version reads `LOBBY_VERSION`."""
-    match = FOOTER_MOVE.search(message.text)
-    assert match, f"no footer in {message.text!r}"
-    return int(match[1]), LOBBY_VERSION if match[2] is None else int(match[2])
-
-
-async def answered(interaction: Interaction) -> Message:
-    """The message an interaction's answer created or updated."""
-    response = await interaction.response(timeout=10)
-    assert response.message is not None, interaction.describe()
-    return response.message
-
-
-def button(message: Message, prefix: str, label: str | None = None, *, confirmed: bool = False) -> str:
-    """The custom_id of the first button whose id starts with `prefix` (and has `label`; with `confirmed`,
-    the "Yes" of a costly move's question)."""
-    for component in message.buttons:
-        custom_id = component.get("custom_id", "")
-        if confirmed and not custom_id.endswith(":y"):
-            continue
-        if custom_id.startswith(prefix) and (label is None or component.get("label") == label):
-            return str(custom_id)
-    raise LookupError(f"no button {prefix!r} {label!r} in {message.custom_ids}")
-
-
-CONFIRM = "⚠️"  # a costly move's question starts with it
-WAITING = re.compile(r"(?:Waiting for|En attente de) (.+?)\.$", re.MULTILINE)
-NAME = re.compile(r"\*\*(.+?)\*\*")
-OVER = ("Game over.", "Partie terminée.")
-Chooser = Callable[[list[dict[str, Any]], random.Random], dict[str, Any]]
-
-
-def any_enabled(enabled: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
-    return rng.choice(enabled)
-
-
 async def open_lobby(w: World, host: User, game: str, options: dict[str, str]) -> Message:
     """/play `game` in the main channel, then the host picks `options` in their private table options panel."""
     lobby = await answered(await w.discord.slash(host, w.channel, "play", {"game": game}))
@@ -213,13 +183,6 @@ async def lobby_in_step(w: World, game_id: int) -> None:
     await w.discord.wait_for(shown, timeout=10, what="the lobby in step")
 
 
-def waiting_for(message: Message) -> list[str]:
-    """The names the table says it is waiting for (several during a simultaneous decision)."""
-    line = WAITING.search(message.text)
-    assert line, message.text
-    return NAME.findall(line[1])
-
-
 async def in_step(w: World, table: Message) -> Message:
     """The table message once it shows the committed version of its game."""
     game_id, _ = footer(table)
@@ -247,28 +210,15 @@ async def take_turn(
 
 
 async def open_hand(w: World, table: Message, user: User) -> Message:
-    """`user` clicks the table's "My hand" (a button that carries no version: an older table message shows the same
-    one) and gets their hand, which only they see."""
-    hand = await answered(await w.discord.click(user, table, button(table, "hand:")))
-    assert hand.ephemeral and hand.visible_to == user.id
+    """`user` clicks the table's "My hand" and gets their hand, which only they see (never in the channel)."""
+    hand = await players.open_hand(w.discord, table, user)
     assert hand not in w.discord.channel_messages(w.channel)
     return hand
 
 
-def enabled_actions(hand: Message) -> list[dict[str, Any]]:
-    return [c for c in hand.buttons if c["custom_id"].startswith("move:") and not c.get("disabled")]
-
-
 async def play_from_hand(w: World, user: User, hand: Message, pick: dict[str, Any], version: int) -> None:
-    """`user` clicks `pick` on their `hand` (and says yes when the move costs them and asks first); the move is
-    committed, at the version after `version`, before the hand is answered."""
-    updated = await answered(await w.discord.click(user, hand, pick["custom_id"]))
-    assert updated.id == hand.id, "the hand is updated in place through the click"
-    if footer(updated)[1] == version and CONFIRM in updated.text:
-        # A move that costs its player asks first: say yes.
-        updated = await answered(await w.discord.click(user, updated, button(updated, "move:", None, confirmed=True)))
-        assert updated.id == hand.id
-    assert footer(updated)[1] == version + 1
+    """`user` clicks `pick` on their `hand` (yes too when it asks first); committed at the version after `version`."""
+    await players.play_from_hand(w.discord, user, hand, pick, version)
 
 
 def is_over(w: World, game_id: int) -> bool:

@@ -6,13 +6,17 @@ Measures; never judges.
                         [--long-playouts N] [--game-moves N] [--database BACKEND ...] [--scale-tables N]
                         [--scale-cache N] [--restart-tables N] [--out FILE] [--dir DIR]
 
-Sections (`--only`, default all): `core` (1-4: the Pairs move path, latency, memory, deadlines), `poker`,
-`computers` (the normal player's strength against easy, and its decisions timed through the bot's own
-process pool), `games` (the move path of every game next to the bare commit, on each `--database` back end),
+Sections (`--only`, default all): `core` (1-4: the Pairs move path through the bot itself, next to its one-trip
+floor; latency under load, with the cache empty and full; memory; deadlines), `poker`,
+`computers` (the normal player's strength against easy, its decisions timed through the bot's own
+workers, and its strength through them at the bot's budget, `--strength-games N`), `games` (the move path of
+every game next to its one-trip floor, on each `--database` back end),
 `scale` (memory with many open tables and the bounded cache), `restart` (the first live click after a restart
-with many open tables).
+with many open clocked tables, from opening the database). Only when named: `process` (clicks answered through
+the real bot process and the loopback Discord, whole Pairs games at several tables).
 
-The bench is a tool above the cogs floor (it drives the whole path, rendering included);
+The bench is a tool above the cogs floor: its move path is the bot itself, run in this process (`_bot`), its
+clicks decoded by discord.py and answered by the production handlers;
 `cardroom bench` finds it through the `cardroom.tools` entry point.
 
 Prints a readable report and writes the figures as JSON (default
@@ -33,6 +37,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from bot import games as bot_games
 from bot import heap
 from bot.services.tables import CACHE_SIZE, Tables
 from bot.storage import Database
@@ -50,17 +55,24 @@ from tools.bench._poker import poker_bench
 from tools.bench._pool import BUDGET as POOL_BUDGET
 from tools.bench._pool import PER_GAME as POOL_PER_GAME
 from tools.bench._pool import pool_bench, pool_text
+from tools.bench._strength import BUDGET as STRENGTH_BUDGET
+from tools.bench._strength import GAMES as STRENGTH_GAMES
+from tools.bench._strength import QUICK_BUDGET as QUICK_STRENGTH_BUDGET
+from tools.bench._strength import QUICK_GAMES as QUICK_STRENGTH_GAMES
+from tools.bench._strength import strength_bench, strength_text
 
 from ._answers import hand_answers, live_hands
 from ._bare import pragmas_of
 from ._deadlines import deadlines_bench
-from ._games import floors, games_bench, games_text
+from ._games import floor_beside, games_bench, games_text
 from ._gateway import Snowflakes
-from ._load import load
+from ._load import full_cache_load, load
 from ._memory import held, stored
 from ._path import Room, Throughput
-from ._report import TARGET_RATIO, figures, machine, text
-from ._scale import QUICK_WINDOW, WINDOW, memory_at_scale, restart_bench, restart_text, scale_text
+from ._process import process_bench, process_counts
+from ._report import TARGET_RATIO, figures, machine, process_text, text
+from ._restart import QUICK_WINDOW, WINDOW, restart_bench, restart_text
+from ._scale import memory_at_scale, scale_text
 from ._storage import SqliteTarget, storage_target
 
 DEFAULT_OUT = Path("bench-results/bench.json")
@@ -72,7 +84,8 @@ FULL = {"moves": 2000, "games": 100, "rate": 200.0, "duration": 10.0, "answers":
         "scale_cache": CACHE_SIZE, "restart_tables": 10_000}  # fmt: skip
 QUICK_POOL_BUDGET = 0.2  # seconds a quick run gives each computer decision through the pool
 SECTIONS = ("core", "poker", "computers", "games", "scale", "restart")
-WARMUP = 60  # moves (and bare commits) before measuring: caches, the WAL file, a state sample (at most the run's)
+ASKED_ONLY = ("process",)  # sections run only when `--only` names them (`process` starts a bot process)
+WARMUP = 60  # moves before measuring: caches, the WAL file (at most the run's)
 
 
 @dataclass(frozen=True)
@@ -98,6 +111,7 @@ class Settings:
     restart_tables: int = 10_000
     databases: tuple[str, ...] = ("sqlite",)
     only: tuple[str, ...] = SECTIONS
+    strength_games: int = 0  # section 6c, the strength through the bot's workers: games per game (0: skipped)
 
 
 def _positive(kind: type[int] | type[float]) -> Any:
@@ -151,6 +165,12 @@ def parse_args(argv: list[str]) -> Settings:
         " at least 100; 0 skips the section)",
     )
     parser.add_argument(
+        "--strength-games",
+        type=_not_negative,
+        help=f"games per game of the strength through the bot's workers at its budget (6c; default {STRENGTH_GAMES},"
+        f" {QUICK_STRENGTH_GAMES} with --quick at {QUICK_STRENGTH_BUDGET * 1000:.0f} ms; 0 skips it)",
+    )
+    parser.add_argument(
         "--playouts",
         type=_positive(int),
         help=f"the normal computer player's playouts per decision (default {PLAYOUTS})",
@@ -163,7 +183,7 @@ def parse_args(argv: list[str]) -> Settings:
     parser.add_argument(
         "--only",
         action="append",
-        choices=SECTIONS,
+        choices=SECTIONS + ASKED_ONLY,
         help="run only this section (repeat for several; default: all)",
     )
     parser.add_argument(
@@ -215,6 +235,9 @@ def parse_args(argv: list[str]) -> Settings:
         computer_games=int(defaults["computer_games"]) if args.computer_games is None else args.computer_games,
         playouts=args.playouts or int(defaults["playouts"]),
         long_playouts=args.long_playouts,
+        strength_games=(QUICK_STRENGTH_GAMES if args.quick else STRENGTH_GAMES)
+        if args.strength_games is None
+        else args.strength_games,
         game_moves=args.game_moves or int(defaults["game_moves"]),
         scale_tables=args.scale_tables or int(defaults["scale_tables"]),
         scale_cache=args.scale_cache or int(defaults["scale_cache"]),
@@ -242,18 +265,22 @@ async def run(settings: Settings, directory: Path, command: str) -> dict[str, An
         moves = Throughput(room)
         warmup = min(WARMUP, settings.moves)
         await moves.run(warmup, record=False)
-        bare, same = await floors(SqliteTarget(directory), db, "path", moves, settings.moves, warmup)
+        floor = await floor_beside(SqliteTarget(directory), db, "path", moves, settings.moves, warmup)
         loaded = await load(room, settings.games, settings.rate, settings.duration)
         disk = await stored(db, path)
         memory = await held(db)
         game = await room.open_game()
+        await room.close()
         seat = game.table.to_act[0]
         answers = await hand_answers(
-            lambda: room.click(game), lambda: hand_message(game.table, seat, "en")[1], settings.answers
+            lambda: room.click(game, issue=False), lambda: hand_message(game.table, seat, "en")[1], settings.answers
         )
-        answers["live_hands"] = await live_hands(lambda: room.click(game), max(1, settings.answers // 10))
+        answers["live_hands"] = await live_hands(lambda: room.click(game, issue=False), max(1, settings.answers // 10))
     finally:
         await db.close()
+    full_cache = await full_cache_load(
+        directory, settings.scale_tables, settings.scale_cache, settings.games, settings.rate, settings.duration
+    )
     deadlines = await deadlines_bench(directory, settings.deadlines, settings.burst)
     return figures(
         command=command,
@@ -261,9 +288,9 @@ async def run(settings: Settings, directory: Path, command: str) -> dict[str, An
         facts=facts,
         pragmas=pragmas,
         path=moves.result(),
-        bare=bare,
-        same_rows=same,
+        floor=floor,
         loaded=loaded,
+        full_cache=full_cache,
         disk=disk,
         memory=memory,
         answers=answers,
@@ -274,6 +301,7 @@ async def run(settings: Settings, directory: Path, command: str) -> dict[str, An
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     settings = parse_args(args)
+    bot_games.install()  # every declared game, as the bot's start does (`cardroom bench` comes before it)
     command = shlex.join(["python", "-m", "bot", "bench", *args])
     if settings.directory is not None:
         settings.directory.mkdir(parents=True, exist_ok=True)
@@ -291,6 +319,10 @@ def main(argv: list[str] | None = None) -> int:
         if "scale" in settings.only:
             result["scale"] = asyncio.run(memory_at_scale(directory, settings.scale_tables, settings.scale_cache))
             print(scale_text(result["scale"]))
+        if "process" in settings.only:
+            tables, games = process_counts(settings.quick)
+            result["process"] = asyncio.run(process_bench(directory, tables=tables, games=games, seed=settings.seed))
+            print(process_text(result["process"]))
         if "restart" in settings.only:
             window = QUICK_WINDOW if settings.quick else WINDOW
             result["restart"] = asyncio.run(restart_bench(directory, settings.restart_tables, window))
@@ -306,6 +338,12 @@ def main(argv: list[str] | None = None) -> int:
         per_game, budget = (1, QUICK_POOL_BUDGET) if settings.quick else (POOL_PER_GAME, POOL_BUDGET)
         result["computer_pool"] = asyncio.run(pool_bench(per_game, budget, settings.seed))
         print(pool_text(result["computer_pool"]))
+        if settings.strength_games:
+            budget = QUICK_STRENGTH_BUDGET if settings.quick else STRENGTH_BUDGET
+            result["computer_strength"] = asyncio.run(
+                strength_bench(settings.strength_games, budget, seed=settings.seed)
+            )
+            print(strength_text(result["computer_strength"]))
     if "core" not in settings.only:
         print(f"Reproduce: {command}")
     settings.out.parent.mkdir(parents=True, exist_ok=True)

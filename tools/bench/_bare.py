@@ -1,20 +1,32 @@
-"""The floor under the move path: a plain aiosqlite connection committing a move's rows.
+"""The floor under the move path: the fastest plain program that commits exactly the rows a move commits.
 
-Same schema (our migrations' statements), same pragmas as our `Database`
-connection (read from it, not assumed), one `BEGIN IMMEDIATE ... COMMIT` per
-move holding an UPDATE of the games row (a state of the same JSON size) and
-an INSERT into the action log. Nothing else: no version check, no RETURNING,
-no engine, no rendering.
+The floor commits again, one by one, the very moves the path's bot committed (`_committed.Committed`): for each,
+one transaction holding the game row's UPDATE (state, last seat and action, clock, version, time; for a game's
+end its status and end time too), whose trigger `actions_append` appends the log row as it does for the bot; the
+clock's deadlines deleted and written and the seats' turns (the bot's own `clock_statements`); and for a game's
+end its results rows (each seat's rating before and after noted on it) and its holders' ratings rows, with the
+game's deadlines and turns deleted. Nothing else: no version check, no RETURNING, no reading back, no rating
+worked out (the rows are known), no engine, no rendering.
 
-That is the floor the 0.5 target was set against, when a move wrote nothing else. Since the table clock, a move
-at a clocked table also writes the clock's rows: the clock in the games row, its deadlines and the seats' turns.
-With `clock_rows`, the bare commit writes those too, the very rows the path's moves wrote (`BareLoop.writes`),
-each statement in its own trip as a plain program would: the bare commit of the same rows.
+It is sent in one trip, as the bot sends an ordinary move: on SQLite the whole transaction, `BEGIN IMMEDIATE` to
+`COMMIT`, is one function run on the connection's thread, handed over once (`SqliteFloor.commit`); on PostgreSQL
+it is one statement (`_bare_postgres`). A floor that sent each statement in its own trip (about eight hand-overs
+to SQLite's thread, eight round trips to the server) was slower than the bot itself on PostgreSQL: no floor.
+
+Same back end, same schema (our migrations), same settings: the pragmas of the bot's own connection (read from
+it, not assumed), or its `synchronous_commit`. Each game the path played gets a fresh row of the floor's own,
+copied from the bot's row with the deadlines and turns it held before the move (`FloorLoop.replay`), so every
+move finds what the bot's found.
 """
 
 from __future__ import annotations
 
+import contextlib
+import json
+import sqlite3
+import statistics
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -22,13 +34,39 @@ from typing import Any
 import aiosqlite
 
 from bot.storage import MIGRATIONS, ClockWrite, Database, clock_statements
+from bot.storage._rows import dump_options, dump_seats
 
-ACTION_JSON = '{"kind":"hit"}'
-ROWS = 100  # games rows the updates rotate over
-# One move's statements, as both back ends send them (PostgreSQL's placeholders numbered from these).
-UPDATE_ROW = "UPDATE games SET state = ?, version = ?, updated_at = ? WHERE id = ?"
-UPDATE_ROW_AND_CLOCK = "UPDATE games SET state = ?, clock = ?, version = ?, updated_at = ? WHERE id = ?"
-INSERT_ACTION = "INSERT INTO actions (game_id, seq, seat, action, created_at) VALUES (?, ?, ?, ?, ?)"
+from ._committed import RESULT_COLUMNS, Committed
+
+Statement = tuple[str, list[tuple[Any, ...]]]  # SQL with `?` placeholders, and the rows of its parameters
+
+# The game row's first state, copied from the bot's (`start_row`); its id is the floor's own.
+START_ROW = (
+    "INSERT INTO games (guild_id, channel_id, game, status, host_id, options, seats, seed, state, version,"
+    " table_message_id, locale, created_at, updated_at, shown_version, ping_message_id, clock, notified, salt)"
+    " VALUES (?, ?, ?, 'active', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+SEED_DEADLINE = "INSERT INTO deadlines (game_id, seat, kind, due_at) VALUES (?, ?, ?, ?)"
+SEED_TURN = "INSERT INTO table_seats (game_id, seat, user_id, since, due_at) VALUES (?, ?, ?, ?, ?)"
+# A move: the trigger `actions_append` appends its log row (game, seq = the new version, seat, action, time).
+MOVE = (
+    "UPDATE games SET state = ?, last_seat = ?, last_action = ?, clock = COALESCE(?, clock),"
+    " version = version + 1, updated_at = ? WHERE id = ?"
+)
+END = (
+    "UPDATE games SET state = ?, last_seat = ?, last_action = ?, clock = COALESCE(?, clock), status = 'finished',"
+    " ended_at = ?, version = version + 1, updated_at = ? WHERE id = ?"
+)
+RESULTS = (
+    f"INSERT INTO results (game_id, {', '.join(RESULT_COLUMNS)}, finished_at)"
+    f" VALUES ({', '.join('?' for _ in range(len(RESULT_COLUMNS) + 2))})"
+)
+RATINGS = (
+    "INSERT INTO ratings (guild_id, game, player, mu, sigma, games, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)"
+    " ON CONFLICT (guild_id, game, player) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma,"
+    " games = excluded.games, updated_at = excluded.updated_at"
+)
+FORGET = ("DELETE FROM deadlines WHERE game_id = ?", "DELETE FROM table_seats WHERE game_id = ?")
 
 
 @dataclass(frozen=True)
@@ -54,79 +92,176 @@ async def pragmas_of(db: Database) -> Pragmas:
 
 
 @dataclass(frozen=True)
-class BareResult:
-    commits: int
+class FloorResult:
+    commits: int  # moves committed while timed
     seconds: float
-    state_bytes: int
+    state_bytes: float  # mean state JSON length of those moves
+    clock_rows: float  # mean deadlines and turns rows written per move (`clock_rows`)
+    endings: int  # those that ended their game (results and ratings written)
 
     @property
     def per_second(self) -> float:
         return self.commits / self.seconds
 
 
-class BareLoop:
-    """Commits one move's rows at a time over `ROWS` games rows, and times it; a back end gives `commit`.
+def clock_rows(write: ClockWrite | None) -> int:
+    """The clock's rows a move writes: deadlines deleted and written, the turns (their old rows deleted in one)."""
+    return 0 if write is None else len(write.gone()) + len(write.due()) + len(write.turns)
 
-    `clock_rows`: each commit also writes the clock's rows of one of `writes` (the path's moves', in turn)."""
 
-    def __init__(self, state: str, *, clock_rows: bool = False) -> None:
-        self.state = state
-        self.clock_rows = clock_rows
-        self.writes: list[ClockWrite] = []
-        self.versions = dict.fromkeys(range(1, ROWS + 1), 1)
-        self.done = 0
+def start_row(move: Committed, channel_id: int) -> tuple[Any, ...]:
+    """`START_ROW`'s parameters: the game's row as the bot held it before `move` (in `channel_id`, the floor's own
+    channel: each replay opens its rows anew, and a channel holds one open game)."""
+    r = move.record
+    notified = json.dumps({str(seat): turn for seat, turn in sorted(r.notified.items())}, separators=(",", ":"))
+    seats = dump_seats(r.seats)
+    return (
+        r.guild_id, channel_id, r.game, r.host_id, dump_options(r.options), seats, r.seed, move.state,
+        move.version - 1, r.table_message_id, r.locale, r.created_at, r.updated_at, r.shown_version,
+        r.ping_message_id, r.clock, notified, r.salt,
+    )  # fmt: skip
+
+
+def seed_rows(game_id: int, move: Committed) -> list[Statement]:
+    """The deadlines and turns the game held before `move` (its clock's previous deadlines; its turns as the move
+    leaves them, the same seats and users), so the move deletes and replaces rows as the bot's did."""
+    write = move.write
+    if write is None:
+        return []
+    deadlines = [(game_id, seat, kind, at) for (seat, kind), at in write.previous.items()]
+    turns = [(game_id, t.seat, t.user_id, t.since, t.due_at) for t in write.turns]
+    return [(sql, rows) for sql, rows in ((SEED_DEADLINE, deadlines), (SEED_TURN, turns)) if rows]
+
+
+def move_statements(game_id: int, move: Committed, now: float) -> list[Statement]:
+    """The statements of `move`'s transaction on the floor's row `game_id`, each with its rows, in the bot's
+    order: the game row (and, through its trigger, the log), then the clock's rows, or a game's end's rows."""
+    clock = None if move.write is None else move.write.clock
+    if move.ending is None:
+        statements: list[Statement] = [(MOVE, [(move.state, move.seat, move.action, clock, now, game_id)])]
+        if move.write is not None:
+            statements.extend(clock_statements(game_id, move.write))
+        return statements
+    ending = move.ending
+    statements = [(END, [(move.state, move.seat, move.action, clock, now, now, game_id)])]
+    statements.append((RESULTS, [(game_id, *row, now) for row in ending.results]))
+    if ending.ratings:
+        statements.append((RATINGS, [(*row, now) for row in ending.ratings]))
+    statements.extend((sql, [(game_id,)]) for sql in FORGET)
+    return statements
+
+
+class FloorLoop:
+    """Commits moves the bot committed, one transaction each, and times them; a back end gives `open_rows` and
+    `commit`. `clock`: the commits' time (the bot's `Database` takes one too)."""
+
+    def __init__(self, clock: Callable[[], float] = time.time) -> None:
+        self.clock = clock
         self.commits = 0
         self.seconds = 0.0
+        self.states: list[int] = []
+        self.rows: list[int] = []
+        self.endings = 0
+        self.channels = 0  # the floor's own channel ids, one per row it opens
 
-    async def commit(self, game_id: int, version: int, seat: int, write: ClockWrite | None) -> None:
-        """One transaction: the UPDATE of the games row `game_id` to `version` and the INSERT of its action; with
-        `write`, the clock in that row and the clock's rows (the bot's own `clock_statements`, one by one)."""
+    async def open_rows(self, firsts: Sequence[Committed]) -> list[int]:
+        """A fresh game row for the game of each of `firsts` (its first move to replay), as the bot held it before
+        that move, with its deadlines and turns (`start_row`, `seed_rows`): their ids, in order. Not timed."""
         raise NotImplementedError
 
-    def statements(
-        self, game_id: int, version: int, seat: int, write: ClockWrite | None
-    ) -> list[tuple[str, tuple[Any, ...]]]:
-        """The UPDATE of the games row (with the clock, given `write`) and the INSERT of its action, each with its
-        parameters: what every back end's `commit` sends first, before the clock's rows (`clock_statements`)."""
-        now = time.time()
-        update: tuple[str, tuple[Any, ...]]
-        if write is None:
-            update = (UPDATE_ROW, (self.state, version, now, game_id))
-        else:
-            update = (UPDATE_ROW_AND_CLOCK, (self.state, write.clock, version, now, game_id))
-        return [update, (INSERT_ACTION, (game_id, version, seat, ACTION_JSON, now))]
+    async def commit(self, game_id: int, move: Committed) -> None:
+        """`move`'s rows on the floor's game row `game_id`: one transaction, sent in one trip."""
+        raise NotImplementedError
 
-    def _write(self) -> ClockWrite | None:
-        if not self.clock_rows or not self.writes:
-            return None
-        return self.writes[self.done % len(self.writes)]
-
-    async def run(self, commits: int, *, record: bool = True) -> None:
-        """`commits` transactions, each an UPDATE of a games row and an INSERT into the action log (and, with
-        `clock_rows`, the clock's rows of the next of `writes`)."""
+    async def replay(self, moves: Sequence[Committed], *, settle: int = 0) -> None:
+        """Commit `moves` again, in order, each game on a row of its own opened first; the first `settle` are not
+        timed (the floor's steady state, as the path's own `record=False` moves)."""
+        firsts: dict[int, Committed] = {}
+        for move in moves:
+            firsts.setdefault(move.game_id, move)
+        ids = dict(zip(firsts, await self.open_rows(list(firsts.values())), strict=True))
+        for move in moves[:settle]:
+            await self.commit(ids[move.game_id], move)
+        timed = moves[settle:]
         start = time.perf_counter()
-        for _ in range(commits):
-            game_id = self.done % ROWS + 1
-            self.versions[game_id] += 1
-            await self.commit(game_id, self.versions[game_id], self.done % 3, self._write())
-            self.done += 1
-        if record:
-            self.seconds += time.perf_counter() - start
-            self.commits += commits
+        for move in timed:
+            await self.commit(ids[move.game_id], move)
+        self.seconds += time.perf_counter() - start
+        self.commits += len(timed)
+        self.states.extend(len(move.state) for move in timed)
+        self.rows.extend(clock_rows(move.write) for move in timed if move.ending is None)
+        self.endings += sum(move.ending is not None for move in timed)
 
-    def result(self) -> BareResult:
-        return BareResult(commits=self.commits, seconds=self.seconds, state_bytes=len(self.state))
+    def next_channel(self) -> int:
+        self.channels += 1
+        return self.channels
+
+    def result(self) -> FloorResult:
+        return FloorResult(
+            commits=self.commits,
+            seconds=self.seconds,
+            state_bytes=statistics.fmean(self.states) if self.states else 0.0,
+            clock_rows=statistics.fmean(self.rows) if self.rows else 0.0,
+            endings=self.endings,
+        )
 
 
-class BareCommits(BareLoop):
-    """A plain aiosqlite connection on a database of our schema, committing one move's rows at a time."""
+def _run(conn: sqlite3.Connection, statements: Sequence[Statement]) -> None:
+    """On the connection's thread: `statements` in one `BEGIN IMMEDIATE ... COMMIT`, rolled back if one fails; a
+    lone statement of one row is a transaction by itself (an unclocked move)."""
+    if len(statements) == 1 and len(statements[0][1]) == 1:
+        conn.execute(statements[0][0], statements[0][1][0])
+        return
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        for sql, rows in statements:
+            if len(rows) == 1:
+                conn.execute(sql, rows[0])
+            else:
+                conn.executemany(sql, rows)
+        conn.execute("COMMIT")
+    except BaseException:
+        with contextlib.suppress(sqlite3.Error):  # SQLite may have rolled back by itself
+            conn.execute("ROLLBACK")
+        raise
 
-    def __init__(self, conn: aiosqlite.Connection, state: str, *, clock_rows: bool = False) -> None:
-        super().__init__(state, clock_rows=clock_rows)
+
+def _open_rows(conn: sqlite3.Connection, starts: Sequence[tuple[tuple[Any, ...], Committed]]) -> list[int]:
+    """On the connection's thread: the rows `starts` name (`START_ROW`'s parameters, and the move whose rows before
+    it are seeded), in one transaction; their ids."""
+    ids: list[int] = []
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        for parameters, move in starts:
+            game_id = conn.execute(START_ROW, parameters).lastrowid
+            assert game_id is not None
+            for sql, rows in seed_rows(game_id, move):
+                conn.executemany(sql, rows)
+            ids.append(game_id)
+        conn.execute("COMMIT")
+    except BaseException:
+        with contextlib.suppress(sqlite3.Error):
+            conn.execute("ROLLBACK")
+        raise
+    return ids
+
+
+class SqliteFloor(FloorLoop):
+    """A plain aiosqlite connection on a database of our schema, committing each move in one hand-over.
+
+    aiosqlite runs every call on the connection's own thread, one hand-over there and back per call: a statement
+    each, through its public methods. Its `Connection._execute` is the call they all go through, and it runs any
+    function there: the floor hands it the whole transaction (`_run`) at once, as the bot's group commit does
+    (`SqliteDriver.in_one_trip`). No SQL text is built from values: every value is a bound parameter.
+    """
+
+    def __init__(self, conn: aiosqlite.Connection, clock: Callable[[], float] = time.time) -> None:
+        super().__init__(clock)
         self.conn = conn
 
     @classmethod
-    async def open(cls, path: Path, pragmas: Pragmas, state: str, *, clock_rows: bool = False) -> BareCommits:
+    async def open(cls, path: Path, pragmas: Pragmas, clock: Callable[[], float] = time.time) -> SqliteFloor:
+        """A new database at `path` of our schema (the migrations' statements), with `pragmas`."""
         conn = await aiosqlite.connect(str(path), isolation_level=None)
         try:
             await conn.execute(f"PRAGMA busy_timeout = {pragmas.busy_timeout}")
@@ -136,30 +271,23 @@ class BareCommits(BareLoop):
             for migration in MIGRATIONS:
                 for statement in migration.statements:
                     await conn.execute(statement)
-            now = time.time()
-            await conn.execute("BEGIN IMMEDIATE")
-            for channel in range(ROWS):
-                await conn.execute(
-                    "INSERT INTO games (guild_id, channel_id, game, status, host_id, options, seats, seed, state,"
-                    " version, locale, created_at, updated_at) VALUES (1, ?, 'pairs', 'active', 1, '{}', '[]', 7, ?,"
-                    " 1, 'en', ?, ?)",
-                    (channel, state, now, now),
-                )
-            await conn.execute("COMMIT")
         except BaseException:
             await conn.close()
             raise
-        return cls(conn, state, clock_rows=clock_rows)
+        return cls(conn, clock)
 
-    async def commit(self, game_id: int, version: int, seat: int, write: ClockWrite | None) -> None:
-        conn = self.conn
-        await conn.execute("BEGIN IMMEDIATE")
-        for sql, parameters in self.statements(game_id, version, seat, write):
-            await conn.execute(sql, parameters)
-        if write is not None:
-            for sql, rows in clock_statements(game_id, write):
-                await conn.executemany(sql, rows)
-        await conn.execute("COMMIT")
+    async def on_thread(self, work: Callable[..., Any], *args: Any) -> Any:
+        """`work(sqlite3 connection, *args)` run on the connection's thread: one hand-over there and back."""
+        run: Any = self.conn._execute  # untyped in aiosqlite, as in `SqliteDriver.in_one_trip`
+        return await run(work, self.conn._conn, *args)
+
+    async def open_rows(self, firsts: Sequence[Committed]) -> list[int]:
+        starts = [(start_row(move, self.next_channel()), move) for move in firsts]
+        ids: list[int] = await self.on_thread(_open_rows, starts)
+        return ids
+
+    async def commit(self, game_id: int, move: Committed) -> None:
+        await self.on_thread(_run, move_statements(game_id, move, self.clock()))
 
     async def close(self) -> None:
         await self.conn.close()

@@ -120,7 +120,7 @@ async def _bulk(db: Database, inserts: list[tuple[str, list[tuple[Any, ...]]]]) 
     for sql, rows in inserts:
         await conn.executemany(sql, rows)
     await conn.execute("COMMIT")
-    await conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    await conn.execute_fetchall("PRAGMA wal_checkpoint(TRUNCATE)")  # it answers a row: read it whole
 
 
 # ----- lobby expiries ----------------------------------------------------------

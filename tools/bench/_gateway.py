@@ -12,6 +12,7 @@ construction of discord.py's `Interaction`, `Member` and `Message` objects.
 
 from __future__ import annotations
 
+import datetime
 import itertools
 import re
 from typing import Any, cast
@@ -37,11 +38,17 @@ _FACTORIES: dict[re.Pattern[str], type[discord.ui.DynamicItem[Any]]] = {
 }
 
 
-class Snowflakes:
-    """Plausible, increasing Discord ids (19 digits)."""
+def now_snowflake(last: int = 0) -> int:
+    """An id Discord would give something created now (after `last`, so ids stay unique)."""
+    return max(last + 1, discord.utils.time_snowflake(datetime.datetime.now(datetime.UTC)))
 
-    def __init__(self, start: int = 1_180_000_000_000_000_000) -> None:
-        self._next = itertools.count(start, 4_194_304)  # one millisecond apart
+
+class Snowflakes:
+    """Plausible, increasing Discord ids, from now on (a message the bot posted is not over an hour old)."""
+
+    def __init__(self, start: int | None = None) -> None:
+        first = now_snowflake() if start is None else start
+        self._next = itertools.count(first, 4_194_304)  # one millisecond apart
 
     def __call__(self) -> int:
         return next(self._next)
@@ -92,10 +99,12 @@ def click_frame(
     custom_id: str,
     message: dict[str, Any],
     values: list[str] | None = None,
+    interaction_id: int | None = None,
 ) -> str:
     """The gateway frame of a click on `custom_id` in `message` (a rendered message: embeds and components); with
-    `values`, the choice of those options in the select `custom_id`."""
-    interaction_id = ids()
+    `values`, the choice of those options in the select `custom_id`. `interaction_id`: the interaction's id (it
+    dates the interaction: the bot's gate refuses one older than Discord allows), else the next of `ids`."""
+    interaction_id = ids() if interaction_id is None else interaction_id
     bot_user = {"id": str(application_id), "username": "cardroom", "global_name": None, "discriminator": "0",
                 "avatar": None, "bot": True, "public_flags": 0}  # fmt: skip
     data = {

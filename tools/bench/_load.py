@@ -8,21 +8,34 @@ served, for the first game to free up: nothing offered is dropped. Latency is
 completion time minus *scheduled* arrival time, so every wait (for a game, the
 event loop, the table lock, the database lock) counts. When a game ends, a new
 one is opened in a new channel in its slot, during the run.
+
+`full_cache_load` runs the same load with the table cache full: a database of
+many open tables (`_scale.copies`), the most recent `cache_size` of them
+loaded through `TableStore.get` before the first arrival, so every table held
+is a cache entry the cyclic collector could walk. `PauseWatch` times every
+collection (`gc.callbacks`) and the event loop's longest stall (a ticker).
 """
 
 from __future__ import annotations
 
 import asyncio
+import gc
 import math
 import time
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
 
+from bot import heap
 from bot.errors import CardroomError
+from bot.storage import Database
 
 from ._path import Game, Room
+from ._scale import copies, full_collection
 
 START_DELAY = 0.05  # seconds between setting up and the first arrival
+TICK = 0.005  # seconds between two ticks of the stall watch
 
 
 @dataclass(frozen=True)
@@ -134,3 +147,104 @@ async def load(room: Room, games: int, rate: float, duration: float) -> LoadResu
         achieved_rate=completed / elapsed if elapsed > 0 else 0.0,
         latencies_ms=sorted(latency * 1000 for latency in run.latencies),
     )
+
+
+# ----- with the table cache full ------------------------------------------------------------------------------
+
+
+@dataclass
+class PauseWatch:
+    """The collector's pauses (`gc.callbacks`: each collection from its start to its stop) and the event loop's
+    longest stall (a ticker that asks to wake every `TICK`: how much later than asked it woke), between `start`
+    and `stop`."""
+
+    collections: list[int] = field(default_factory=lambda: [0, 0, 0])  # by generation
+    longest: list[float] = field(default_factory=lambda: [0.0, 0.0, 0.0])  # seconds, by generation
+    longest_cpu: float = 0.0  # seconds of CPU the collector spent in its longest pause (the rest: other processes)
+    total: float = 0.0  # seconds in the collector
+    stall: float = 0.0  # seconds, the longest late wake-up of the ticker
+    _began: tuple[float, float] = (0.0, 0.0)
+    _ticker: asyncio.Task[None] | None = None
+
+    def _collecting(self, phase: str, info: dict[str, Any]) -> None:
+        now = time.perf_counter(), time.thread_time()
+        if phase == "start":
+            self._began = now
+            return
+        generation, took = info["generation"], now[0] - self._began[0]
+        self.collections[generation] += 1
+        if took > max(self.longest):
+            self.longest_cpu = now[1] - self._began[1]
+        self.longest[generation] = max(self.longest[generation], took)
+        self.total += took
+
+    async def _tick(self) -> None:
+        while True:
+            asked = time.perf_counter() + TICK
+            await asyncio.sleep(TICK)
+            self.stall = max(self.stall, time.perf_counter() - asked)
+
+    def start(self) -> None:
+        gc.callbacks.append(self._collecting)
+        self._ticker = asyncio.create_task(self._tick())
+
+    async def stop(self) -> None:
+        gc.callbacks.remove(self._collecting)
+        if self._ticker is not None:
+            self._ticker.cancel()
+            await asyncio.gather(self._ticker, return_exceptions=True)
+
+    def figures(self) -> dict[str, Any]:
+        return {
+            "max_pause_ms": max(self.longest) * 1000,
+            "max_pause_cpu_ms": self.longest_cpu * 1000,
+            "collections": list(self.collections),
+            "longest_pause_ms": [seconds * 1000 for seconds in self.longest],
+            "collector_ms": self.total * 1000,
+            "loop_stall_max_ms": self.stall * 1000,
+        }
+
+
+async def full_cache_load(
+    directory: Path, tables: int, cache_size: int, games: int, rate: float, duration: float
+) -> dict[str, Any]:
+    """`load` with `tables` open tables in the database and the cache at its bound (`cache_size`) from the start;
+    the pauses seen during the run (`PauseWatch`) and the latencies."""
+    db = await Database.open(directory / "full-cache.sqlite3")
+    try:
+        start = time.perf_counter()
+        room, _, ids = await copies(db, tables, cache_size=cache_size)
+        built = time.perf_counter() - start
+        heap.settle()  # as the bot does at the end of its start-up: what the collector walks is then the cache
+        store = room.service.store
+        start = time.perf_counter()
+        for game_id in ids[-cache_size:]:  # the most recently changed, as the clicks after a start would
+            await store.get(game_id)
+        filled = time.perf_counter() - start
+        held, warmed = store.held_in_memory(), store.cache.warmed
+        watch = PauseWatch()
+        watch.start()
+        try:
+            loaded = await load(room, games, rate, duration)
+        finally:
+            await watch.stop()
+        await room.close()
+        after = full_collection()  # with the cache still full: what one full pass costs, away from the load
+    finally:
+        await db.close()
+    return {
+        "tables": tables,
+        "cache_size": cache_size,
+        "held_before": held,
+        "held_after": store.held_in_memory(),
+        "held_built_after": store.cache.held_hot(),
+        "rebuilt_during_run": store.cache.warmed - warmed,
+        "build_seconds": built,
+        "fill_seconds": filled,
+        "p50_ms": loaded.percentile(50),
+        "p99_ms": loaded.percentile(99),
+        "max_ms": loaded.latencies_ms[-1] if loaded.latencies_ms else 0.0,
+        **watch.figures(),
+        **after,
+        "load": {k: v for k, v in vars(loaded).items() if k != "latencies_ms"},
+    }

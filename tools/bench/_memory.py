@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot.services.tables import Tables
-from bot.storage import Database
+from bot.storage import Database, StorageError
 
 
 @dataclass(frozen=True)
@@ -29,7 +29,8 @@ class StoredResult:
 
 
 async def _scalar(db: Database, sql: str) -> float | None:
-    rows = list(await db._connection().execute_fetchall(sql))
+    async with db._reading() as conn:  # in turn with the writes the bot may still be making
+        rows = await conn.fetch(sql)
     value = rows[0][0] if rows else None
     return None if value is None else float(value)
 
@@ -43,13 +44,14 @@ def _sizes(path: Path) -> tuple[int, int]:
 
 async def stored(db: Database, path: Path) -> StoredResult:
     """Checkpoint the WAL into the file, then divide the bytes on disk by the games stored."""
-    await db._connection().execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    async with db._reading() as conn:
+        await conn.fetch("PRAGMA wal_checkpoint(TRUNCATE)")  # it answers a row: read it whole
     file_bytes, wal_bytes = _sizes(path)
     games = int(await _scalar(db, "SELECT COUNT(*) FROM games") or 0)
     actions = int(await _scalar(db, "SELECT COUNT(*) FROM actions") or 0)
     try:
         table_bytes = await _scalar(db, "SELECT SUM(pgsize) FROM dbstat WHERE name = 'actions'")
-    except sqlite3.Error:  # SQLite built without SQLITE_ENABLE_DBSTAT_VTAB
+    except (sqlite3.Error, StorageError):  # SQLite built without SQLITE_ENABLE_DBSTAT_VTAB
         table_bytes = None
     return StoredResult(
         games=games,

@@ -1,53 +1,44 @@
-"""The whole path of one move, as the bot runs it, and the sequential throughput measure.
+"""The whole path of one move, through the bot itself, and the sequential throughput measure.
 
-Any game of the registry (3-player Pairs by default). One move: the gateway frame of a click on an action
-button is decoded and
-dispatched (`_gateway.dispatch`), the game is looked up and checked against
-the channel, `PlayService.act` applies the engine and commits one
-transaction, then the two answers are rendered and serialised as discord.py
-sends them: the clicker's hand (interaction response, type 7) and the public
-table (message edit), embeds and components both. Each move is shown at once,
-as at a table whose message was not edited within the refresher's delay (a
-move of a game played across the day, or at a live table's usual pace): the
-hand and the table are drawn while the commit is in flight, as the handler has
-them drawn (`TableStore.commit`'s `draw`, `TableHandlers._hand_drawer`),
-and their time falls in the stage "act: engine and commit". (Faster moves at
-one table are shown together, in one drawing per delay: this path draws more.)
+Any game of the registry (3-player Pairs by default). A move is a click: the bench builds the gateway frame a
+player's click on their hand would bring (`_gateway.click_frame`: an action button, a card chosen in a select, or
+a costly move's confirmation) and hands it to the real bot running in this process (`_bot.BenchBot`):
+discord.py decodes it into its Interaction and routes it to our component, and the production handler does the
+rest (the gate, the engine, the commit, the answer, the table edit, the bell, and what they write). The clock of
+a move runs from the frame to the interaction's answer reaching (loopback) Discord, and, for the throughput, on
+until everything the move started has settled. Opening a game (lobby, joins, start) goes through the service
+directly and is not timed.
 """
 
 from __future__ import annotations
 
-import asyncio
 import random
 import statistics
 import time
 from dataclasses import dataclass, field
 from typing import Any
 
-import discord
-from discord.http import handle_message_parameters
-from discord.utils import _to_json
-from discord.webhook.async_ import interaction_message_response_params
-
-from bot.errors import ForgedComponentError
+from bot.errors import CardroomError
 from bot.i18n import language_of
 from bot.services.tables import Outcome, Table, Tables, TableStore, engine_for
 from bot.storage import ClockWrite, Seat
-from cogs.kit.reply import ACK_DEADLINE
-from cogs.render.frame import secret_events
 from cogs.tables import _draft, _picker
-from cogs.tables._components import Move, Pick, PickConfirm
-from cogs.tables._refresher import shown_as_drawn
-from cogs.tables._views import confirm_question, hand_message, picker_pick, table_message
+from cogs.tables._components import Move, PickConfirm
+from cogs.tables._views import confirm_question, hand_message, picker_pick
 from engines.core import Withdraw
 
-from ._gateway import Snowflakes, click_frame, dispatch, with_version
+from ._bot import BenchBot
+from ._gateway import Snowflakes, click_frame, now_snowflake, with_version
 
 PLAYERS = 3  # or the game's nearest player count
 UPDATE_MESSAGE = 7  # interaction response type: edit the clicked message
 LOCALES = ("en-US", "en-GB", "fr")
 HIT_BIAS = 0.7  # how often a player takes the first legal action (Pairs: hit) when others are legal too
-STAGES = ("decode and dispatch", "act: engine and commit", "render and serialise")
+STAGES = ("to the answer", "after the answer")
+
+
+class UnexpectedAnswerError(CardroomError):
+    """The bot answered a bench click with something other than the updated hand (a refusal, an error)."""
 
 
 @dataclass
@@ -59,32 +50,14 @@ class Game:
     locales: tuple[str, ...]
     message: dict[str, Any]  # the last rendered hand: the message a player clicks on
     busy: bool = False
-
-
-Drawn = tuple[discord.Embed, discord.ui.View]
-DrawnTable = tuple[discord.Embed, discord.ui.View | None]
-
-
-def _draw_hand(table: Table, user_id: int, lang: str) -> Drawn:
-    """The clicker's hand after the move, as `TableHandlers._draw_hand` draws it (its perspective, its secret
-    events, the message)."""
-    seat = table.seat_of(user_id)
-    assert table.state is not None and seat is not None
-    perspective = table.perspective(seat)
-    secret_events(perspective)
-    return hand_message(table, seat, lang, perspective=perspective)
+    hands: dict[int, int] = field(default_factory=dict)  # seat -> the id of their hand message (updated in place)
 
 
 @dataclass(frozen=True)
 class Handled:
     outcome: Outcome
     hand: dict[str, Any]  # the interaction response's message: embeds and components
-    sent_bytes: int  # JSON bytes of both answers
-    stages: tuple[float, float, float]  # seconds in each of STAGES
-
-
-def _ring() -> None:
-    """The Reply's deferral alarm: never rings in the bench (every move is answered well within it)."""
+    stages: tuple[float, float]  # seconds in each of STAGES (the second 0 when the move was not settled)
 
 
 def players_for(game: str) -> int:
@@ -95,7 +68,10 @@ def players_for(game: str) -> int:
 
 @dataclass
 class Room:
-    """Opens games of `game` and plays their moves through the whole path on one Tables."""
+    """Opens games of `game` and plays their moves through the bot itself (`BenchBot`), over `service`.
+
+    The bot starts with the first game opened; `close()` stops it (the database stays open). `edit_delay`: the
+    table edit's coalescing delay (0: every move edits its table at once, as at a quiet table)."""
 
     service: Tables
     rng: random.Random
@@ -103,14 +79,35 @@ class Room:
     game: str = "pairs"
     opened: int = 0
     seq: int = 0
+    edit_delay: float = 0.0
+    latency: float = 0.0  # each request's round trip to (loopback) Discord
+    bot: BenchBot | None = None
+    _issued: dict[str, tuple[int, int, int]] = field(default_factory=dict)  # frame -> interaction, game, seat
+    _last_id: int = 0
 
     def __post_init__(self) -> None:
         self.guild_id = self.ids()
         self.application_id = self.ids()
 
+    async def started(self) -> BenchBot:
+        """The bot, started on first use."""
+        if self.bot is None:
+            bot = BenchBot(self.service, edit_delay=self.edit_delay, latency=self.latency)
+            await bot.start()
+            self.bot = bot
+            self.application_id = bot.application_id
+        return self.bot
+
+    async def close(self) -> None:
+        """Stop the bot (after what it started has settled); the database stays open."""
+        if self.bot is not None:
+            await self.bot.close()
+            self.bot = None
+
     async def open_game(self) -> Game:
         """A started game in a new channel (3 players when the game allows): lobby, table message, the joins, start
-        (4 transactions and one per guest)."""
+        (4 transactions and one per guest), through the bot's table services."""
+        await self.started()
         count = players_for(self.game)
         players = tuple(Seat(self.ids(), f"Player{self.rng.randrange(10_000)}") for _ in range(count))
         locales = tuple(self.rng.choice(LOCALES) for _ in players)
@@ -128,7 +125,7 @@ class Room:
         message = {"id": self.ids(), "embeds": [embed.to_dict()], "components": view.to_components()}
         return Game(table=table, players=players, locales=locales, message=message)
 
-    def click(self, game: Game) -> str:
+    def click(self, game: Game, *, issue: bool = True) -> str:
         """The acting player's next click, as the gateway frame text: Discord's side of the move.
 
         A player who must act picks a legal action other than leaving (the first more often than the
@@ -185,8 +182,11 @@ class Room:
                 components = view.to_components()
                 game.message = {"id": self.ids(), "embeds": [embed.to_dict()], "components": components}
             message = {**game.message, "components": components}
+        message = {**message, "id": game.hands.setdefault(seat, self.ids())}  # each player clicks on their own hand
         self.seq += 1
-        return click_frame(
+        self._last_id = now_snowflake(self._last_id)
+        frame = click_frame(
+            interaction_id=self._last_id,
             seq=self.seq,
             ids=self.ids,
             application_id=self.application_id,
@@ -198,63 +198,27 @@ class Room:
             message=message,
             values=values,
         )
+        if issue:  # to be handed to the bot (`handle`); not for a frame only decoded (`_answers`)
+            self._issued[frame] = (self._last_id, table.id, seat)
+        return frame
 
-    async def _act(
-        self, item: Move | Pick | PickConfirm, table: Table, user_id: int, lang: str, data: dict[str, Any]
-    ) -> Outcome:
-        """What the handler of the clicked item does before the answer: `TableHandlers.act`, `pick_select` or
-        `pick_confirm` (the question of a costly move is computed, as for every unconfirmed click). The clicker's
-        hand is drawn while the commit is in flight, as `TableHandlers._hand_drawer` has it drawn."""
-        service = self.service
-
-        def draw(after: Table) -> tuple[Drawn, DrawnTable | None]:
-            hand = _draw_hand(after, user_id, lang)
-            return hand, table_message(after) if shown_as_drawn(after) else None  # as the handler
-
-        if isinstance(item, Move):
-            if not item.confirmed:
-                seat = table.seat_of(user_id)
-                if seat is not None and confirm_question(table, seat, item.index, lang) is not None:
-                    raise ForgedComponentError()  # the bench clicks the confirmation of a costly move
-            return await service.play.act(item.game, user_id, item.version, item.index, item.token, draw=draw)
-        if isinstance(item, Pick):
-            table, _, pick = await service.play.pending_pick(item.game, user_id, item.version, item.token)
-            chosen = _picker.chosen_in_select(pick, item.page, item.select, data["data"]["values"])
-            cards = [pick.cards[chosen[0]]]
-            return await service.play.act_pick(item.game, user_id, item.version, item.token, cards, draw=draw)
-        cards = _draft.decode_draft(item.draft)
-        return await service.play.act_pick(item.game, user_id, item.version, item.token, cards, draw=draw)
-
-    async def handle(self, text: str) -> Handled:
-        """The whole path of one move, from the gateway frame to the JSON bodies sent back."""
+    async def handle(self, text: str, *, settle: bool = False) -> Handled:
+        """One click through the bot, from the gateway frame (made by `click`) to its answer; with `settle`, on
+        until everything the move started has finished (the table edit, the bell, their writes)."""
+        bot = await self.started()
+        interaction_id, game_id, seat = self._issued.pop(text)
         start = time.perf_counter()
-        data, routed = await dispatch(text)
-        item = getattr(routed, "ids", None)  # the component the routed item parsed (`cogs.kit.components.route`)
-        if not isinstance(item, Move | Pick | PickConfirm):
-            raise ForgedComponentError()
-        timer = asyncio.get_running_loop().call_later(ACK_DEADLINE, _ring)  # what `guarded`'s Reply starts and stops
-        try:
-            table = await self.service.store.get(item.game)
-            if table.record.channel_id != int(data["channel_id"]):
-                raise ForgedComponentError()
-            lang = language_of(data["locale"])
-            user_id = int(data["member"]["user"]["id"])
-            dispatched = time.perf_counter()
-            outcome = await self._act(item, table, user_id, lang, data)
-            acted = time.perf_counter()
-            after = outcome.table
-            drawn = outcome.drawn  # as `TableHandlers._send_hand` and the refresher: drawn ahead, or now
-            (embed, view), public = drawn if isinstance(drawn, tuple) else (_draw_hand(after, user_id, lang), None)
-            table_drawn, table_controls = public if public is not None else table_message(after)
-            hand = interaction_message_response_params(type=UPDATE_MESSAGE, content=None, embed=embed, view=view)
-            edit = handle_message_parameters(embed=table_drawn, view=table_controls)
-            sent = len(_to_json(hand.payload)) + len(_to_json(edit.payload))
-        finally:
-            timer.cancel()
+        answer = await bot.click(text, interaction_id)
+        if settle:
+            await bot.settled()
         done = time.perf_counter()
-        stages = (dispatched - start, acted - dispatched, done - acted)
-        assert hand.payload is not None
-        return Handled(outcome=outcome, hand=hand.payload["data"], sent_bytes=sent, stages=stages)
+        if answer.kind != UPDATE_MESSAGE or not answer.data.get("components"):
+            raise UnexpectedAnswerError("error.unexpected", answer=answer.data.get("content"))
+        table = await self.service.store.get(game_id)
+        finished = table.record.status != "active" or table.result is not None
+        outcome = Outcome(table=table, seat=seat, finished=finished)
+        stages = (answer.at - start, done - answer.at if settle else 0.0)
+        return Handled(outcome=outcome, hand=answer.data, stages=stages)
 
     def played(self, game: Game, handled: Handled) -> None:
         """What the players see after the move (the next click is on this hand)."""
@@ -273,7 +237,10 @@ class PathResult:
     stages_ms: dict[str, float]  # mean wall time per move of each stage of the path
     state_bytes: float  # mean state JSON length per committed move
     frame_bytes: float  # mean gateway frame length
-    sent_bytes: float  # mean JSON sent back per move
+    sent_bytes: float  # mean bytes of request bodies the bot sent to Discord per move
+    requests: float = 0.0  # mean requests to Discord per move (the answer, the table edit, the bell...)
+    durable_commits: float = 0.0  # mean durable transactions per move (every write it caused, settled)
+    light_commits: float = 0.0  # mean bookkeeping commits without a sync of their own per move
 
     @property
     def per_second(self) -> float:
@@ -281,7 +248,8 @@ class PathResult:
 
 
 class Throughput:
-    """Moves one after the other on one table at a time; a new game in a new channel whenever one ends."""
+    """Moves one after the other on one table at a time, each settled before the next (everything it started has
+    finished: its durable work is done); a new game in a new channel whenever one ends."""
 
     def __init__(self, room: Room) -> None:
         self.room = room
@@ -293,7 +261,7 @@ class Throughput:
         self.states: list[int] = []
         self.samples: list[str] = []  # every state committed, warm-up included
         self.writes: list[ClockWrite] = []  # the clock's rows committed with each move at a clocked table
-        self.frames = self.sent = 0
+        self.frames = self.sent = self.requests = self.durable = self.light = 0
 
     async def run(self, moves: int, *, record: bool = True) -> None:
         room = self.room
@@ -303,11 +271,14 @@ class Throughput:
                 self.games += record
             text = room.click(self.game)
             before = self.game.table
+            session = (await room.started()).session
+            sent, requests = session.sent_bytes, session.requests.total()
+            db = room.service.store.db
+            durable, light = db.durable_commits, db.light_commits
             cpu = time.thread_time()
-            start = time.perf_counter()
-            handled = await room.handle(text)
-            elapsed = time.perf_counter() - start
+            handled = await room.handle(text, settle=True)
             cpu = time.thread_time() - cpu
+            elapsed = sum(handled.stages)
             room.played(self.game, handled)
             self._note_clock_rows(before, handled.outcome)
             if record:
@@ -317,7 +288,10 @@ class Throughput:
                     self.stages[stage] += seconds
                 self.states.append(len(handled.outcome.table.record.state or ""))
                 self.frames += len(text)
-                self.sent += handled.sent_bytes
+                self.sent += session.sent_bytes - sent
+                self.requests += session.requests.total() - requests
+                self.durable += db.durable_commits - durable
+                self.light += db.light_commits - light
             self.samples.append(handled.outcome.table.record.state or "")
             if handled.outcome.finished:
                 self.game = None
@@ -348,4 +322,7 @@ class Throughput:
             state_bytes=statistics.fmean(self.states),
             frame_bytes=self.frames / moves,
             sent_bytes=self.sent / moves,
+            requests=self.requests / moves,
+            durable_commits=self.durable / moves,
+            light_commits=self.light / moves,
         )

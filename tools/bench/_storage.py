@@ -1,36 +1,34 @@
-"""The database a bench section runs on, as a parameter: its `Database`, and the bare commit of the same rows on
-the same back end (the floor the move path is compared with).
+"""The database a bench section runs on, as a parameter: its `Database`, and the floor on the same back end (the
+fastest plain program committing the same rows as the bot's moves, one trip each, which the path is compared with).
 
-`--database sqlite` (the default) is an embedded SQLite file in the bench's directory, its bare commit a
-plain aiosqlite connection (`_bare`). Another back end adds a `StorageTarget` here and a branch in
-`storage_target`; `--database postgresql://…` is databases created on that server, its bare commit the same UPDATE
-and INSERT through a plain asyncpg connection (`_bare_postgres`).
+`--database sqlite` (the default) is an embedded SQLite file in the bench's directory, its floor a plain
+aiosqlite connection with the bot's pragmas (`_bare`). `--database postgresql://…` is databases created on that
+server, its floor a plain asyncpg connection with the bot's `synchronous_commit` (`_bare_postgres`). Another back
+end adds a `StorageTarget` here and a branch in `storage_target`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from bot.storage import ClockWrite, Database, is_postgres
+from bot.storage import Database, is_postgres
 
-from ._bare import BareCommits, BareResult, pragmas_of
-from ._bare_postgres import PostgresBareCommits, fresh_database
+from ._bare import FloorResult, SqliteFloor, pragmas_of
+from ._bare_postgres import PostgresFloor, fresh_database, synchronous_commit_of
+from ._committed import Committed
 
 
-class Bare(Protocol):
-    """Commits one move's rows at a time (UPDATE games + INSERT action, and the clock's rows of `writes` when it
-    writes them) with nothing else."""
+class Floor(Protocol):
+    """Commits moves the bot committed again, each in one transaction sent in one trip, with nothing else."""
 
-    state: str
-    writes: list[ClockWrite]
-
-    async def run(self, commits: int, *, record: bool = True) -> None: ...
+    async def replay(self, moves: Sequence[Committed], *, settle: int = 0) -> None: ...
 
     async def close(self) -> None: ...
 
-    def result(self) -> BareResult: ...
+    def result(self) -> FloorResult: ...
 
 
 class StorageTarget(Protocol):
@@ -43,9 +41,9 @@ class StorageTarget(Protocol):
         """A fresh, migrated database for one section (`label` names it)."""
         ...
 
-    async def bare(self, db: Database, label: str, state: str, *, clock_rows: bool = False) -> Bare:
-        """The bare commit of a move's rows in `db`'s schema, on the same back end, with the same settings: the game
-        row and the action; with `clock_rows`, the clock's rows of the moves it is given too (`BareLoop`)."""
+    async def floor(self, db: Database, label: str) -> Floor:
+        """The floor beside `db`: a database of its own, of the same schema on the same back end, written with
+        `db`'s own settings."""
         ...
 
 
@@ -59,9 +57,8 @@ class SqliteTarget:
     async def open(self, label: str) -> Database:
         return await Database.open(self.directory / f"{label}.sqlite3")
 
-    async def bare(self, db: Database, label: str, state: str, *, clock_rows: bool = False) -> Bare:
-        path = self.directory / f"{_bare_label(label, clock_rows)}.sqlite3"
-        return await BareCommits.open(path, await pragmas_of(db), state, clock_rows=clock_rows)
+    async def floor(self, db: Database, label: str) -> Floor:
+        return await SqliteFloor.open(self.directory / f"{label}-floor.sqlite3", await pragmas_of(db))
 
 
 @dataclass(frozen=True)
@@ -73,19 +70,14 @@ class PostgresTarget:
     name: str = "postgresql"
 
     async def open(self, label: str) -> Database:
-        return await Database.open(await fresh_database(self.url, _database_name(label)))
+        return await Database.open(await fresh_database(self.url, database_name(label)))
 
-    async def bare(self, db: Database, label: str, state: str, *, clock_rows: bool = False) -> Bare:
-        url = await fresh_database(self.url, _database_name(_bare_label(label, clock_rows)))
-        return await PostgresBareCommits.open(url, state, synchronous_commit="on", clock_rows=clock_rows)
-
-
-def _bare_label(label: str, clock_rows: bool) -> str:
-    """What a bare commit's own database is named after: `label`, and which of the two floors it is."""
-    return f"{label}-bare-clock" if clock_rows else f"{label}-bare"
+    async def floor(self, db: Database, label: str) -> Floor:
+        url = await fresh_database(self.url, database_name(f"{label}-floor"))
+        return await PostgresFloor.open(url, await synchronous_commit_of(db))
 
 
-def _database_name(label: str) -> str:
+def database_name(label: str) -> str:
     return "cardroom_bench_" + "".join(c if c.isalnum() else "_" for c in label.lower())
 
 

@@ -24,16 +24,24 @@ async def test_every_game_decides_through_the_production_pool(monkeypatch: pytes
 
     monkeypatch.setattr(bot.computers.ComputerPlayers, "choose", spy)
     result = await pool_bench(per_game=1, budget=BUDGET, seed=3)
-    assert asked == registry.names()  # one decision per game, each through the bot's own class
-    assert result["decisions"] == len(asked) and [row["game"] for row in result["games"]] == asked
-    assert result["budget_ms"] == BUDGET * 1000
+    names = registry.names()
+    assert asked == [*names, names[0]]  # one decision per game, then the cold start's; each through the bot's class
+    assert result["decisions"] == len(names) and [row["game"] for row in result["games"]] == names
+    assert result["budget_ms"] == BUDGET * 1000 and result["warm_up_ms"] > 0
     every = [row["max_ms"] for row in result["games"]]
     assert result["max_ms"] == max(every) and result["first_ms"] == result["games"][0]["p50_ms"]
     assert 0 < result["p50_ms"] <= result["p99_ms"] <= result["max_ms"]
     assert result["over_budget"] == sum(ms > BUDGET * 1000 for ms in every)
     assert result["p99_within_budget"] == (result["p99_ms"] <= BUDGET * 1000)
+    assert result["first_within_budget"] == (result["first_ms"] <= BUDGET * 1000)
+    for decision in (result["first"], result["cold"]):  # where each went, by the worker's own account
+        assert decision["game"] == names[0]
+        assert min(decision["wait_ms"], decision["think_ms"], decision["back_ms"]) >= 0
+        assert decision["wait_ms"] + decision["think_ms"] + decision["back_ms"] <= decision["ms"]
+    assert result["first"]["ms"] == result["first_ms"]
     report = pool_text(result)
-    assert report.startswith("6b. Computer decisions through the bot's pool") and all(name in report for name in asked)
+    assert report.startswith("6b. Computer decisions through the bot's pool") and all(name in report for name in names)
+    assert "a decision asked at once after warm()" in report
 
 
 def test_the_states_asked_about_offer_a_real_choice() -> None:
