@@ -4,8 +4,10 @@ own user."""
 
 from __future__ import annotations
 
+import asyncio
 import datetime
 import itertools
+from collections.abc import Callable
 from types import SimpleNamespace
 from typing import Any
 
@@ -68,3 +70,13 @@ def player_click(table: Table, user: Seat, lang: str) -> PlayerClick:
     interaction.message = None  # type: ignore[attr-defined]
     interaction.permissions = discord.Permissions.none()  # type: ignore[attr-defined]
     return interaction
+
+
+async def until(done: Callable[[], bool], within: float = 2.0) -> None:
+    """Wait (on the event loop) until `done()`, failing after `within` seconds."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + within
+    while not done():
+        if loop.time() > deadline:
+            raise AssertionError(f"not done within {within} s")
+        await asyncio.sleep(0.01)

@@ -87,6 +87,39 @@ def with_version(components: list[dict[str, Any]], game_id: int, version: int, t
     return rows
 
 
+def bot_message(
+    message_id: int,
+    channel_id: int,
+    author: dict[str, Any],
+    *,
+    content: str = "",
+    embeds: list[dict[str, Any]] | None = None,
+    components: list[dict[str, Any]] | None = None,
+    flags: int = 0,
+    kind: int = 0,
+    edited: bool = False,
+) -> dict[str, Any]:
+    """A message of the bot as Discord's payloads carry it (`kind` 19: a reply to an interaction)."""
+    return {
+        "type": kind,
+        "id": str(message_id),
+        "channel_id": str(channel_id),
+        "author": author,
+        "content": content,
+        "embeds": embeds or [],
+        "components": components or [],
+        "attachments": [],
+        "mentions": [],
+        "mention_roles": [],
+        "mention_everyone": False,
+        "pinned": False,
+        "tts": False,
+        "timestamp": TIMESTAMP,
+        "edited_timestamp": TIMESTAMP if edited else None,
+        "flags": flags,
+    }
+
+
 def click_frame(
     *,
     seq: int,
@@ -157,22 +190,16 @@ def click_frame(
         "context": 0,
         "attachment_size_limit": 10_485_760,
         "message": {
-            "type": 19,
-            "id": str(message["id"]),
-            "channel_id": str(channel_id),
-            "author": bot_user,
-            "content": "",
-            "embeds": message["embeds"],
-            "components": message["components"],
-            "attachments": [],
-            "mentions": [],
-            "mention_roles": [],
-            "mention_everyone": False,
-            "pinned": False,
-            "tts": False,
-            "timestamp": TIMESTAMP,
-            "edited_timestamp": TIMESTAMP,
-            "flags": EPHEMERAL,
+            **bot_message(
+                message["id"],
+                channel_id,
+                bot_user,
+                embeds=message["embeds"],
+                components=message["components"],
+                flags=EPHEMERAL,
+                kind=19,
+                edited=True,
+            ),
             "application_id": str(application_id),
             "webhook_id": str(application_id),
             "interaction_metadata": {

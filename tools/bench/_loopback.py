@@ -21,10 +21,11 @@ from typing import Any
 
 from discord.utils import _from_json, _to_json
 
+from ._gateway import bot_message
+
 UPDATE_MESSAGE = 7  # interaction callback types that carry a message
 CHANNEL_MESSAGE = 4
 EPHEMERAL = 64
-TIMESTAMP = "2026-01-01T12:00:00.000000+00:00"
 
 _PATH = re.compile(r"^https?://[^/]+/api/v\d+(?P<path>/[^?]*)")
 _ROUTES: tuple[tuple[str, re.Pattern[str], str], ...] = tuple(
@@ -130,24 +131,15 @@ class LoopbackSession:
 
     def _message(self, channel_id: int, message_id: int, body: dict[str, Any] | None, flags: int = 0) -> dict[str, Any]:
         body = body or {}
-        return {
-            "id": str(message_id),
-            "channel_id": str(channel_id),
-            "type": 0,
-            "author": self._user(),
-            "content": body.get("content") or "",
-            "embeds": body.get("embeds") or [],
-            "components": body.get("components") or [],
-            "attachments": [],
-            "mentions": [],
-            "mention_roles": [],
-            "mention_everyone": False,
-            "pinned": False,
-            "tts": False,
-            "timestamp": TIMESTAMP,
-            "edited_timestamp": None,
-            "flags": flags | (body.get("flags") or 0),
-        }
+        return bot_message(
+            message_id,
+            channel_id,
+            self._user(),
+            content=body.get("content") or "",
+            embeds=body.get("embeds"),
+            components=body.get("components"),
+            flags=flags | (body.get("flags") or 0),
+        )
 
     def _me(self, found: re.Match[str], body: Any) -> tuple[int, Any]:
         return 200, self._user()

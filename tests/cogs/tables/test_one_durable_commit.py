@@ -6,12 +6,11 @@ due is told again by one bell, the one left standing deleted."""
 
 from __future__ import annotations
 
-import asyncio
 import datetime
 import itertools
 import json
 import secrets
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -26,7 +25,7 @@ from cogs.tables._handlers import TableHandlers
 from cogs.tables._refresher import TableRefresher
 from cogs.tables._repair import RepairQueue
 from tests.cogs.fake_interactions import FakeInteraction
-from tests.cogs.table_bots import table_bot
+from tests.cogs.table_bots import table_bot, until
 
 DELAY = 0.05  # seconds between two edits of a table message: short, so the table is soon quiet again
 
@@ -96,15 +95,6 @@ async def started(service: Tables, channel: Channel) -> Table:
     await service.store.set_table_message(table, next(channel.ids))
     await service.lobby.join(table.id, guest)
     return await service.lobby.start(table.id, host.user_id)
-
-
-async def until(done: Callable[[], bool], within: float = 2.0) -> None:
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + within
-    while not done():
-        if loop.time() > deadline:
-            raise AssertionError(f"not done within {within} s")
-        await asyncio.sleep(0.01)
 
 
 async def click(handlers: TableHandlers, table: Table) -> None:

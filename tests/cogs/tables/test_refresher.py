@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import datetime
 import itertools
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
@@ -25,7 +25,7 @@ from cogs.tables._refresher import DrawnTable, TableRefresher
 from cogs.tables._repair import RepairQueue
 from cogs.tables._views import table_message
 from tests.cogs.fake_interactions import FakeInteraction
-from tests.cogs.table_bots import table_bot
+from tests.cogs.table_bots import table_bot, until
 
 DELAY = 2.0  # seconds between two edits of one table message: wide, so "at once" is told apart from "after it"
 SOON = 0.5  # an edit at once is done well within this
@@ -66,15 +66,6 @@ async def started(service: Tables, channel: FakeChannel) -> Table:
 
 def refresher_for(service: Tables, channel: FakeChannel, delay: float = DELAY) -> TableRefresher:
     return TableRefresher(table_bot(service, channel), delay, RepairQueue(100.0))
-
-
-async def until(done: Callable[[], bool], within: float) -> None:
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + within
-    while not done():
-        if loop.time() > deadline:
-            raise AssertionError(f"not done within {within} s")
-        await asyncio.sleep(0.01)
 
 
 async def move(service: Tables, table: Table) -> Outcome:
