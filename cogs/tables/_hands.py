@@ -102,7 +102,7 @@ class LiveHands:
         now = self._clock()
         self._forget_expired(now)
         key = (game_id, user_id)
-        previous = self._hands.get(key)
+        previous = self._hands.pop(key, None)  # put back last: the registry stays in the order the hands were drawn
         self._hands[key] = LiveHand(interaction, message_id, original, now, list(secrets), version)
         if previous is None or previous.interaction is interaction:
             return
@@ -127,8 +127,12 @@ class LiveHands:
         self._hands.pop((game_id, user_id), None)
 
     def _forget_expired(self, now: float) -> None:
-        expired = [key for key, hand in self._hands.items() if now - hand.drawn_at >= TOKEN_LIFETIME]
-        for key in expired:
+        """Forget the hands whose token has expired: the oldest drawn first (the registry is in drawing order), so a
+        drawing looks at no more hands than it forgets, and one."""
+        while self._hands:
+            key, hand = next(iter(self._hands.items()))
+            if now - hand.drawn_at < TOKEN_LIFETIME:
+                return
             del self._hands[key]
 
     def run(self, work: Coroutine[Any, Any, None]) -> None:

@@ -196,3 +196,23 @@ def test_hands_registry_is_bounded_by_the_tokens_life() -> None:
 
     asyncio.run(fill())
     assert len(hands) == 1
+
+
+def test_a_hand_drawn_again_lives_a_whole_token_from_its_new_drawing() -> None:
+    """The registry forgets the oldest drawings first: a hand drawn again starts a new token's life, and stays while
+    a hand drawn once before it expires."""
+    now = [0.0]
+    hands = LiveHands(clock=lambda: now[0])
+
+    async def draw() -> None:
+        first: Any = Deleting()
+        hands.drawn(1, 1, first, message_id=1, original=True, secrets=[])
+        hands.drawn(1, 2, Deleting(), message_id=2, original=True, secrets=[])  # type: ignore[arg-type]
+        now[0] += TOKEN_LIFETIME / 2
+        hands.drawn(1, 1, first, message_id=1, original=True, secrets=[])  # player 1 again, in place
+        now[0] += TOKEN_LIFETIME / 2 + 1  # player 2's token has expired, player 1's new drawing has not
+        hands.drawn(1, 3, Deleting(), message_id=3, original=True, secrets=[])  # type: ignore[arg-type]
+
+    asyncio.run(draw())
+    assert hands.seen(1, 2) is None and hands.seen(1, 1) == [] and hands.seen(1, 3) == []
+    assert len(hands) == 2
