@@ -47,6 +47,9 @@ _ROUTES: tuple[tuple[str, re.Pattern[str], str], ...] = tuple(
 )
 
 
+_REGISTERED: dict[str, list[dict[str, Any]]] = {}  # application id -> its slash commands, across the bench's bots
+
+
 class _Response:
     """What discord.py reads of an aiohttp response: the status, the headers and the text."""
 
@@ -145,14 +148,16 @@ class LoopbackSession:
         return 200, self._user()
 
     def _commands(self, found: re.Match[str], body: Any) -> tuple[int, Any]:
-        return 200, []
+        return 200, _REGISTERED.get(found["app"], [])
 
     def _commands_put(self, found: re.Match[str], body: Any) -> tuple[int, Any]:
         commands = body or []
-        return 200, [
+        registered = [
             {**command, "id": str(next(self.ids)), "application_id": found["app"], "version": "1"}
             for command in commands
         ]
+        _REGISTERED[found["app"]] = registered  # Discord keeps them: the next start finds them up to date
+        return 200, registered
 
     def _emojis(self, found: re.Match[str], body: Any) -> tuple[int, Any]:
         return 200, {"items": []}
