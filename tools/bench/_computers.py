@@ -38,6 +38,7 @@ import hashlib
 import math
 import statistics
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -97,6 +98,13 @@ def random_game_actions(engine: AnyEngine, seed: int, games: int = PROBE_GAMES) 
 def games_for(games: int, long: bool) -> int:
     """Games to play: `games`, or for a long game half as many but at least `LONG_FLOOR` (never more than `games`)."""
     return max(min(games, LONG_FLOOR), games // 2) if long else games
+
+
+def comparisons(places: Sequence[int], seat: int) -> tuple[int, int, int]:
+    """The seat's two-player-equivalent comparisons with each other seat, by place: (won, tied, lost)."""
+    own = places[seat]
+    others = [place for other, place in enumerate(places) if other != seat]
+    return sum(own < p for p in others), sum(own == p for p in others), sum(own > p for p in others)
 
 
 def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
@@ -182,13 +190,10 @@ def bench_game(engine: AnyEngine, games: int, playouts: int, seed: int) -> dict[
         state, actions = _play(engine, players, rng, choose_for)
         result = engine.result(state)
         assert result is not None
-        own = result.places[seat_of_normal]
-        others = [place for other, place in enumerate(result.places) if other != seat_of_normal]
-        tally.won += sum(own < place for place in others)
-        tally.tied += sum(own == place for place in others)
-        tally.lost += sum(own > place for place in others)
+        won, tied, lost = comparisons(result.places, seat_of_normal)
+        tally.won, tally.tied, tally.lost = tally.won + won, tally.tied + tied, tally.lost + lost
         tally.scores.append(outcome(engine, state, seat_of_normal))
-        tally.places.append(own)
+        tally.places.append(result.places[seat_of_normal])
         tally.actions += actions
     seconds = time.perf_counter() - started
     score = statistics.fmean(tally.scores)

@@ -32,7 +32,17 @@ from engines import registry
 from engines.core.computer import AnyEngine, choose, outcome
 from engines.core.engine import GameState
 from engines.core.rng import Rng
-from tools.bench._computers import AIM, CHANCE, MAX_ACTIONS, _seed, normal_interval, percentile, table_size, wilson
+from tools.bench._computers import (
+    AIM,
+    CHANCE,
+    MAX_ACTIONS,
+    _seed,
+    comparisons,
+    normal_interval,
+    percentile,
+    table_size,
+    wilson,
+)
 
 BUDGET: float = Settings.model_fields["computer_budget"].default  # the bot's: seconds per decision
 GAMES = 100  # games per game of the registry
@@ -79,11 +89,8 @@ async def _game(players: ComputerPlayers, engine: AnyEngine, index: int, seed: i
         raise RuntimeError(f"{engine.name}: a game ran past {MAX_ACTIONS} actions")
     result = engine.result(state)
     assert result is not None
-    own = result.places[normal]
-    others = [place for other, place in enumerate(result.places) if other != normal]
-    tally.won += sum(own < place for place in others)
-    tally.tied += sum(own == place for place in others)
-    tally.lost += sum(own > place for place in others)
+    won, tied, lost = comparisons(result.places, normal)
+    tally.won, tally.tied, tally.lost = tally.won + won, tally.tied + tied, tally.lost + lost
     tally.scores.append(outcome(engine, state, normal))
 
 
