@@ -80,26 +80,12 @@ def _move_with_clock_sql(dialect: Dialect) -> str:
 
 
 def _clock_parameters(game_id: int, write: ClockWrite) -> tuple[Any, ...]:
-    """The clock's part of `_move_with_clock_sql`'s parameters."""
-    gone = write.gone()
-    due = write.due()
-    turns = write.turns
+    """The clock's part of `_move_with_clock_sql`'s parameters (`ClockWrite.columns`, the game's id among them)."""
+    gone_seats, gone_kinds, due_seats, due_kinds, due_times, seats, users, since, due = write.columns()
     return (
-        [seat for seat, _ in gone],
-        [kind for _, kind in gone],
-        game_id,
-        game_id,
-        [seat for seat, _, _ in due],
-        [kind for _, kind, _ in due],
-        [at for _, _, at in due],
-        game_id,
-        [turn.seat for turn in turns],
-        game_id,
-        [turn.seat for turn in turns],
-        [turn.user_id for turn in turns],
-        [turn.since for turn in turns],
-        [turn.due_at for turn in turns],
-    )
+        gone_seats, gone_kinds, game_id, game_id, due_seats, due_kinds, due_times, game_id,
+        seats, game_id, seats, users, since, due,
+    )  # fmt: skip
 
 
 class GroupCommit:

@@ -231,6 +231,22 @@ class ClockWrite:
         previous = self.previous
         return [(seat, kind, at) for (seat, kind), at in self.deadlines.items() if previous.get((seat, kind)) != at]
 
+    def columns(self) -> tuple[list[Any], ...]:
+        """The rows to write as columns, for a statement taking arrays (PostgreSQL's `unnest`): the deadlines gone
+        (seats, kinds), due (seats, kinds, times), and the turns (seats, user ids, since, due)."""
+        gone, due, turns = self.gone(), self.due(), self.turns
+        return (
+            [seat for seat, _ in gone],
+            [kind for _, kind in gone],
+            [seat for seat, _, _ in due],
+            [kind for _, kind, _ in due],
+            [at for _, _, at in due],
+            [turn.seat for turn in turns],
+            [turn.user_id for turn in turns],
+            [turn.since for turn in turns],
+            [turn.due_at for turn in turns],
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class TurnRow:

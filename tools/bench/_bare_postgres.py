@@ -20,7 +20,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
-from bot.storage import ClockWrite, Database
+from bot.storage import Database
 from bot.storage._postgres import numbered
 
 from ._bare import START_ROW, FloorLoop, seed_rows, start_row
@@ -89,24 +89,6 @@ async def synchronous_commit_of(db: Database) -> str:
     return str(rows[0][0])
 
 
-def _clock_arrays(write: ClockWrite) -> tuple[Any, ...]:
-    """`MOVE_WITH_CLOCK`'s $7 on: the deadlines gone (seats, kinds), due (seats, kinds, times), the turns."""
-    gone = write.gone()
-    due = write.due()
-    turns = write.turns
-    return (
-        [seat for seat, _ in gone],
-        [kind for _, kind in gone],
-        [seat for seat, _, _ in due],
-        [kind for _, kind, _ in due],
-        [at for _, _, at in due],
-        [t.seat for t in turns],
-        [t.user_id for t in turns],
-        [t.since for t in turns],
-        [t.due_at for t in turns],
-    )
-
-
 def _columns(rows: Sequence[tuple[Any, ...]], first: int, count: int) -> list[list[Any]]:
     """Columns `first` to `first + count` of `rows`, each as a list: the arrays `unnest` takes."""
     return [[row[index] for row in rows] for index in range(first, first + count)]
@@ -127,7 +109,7 @@ def move_parameters(game_id: int, move: Committed, now: float) -> tuple[str, tup
         return END, head + _ending_arrays(move.ending)
     if move.write is None:
         return MOVE, head
-    return MOVE_WITH_CLOCK, head + _clock_arrays(move.write)
+    return MOVE_WITH_CLOCK, head + move.write.columns()
 
 
 class PostgresFloor(FloorLoop):
