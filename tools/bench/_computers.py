@@ -126,6 +126,15 @@ def normal_interval(scores: list[float], z: float = Z95) -> tuple[float, float]:
     return max(0.0, mean - half), min(1.0, mean + half)
 
 
+def score_interval(scores: list[float], players: int) -> dict[str, Any]:
+    """A normal seat's score over its games with its 95 % interval: Wilson's for a two-player game (each game one
+    comparison), else the normal approximation over the per-game scores."""
+    two = players == 2
+    low, high = wilson(sum(scores), len(scores)) if two else normal_interval(scores)
+    score = statistics.fmean(scores)
+    return {"score": score, "ci_low": low, "ci_high": high, "ci_method": "wilson" if two else "normal"}
+
+
 def percentile(values: list[float], p: float) -> float:
     """Nearest-rank percentile (as the latency section)."""
     if not values:
@@ -196,8 +205,8 @@ def bench_game(engine: AnyEngine, games: int, playouts: int, seed: int) -> dict[
         tally.places.append(result.places[seat_of_normal])
         tally.actions += actions
     seconds = time.perf_counter() - started
-    score = statistics.fmean(tally.scores)
-    low, high = wilson(sum(tally.scores), games) if players == 2 else normal_interval(tally.scores)
+    interval = score_interval(tally.scores, players)
+    score, low = interval["score"], interval["ci_low"]
     choice_seconds = sum(tally.choice_ms) / 1000
     per_second = tally.playouts / choice_seconds if choice_seconds else 0.0
     return {
@@ -205,10 +214,7 @@ def bench_game(engine: AnyEngine, games: int, playouts: int, seed: int) -> dict[
         "players": players,
         "games": games,
         "playouts": playouts,
-        "score": score,
-        "ci_low": low,
-        "ci_high": high,
-        "ci_method": "wilson" if players == 2 else "normal",
+        **interval,
         "chance": CHANCE,
         "better_than_chance": low > CHANCE,
         "aim": AIM,

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import statistics
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -38,10 +37,9 @@ from tools.bench._computers import (
     MAX_ACTIONS,
     _seed,
     comparisons,
-    normal_interval,
     percentile,
+    score_interval,
     table_size,
-    wilson,
 )
 
 BUDGET: float = Settings.model_fields["computer_budget"].default  # the bot's: seconds per decision
@@ -108,19 +106,16 @@ async def strength_game(players: ComputerPlayers, engine: AnyEngine, games: int,
     await asyncio.gather(*(play() for _ in range(max(1, players.workers))))
     seconds = time.perf_counter() - started
     count = table_size(engine)
-    low, high = wilson(sum(tally.scores), games) if count == 2 else normal_interval(tally.scores)
+    interval = score_interval(tally.scores, count)
     limit = players.budget * 1000
     return {
         "game": engine.name,
         "players": count,
         "games": games,
         "budget_ms": limit,
-        "score": statistics.fmean(tally.scores),
-        "ci_low": low,
-        "ci_high": high,
-        "ci_method": "wilson" if count == 2 else "normal",
-        "better_than_chance": low > CHANCE,
-        "aim_met": statistics.fmean(tally.scores) >= AIM,
+        **interval,
+        "better_than_chance": interval["ci_low"] > CHANCE,
+        "aim_met": interval["score"] >= AIM,
         "comparisons": {"won": tally.won, "tied": tally.tied, "lost": tally.lost},
         "scores": tally.scores,  # per game, in the order the games ended
         "decisions": tally.decisions,
