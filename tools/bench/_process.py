@@ -39,6 +39,7 @@ from tools.standin.players import (
 )
 
 from ._computers import percentile
+from ._report import load_average
 
 TOKEN = "cardroom-bench-token"
 GAME = "pairs"
@@ -185,10 +186,6 @@ def _cpu_seconds(pid: int | None) -> float | None:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime: fields 14 and 15
 
 
-def _load_average() -> list[float]:
-    return [round(value, 2) for value in os.getloadavg()]
-
-
 async def process_bench(
     directory: Path,
     *,
@@ -209,7 +206,7 @@ async def process_bench(
     ui = ui or Ui()
     rng = random.Random(seed)
     database = directory / "process.sqlite3"
-    load_before = _load_average()
+    load_before = load_average()
     async with StandIn(token=TOKEN, reaction_time=REACTION, validate_openapi=validate_openapi) as discord:
         guild = discord.add_guild("Bench")
         seated = [
@@ -264,5 +261,5 @@ async def process_bench(
         else round((cpu_after - cpu_before) * 1000 / len(clicks), 2),
         "validate_openapi": validate_openapi,
         "load_average_before": load_before,
-        "load_average_after": _load_average(),
+        "load_average_after": load_average(),
     }

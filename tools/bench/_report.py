@@ -45,7 +45,8 @@ def _filesystem(directory: Path) -> str:
     return kind
 
 
-def _load_average() -> list[float] | None:
+def load_average() -> list[float] | None:
+    """The machine's load average over 1, 5 and 15 minutes (None where the platform has none)."""
     try:
         return [round(value, 2) for value in os.getloadavg()]
     except OSError:  # not available on this platform
@@ -64,7 +65,7 @@ def machine(directory: Path) -> dict[str, Any]:
         "pydantic": _version("pydantic"),
         "database_dir": str(directory),
         "database_fs": _filesystem(directory),
-        "load_average_before": _load_average(),
+        "load_average_before": load_average(),
     }
 
 
