@@ -1,29 +1,22 @@
-"""The Discord side of a click: the INTERACTION_CREATE frame the gateway delivers, and its dispatch.
+"""The Discord side of a click: the INTERACTION_CREATE frame the gateway delivers, and plausible ids.
 
 `click_frame` builds the JSON text of a component interaction (type 3) as the
 gateway sends it: the clicked message with its embeds and components, the
-member, the locale, a token. `dispatch` does what discord.py does with it
-before our callback runs: decode the frame, find the DynamicItem whose
-template matches the custom_id, rebuild the clicked message's components as a
-view (`View.from_message`), find the clicked item and build our item from it
-(`from_custom_id`). Not emulated: zlib inflation of the gateway stream and the
-construction of discord.py's `Interaction`, `Member` and `Message` objects.
+member, the locale, a token. The bench hands it to discord.py itself
+(`_bot.BenchBot.click`), which decodes and routes it as it does live.
 """
 
 from __future__ import annotations
 
 import datetime
 import itertools
-import re
-from typing import Any, cast
+from typing import Any
 
 import discord
-from discord.components import ActionRow
-from discord.ui.view import _component_to_item
-from discord.utils import _from_json, _to_json
+from discord.utils import _to_json
 
 from bot.storage import Seat
-from cogs.tables._components import Move, routes
+from cogs.tables._components import Move
 
 BUTTON = 2
 SELECT = 3
@@ -31,11 +24,6 @@ COMPONENT_INTERACTION = 3
 EPHEMERAL = 64
 ALL_PERMISSIONS = "2248473465835073"
 TIMESTAMP = "2025-06-01T12:00:00.000000+00:00"
-
-# The tables' routes, as the bot registers them; the bench runs what their handlers do itself (`_path`).
-_FACTORIES: dict[re.Pattern[str], type[discord.ui.DynamicItem[Any]]] = {
-    item.__discord_ui_compiled_template__: item for item in routes(cast(Any, None))
-}
 
 
 def now_snowflake(last: int = 0) -> int:
@@ -211,40 +199,3 @@ def click_frame(
         },
     }
     return _to_json({"op": 0, "s": seq, "t": "INTERACTION_CREATE", "d": data})
-
-
-def _matching(custom_id: str) -> tuple[type[discord.ui.DynamicItem[Any]], re.Match[str]]:
-    """The first registered DynamicItem whose template matches, as ViewStore.dispatch_dynamic_items does."""
-    for pattern, factory in _FACTORIES.items():
-        match = pattern.fullmatch(custom_id)
-        if match is not None:
-            return factory, match
-    raise LookupError(f"no dynamic item matches {custom_id!r}")
-
-
-async def dispatch(text: str) -> tuple[dict[str, Any], discord.ui.DynamicItem[Any]]:
-    """Decode a gateway frame and build the DynamicItem it clicked, as discord.py's ViewStore does.
-
-    Returns the interaction data and the item; `LookupError` if nothing of ours matches.
-    """
-    frame = _from_json(text)
-    data: dict[str, Any] = frame["d"]
-    if frame["t"] != "INTERACTION_CREATE" or data["type"] != COMPONENT_INTERACTION:
-        raise LookupError("not a component interaction")
-    custom_id: str = data["data"]["custom_id"]
-    component_type: int = data["data"]["component_type"]
-    factory, match = _matching(custom_id)
-    view = discord.ui.View(timeout=None)
-    for row, payload in enumerate(data["message"]["components"]):
-        for child in ActionRow(cast(Any, payload)).children:
-            item = _component_to_item(child)
-            item.row = row
-            view.add_item(item)
-    base = next(
-        (i for i in view.children if i.type.value == component_type and getattr(i, "custom_id", None) == custom_id),
-        None,
-    )
-    if base is None:
-        raise LookupError(f"{custom_id!r} is not on the clicked message")
-    built = await factory.from_custom_id(cast(Any, None), base, match)  # our factories ignore the interaction
-    return data, built
