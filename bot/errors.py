@@ -37,13 +37,13 @@ class NoTableError(CardroomError):
 
 
 class TableBusyError(CardroomError):
-    """A lobby or game is already running in this channel; `url` links to it, `game_id` names it."""
+    """A lobby or game is already running in this channel; `url` links to it, `table_id` names it."""
 
     key = "error.table_busy"
 
-    def __init__(self, *, game: str, url: str, game_id: int) -> None:
+    def __init__(self, *, game: str, url: str, table_id: int) -> None:
         super().__init__(game=game, url=url)
-        self.game_id = game_id
+        self.table_id = table_id
 
 
 class NotAPlayerError(CardroomError):
@@ -70,7 +70,7 @@ class LobbyClosedError(CardroomError):
     key = "error.lobby_closed"
 
 
-class GameEndedError(CardroomError):
+class TableEndedError(CardroomError):
     key = "error.game_ended"
 
 

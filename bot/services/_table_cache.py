@@ -74,72 +74,72 @@ class TableCache(Generic[T]):
     def __len__(self) -> int:
         return len(self._hot) + len(self._cold)
 
-    def __contains__(self, game_id: int) -> bool:
-        return game_id in self._hot or game_id in self._cold
+    def __contains__(self, table_id: int) -> bool:
+        return table_id in self._hot or table_id in self._cold
 
     def held_hot(self) -> int:
         """Tables held built now (at most `hot_size`)."""
         return len(self._hot)
 
-    def get(self, game_id: int) -> T | None:
-        table = self._hot.get(game_id)
+    def get(self, table_id: int) -> T | None:
+        table = self._hot.get(table_id)
         if table is not None:
-            self._hot.move_to_end(game_id)
+            self._hot.move_to_end(table_id)
             return table
-        cold = self._cold.pop(game_id, None)
+        cold = self._cold.pop(table_id, None)
         if cold is None:
             return None
         table = self._rebuilt(cold)
-        self._hot[game_id] = table  # the most recently used now
+        self._hot[table_id] = table  # the most recently used now
         self._bound()
         return table
 
-    def put(self, game_id: int, table: T) -> None:
+    def put(self, table_id: int, table: T) -> None:
         """The table as this process just wrote it: it replaces any copy, and any read in flight is superseded."""
-        self._supersede(game_id)
-        self._keep(game_id, table)
+        self._supersede(table_id)
+        self._keep(table_id, table)
 
-    def amend(self, game_id: int, change: Callable[[T], T]) -> None:
+    def amend(self, table_id: int, change: Callable[[T], T]) -> None:
         """A field no version guards changed in the database: the cached copy follows, hot or cold, in its place
         (reads in flight are stale)."""
-        self._supersede(game_id)
-        table = self._hot.get(game_id)
+        self._supersede(table_id)
+        table = self._hot.get(table_id)
         if table is not None:
-            self._hot[game_id] = change(table)
+            self._hot[table_id] = change(table)
             return
-        cold = self._cold.get(game_id)
+        cold = self._cold.get(table_id)
         if cold is not None:
-            self._cold[game_id] = self._cool(change(self._rebuilt(cold)))
+            self._cold[table_id] = self._cool(change(self._rebuilt(cold)))
 
-    def drop(self, game_id: int) -> None:
+    def drop(self, table_id: int) -> None:
         """The table left memory (it ended, or a conflict showed the copy is stale)."""
-        self._supersede(game_id)
-        self._hot.pop(game_id, None)
-        self._cold.pop(game_id, None)
+        self._supersede(table_id)
+        self._hot.pop(table_id, None)
+        self._cold.pop(table_id, None)
 
     @contextmanager
-    def reading(self, game_id: int) -> Iterator[Read]:
-        """Around a read of `game_id` from the database; hand its result to `offer` inside."""
+    def reading(self, table_id: int) -> Iterator[Read]:
+        """Around a read of `table_id` from the database; hand its result to `offer` inside."""
         read = Read()
-        self._reads.setdefault(game_id, []).append(read)
+        self._reads.setdefault(table_id, []).append(read)
         try:
             yield read
         finally:
-            reads = self._reads[game_id]
+            reads = self._reads[table_id]
             reads.remove(read)
             if not reads:
-                del self._reads[game_id]
+                del self._reads[table_id]
 
-    def offer(self, game_id: int, table: T, read: Read) -> T:
+    def offer(self, table_id: int, table: T, read: Read) -> T:
         """A copy `read` from the database: kept unless this process wrote the table since. Returns the newest copy
         known: the cached one when the read was superseded and it is still here, else the one read."""
         if not read.superseded:
-            self._keep(game_id, table)
+            self._keep(table_id, table)
             return table
-        cached = self._hot.get(game_id)
+        cached = self._hot.get(table_id)
         if cached is not None:
             return cached
-        cold = self._cold.get(game_id)
+        cold = self._cold.get(table_id)
         return table if cold is None else self._rebuilt(cold)  # its place in the order left alone, as for a hot one
 
     def reads_in_flight(self) -> int:
@@ -149,14 +149,14 @@ class TableCache(Generic[T]):
         self.warmed += 1
         return self._warm(cold)
 
-    def _supersede(self, game_id: int) -> None:
-        for read in self._reads.get(game_id, ()):
+    def _supersede(self, table_id: int) -> None:
+        for read in self._reads.get(table_id, ()):
             read.superseded = True
 
-    def _keep(self, game_id: int, table: T) -> None:
-        self._cold.pop(game_id, None)
-        self._hot[game_id] = table
-        self._hot.move_to_end(game_id)
+    def _keep(self, table_id: int, table: T) -> None:
+        self._cold.pop(table_id, None)
+        self._hot[table_id] = table
+        self._hot.move_to_end(table_id)
         self._bound()
 
     def _bound(self) -> None:
@@ -168,6 +168,6 @@ class TableCache(Generic[T]):
                 self._hot.popitem(last=False)
             self.evictions += 1
         while len(self._hot) > self.hot_size:
-            game_id, table = self._hot.popitem(last=False)
-            self._cold[game_id] = self._cool(table)  # the most recent of the cold ones
+            table_id, table = self._hot.popitem(last=False)
+            self._cold[table_id] = self._cool(table)  # the most recent of the cold ones
             self.cooled += 1

@@ -30,31 +30,31 @@ class TableLocks:
     def __len__(self) -> int:
         return len(self._entries)
 
-    def locked(self, game_id: int) -> bool:
-        entry = self._entries.get(game_id)
+    def locked(self, table_id: int) -> bool:
+        entry = self._entries.get(table_id)
         return entry is not None and entry.lock.locked()
 
-    def held(self, game_id: int) -> _Held:
+    def held(self, table_id: int) -> _Held:
         """Hold the table's lock (`async with`); `BusyError` when it is not free within `timeout` seconds."""
-        return _Held(self, game_id)
+        return _Held(self, table_id)
 
 
 class _Held:
     """One holding of a table's lock: taken on entry, given back on exit (a plain class rather than a generator:
     it is entered on every move)."""
 
-    __slots__ = ("_entry", "_game_id", "_locks")
+    __slots__ = ("_entry", "_locks", "_table_id")
 
-    def __init__(self, locks: TableLocks, game_id: int) -> None:
+    def __init__(self, locks: TableLocks, table_id: int) -> None:
         self._locks = locks
-        self._game_id = game_id
+        self._table_id = table_id
         self._entry: _Entry | None = None
 
     async def __aenter__(self) -> None:
         entries = self._locks._entries
-        entry = entries.get(self._game_id)
+        entry = entries.get(self._table_id)
         if entry is None:
-            entry = entries[self._game_id] = _Entry()
+            entry = entries[self._table_id] = _Entry()
         entry.users += 1
         try:
             if entry.users == 1:
@@ -78,4 +78,4 @@ class _Held:
     def _leave(self, entry: _Entry) -> None:
         entry.users -= 1
         if not entry.users:
-            del self._locks._entries[self._game_id]
+            del self._locks._entries[self._table_id]

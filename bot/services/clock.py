@@ -2,7 +2,7 @@
 
 Pure and synchronous: every function takes the time it works at (`now`, unix
 seconds), so tests move time forward instead of sleeping. A clock is a
-pydantic model stored beside the game (`games.clock`), written in the same
+pydantic model stored beside the game (`tables.clock`), written in the same
 transaction as the move that changed it.
 
 Every seat that must decide has its own running clock, simultaneous decisions

@@ -20,7 +20,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from bot.storage import GameRecord
+from bot.storage import TableRecord
 from engines.core import Engine, IllegalActionError
 
 SALT_BYTES = 16
@@ -47,7 +47,7 @@ def short(digest: str) -> str:
 class Verification:
     """What a check of one finished game found. `problem` is None when everything holds."""
 
-    game_id: int
+    table_id: int
     commitment: str
     seed: int
     salt: str
@@ -62,7 +62,7 @@ class Verification:
 
 def verify(
     engine: Engine[Any, Any, Any, Any],
-    record: GameRecord,
+    record: TableRecord,
     actions: Sequence[tuple[int, int, str]],
     *,
     announced: str | None = None,

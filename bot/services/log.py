@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.storage import GameRecord
+from bot.storage import TableRecord
 from engines.core import Engine, Event
 
 CACHE_SIZE = 32  # logs kept, by (game, version): paging through one log replays it once
@@ -30,7 +30,7 @@ class LogEntry:
 
 
 def public_log(
-    engine: Engine[Any, Any, Any, Any], record: GameRecord, actions: Sequence[tuple[int, int, str]]
+    engine: Engine[Any, Any, Any, Any], record: TableRecord, actions: Sequence[tuple[int, int, str]]
 ) -> list[LogEntry]:
     """Replay the game and keep what a spectator saw at each step (steps with nothing public are left out)."""
     state = engine.new(len(record.seats), engine.parse_options(record.options), record.seed)
@@ -49,13 +49,13 @@ class LogCache:
         self._logs: OrderedDict[tuple[int, int], list[LogEntry]] = OrderedDict()
         self._size = size
 
-    def get(self, game_id: int, version: int) -> list[LogEntry] | None:
-        log = self._logs.get((game_id, version))
+    def get(self, table_id: int, version: int) -> list[LogEntry] | None:
+        log = self._logs.get((table_id, version))
         if log is not None:
-            self._logs.move_to_end((game_id, version))
+            self._logs.move_to_end((table_id, version))
         return log
 
-    def put(self, game_id: int, version: int, log: list[LogEntry]) -> None:
-        self._logs[(game_id, version)] = log
+    def put(self, table_id: int, version: int, log: list[LogEntry]) -> None:
+        self._logs[(table_id, version)] = log
         while len(self._logs) > self._size:
             self._logs.popitem(last=False)

@@ -23,7 +23,7 @@ from pydantic import ValidationError
 
 from bot.errors import CardroomError, ForgedComponentError
 from bot.services.tables import Table, Tables
-from bot.storage import GameRecord
+from bot.storage import TableRecord
 from engines.core import Engine, Event, GameState, IllegalActionError
 
 CHECKPOINT = 16  # one state kept every this many steps
@@ -51,7 +51,7 @@ class Replay:
     """A finished game's steps, rebuilt on demand from checkpoints: `step(k)` for k in 0..`steps`."""
 
     def __init__(
-        self, engine: Engine[Any, Any, Any, Any], record: GameRecord, actions: Sequence[tuple[int, int, str]]
+        self, engine: Engine[Any, Any, Any, Any], record: TableRecord, actions: Sequence[tuple[int, int, str]]
     ) -> None:
         """Replays the whole game once (raises what the engine raises on a log that does not replay)."""
         self.engine = engine
@@ -107,14 +107,14 @@ class ReplayCache:
         self._replays: OrderedDict[int, Replay] = OrderedDict()
         self._size = size
 
-    def get(self, game_id: int) -> Replay | None:
-        replay = self._replays.get(game_id)
+    def get(self, table_id: int) -> Replay | None:
+        replay = self._replays.get(table_id)
         if replay is not None:
-            self._replays.move_to_end(game_id)
+            self._replays.move_to_end(table_id)
         return replay
 
-    def put(self, game_id: int, replay: Replay) -> None:
-        self._replays[game_id] = replay
+    def put(self, table_id: int, replay: Replay) -> None:
+        self._replays[table_id] = replay
         while len(self._replays) > self._size:
             self._replays.popitem(last=False)
 
@@ -126,38 +126,38 @@ class ReplayService:
         self.tables = tables
         self._cache = ReplayCache(cache_size)
 
-    async def replayable(self, game_id: int, guild_id: int | None) -> Table:
-        """The game `game_id` of server `guild_id`, over and started; a `CardroomError` saying why not otherwise."""
+    async def replayable(self, table_id: int, guild_id: int | None) -> Table:
+        """The game `table_id` of server `guild_id`, over and started; a `CardroomError` saying why not otherwise."""
         try:
-            table = await self.tables.store.get(game_id)
+            table = await self.tables.store.get(table_id)
         except ForgedComponentError:
-            raise CardroomError("error.no_such_game", game_id=game_id) from None
+            raise CardroomError("error.no_such_game", table_id=table_id) from None
         record = table.record
         if record.guild_id != guild_id:
-            raise CardroomError("error.no_such_game", game_id=game_id)
+            raise CardroomError("error.no_such_game", table_id=table_id)
         if record.is_open:
-            raise CardroomError("replay.not_over", game_id=game_id)
+            raise CardroomError("replay.not_over", table_id=table_id)
         if record.state is None:
-            raise CardroomError("replay.never_started", game_id=game_id)
+            raise CardroomError("replay.never_started", table_id=table_id)
         return table
 
-    async def replay(self, game_id: int, guild_id: int | None) -> tuple[Table, Replay]:
+    async def replay(self, table_id: int, guild_id: int | None) -> tuple[Table, Replay]:
         """The finished table and its replay (built off the event loop the first time, then cached)."""
-        table = await self.replayable(game_id, guild_id)
-        replay = self._cache.get(game_id)
+        table = await self.replayable(table_id, guild_id)
+        replay = self._cache.get(table_id)
         if replay is None:
-            actions = await self.tables.store.db.games.actions(game_id)
+            actions = await self.tables.store.db.tables.actions(table_id)
             try:
                 replay = await asyncio.to_thread(Replay, table.engine, table.record, actions)
             except (IllegalActionError, ValidationError, ValueError):
-                raise CardroomError("replay.broken", game_id=game_id) from None  # /verify says where
-            self._cache.put(game_id, replay)
+                raise CardroomError("replay.broken", table_id=table_id) from None  # /verify says where
+            self._cache.put(table_id, replay)
         return table, replay
 
-    async def step(self, game_id: int, guild_id: int | None, number: int | None) -> tuple[Table, Replay, ReplayStep]:
+    async def step(self, table_id: int, guild_id: int | None, number: int | None) -> tuple[Table, Replay, ReplayStep]:
         """Step `number` of a finished game (None: the last), with its table and replay; `replay.no_such_step` when
         the game has no such step."""
-        table, replay = await self.replay(game_id, guild_id)
+        table, replay = await self.replay(table_id, guild_id)
         if number is None:
             number = replay.steps
         if not 0 <= number <= replay.steps:

@@ -76,7 +76,7 @@ class Scheduler:
                     await self._fire(deadline)
                     fired += 1
                 except Exception:
-                    log.exception("Deadline %s of game %s failed; trying again later", deadline.kind, deadline.game_id)
+                    log.exception("Deadline %s of game %s failed; trying again later", deadline.kind, deadline.table_id)
                     await self.db.deadlines.postpone(deadline, self._clock() + RETRY)
             if len(due) < BATCH:
                 return fired

@@ -17,10 +17,10 @@ from bot.storage.errors import (
     ChannelBusyError,
     DamagedDatabaseError,
     DeadlineGoneError,
-    GameNotFoundError,
     SchemaTooNewError,
     StaleVersionError,
     StorageError,
+    TableNotFoundError,
 )
 from bot.storage.health import FULL_CHECK_LIMIT, IntegrityMode
 from bot.storage.records import (
@@ -29,7 +29,6 @@ from bot.storage.records import (
     CardsMode,
     ClockWrite,
     Deadline,
-    GameRecord,
     GuildSettings,
     HistoryRow,
     LeaderOrder,
@@ -44,6 +43,7 @@ from bot.storage.records import (
     SeatTurn,
     StatsRow,
     Status,
+    TableRecord,
     TurnRow,
 )
 
@@ -60,8 +60,6 @@ __all__ = [
     "Database",
     "Deadline",
     "DeadlineGoneError",
-    "GameNotFoundError",
-    "GameRecord",
     "GuildSettings",
     "HistoryRow",
     "IntegrityMode",
@@ -81,6 +79,8 @@ __all__ = [
     "StatsRow",
     "Status",
     "StorageError",
+    "TableNotFoundError",
+    "TableRecord",
     "TurnRow",
     "back_up",
     "clock_statements",

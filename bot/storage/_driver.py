@@ -13,7 +13,7 @@ placeholders. A driver (`bot.storage._sqlite`, `bot.storage._postgres`) runs it:
 * `light(body)`: `body` in one write transaction committed without a sync of
   its own: the bookkeeping that follows a move (which message shows which
   version, the turn notification), whose loss at an OS or server crash costs
-  nothing that matters (`GameRepository.set_shown_version`, `set_bell`). It
+  nothing that matters (`TableRepository.set_shown_version`, `set_bell`). It
   survives a crash of the bot's process, and the next durable commit carries it
   to disk;
 * `durable_commits` and `light_commits` count the write transactions committed
@@ -116,7 +116,7 @@ class Dialect:
     lock_table: str | None  # a statement that makes writers of table {} wait for this transaction
     ddl: Callable[[str], str]  # a migration statement in this dialect
     columns: str  # the (name, declared type) of each column of table ?, in order
-    next_ids: str | None  # after rows were copied with their ids: the next `games.id` comes after them
+    next_ids: str | None  # after rows were copied with their ids: the next `tables.id` comes after them
 
 
 _TYPES = (
@@ -166,5 +166,5 @@ POSTGRESQL = Dialect(
         "SELECT column_name, data_type FROM information_schema.columns"
         " WHERE table_schema = current_schema() AND table_name = ? ORDER BY ordinal_position"
     ),
-    next_ids="SELECT setval(pg_get_serial_sequence('games', 'id'), COALESCE(MAX(id), 0) + 1, false) FROM games",
+    next_ids="SELECT setval(pg_get_serial_sequence('tables', 'id'), COALESCE(MAX(id), 0) + 1, false) FROM tables",
 )

@@ -90,6 +90,15 @@ pictures, the default) or `text` (text faces, for a screen reader or a taste).
 emoji (`bot.emojis`): the content hash of the drawing uploaded under that name
 and id, so that redrawn art, which keeps its readable name, replaces the old.
 
+Version 8
+---------
+One word for one thing: a row from lobby to end is a *table*, and a *game* is
+what it plays (Pairs, Hawthorn ...). `games` becomes `tables`, every
+`game_id` column `table_id`, and the indexes `tables_open_channel`,
+`tables_pinged`, `tables_open_guild`. `results.game` and `ratings.game` keep
+their name: they say which game. SQLite rewrites the trigger's body with the
+renamed column; PostgreSQL's function body is text, so it is replaced.
+
 PostgreSQL
 ----------
 The same list builds the same schema there. A statement is written once, in
@@ -329,6 +338,35 @@ MIGRATIONS: tuple[Migration, ...] = (
                 hash     TEXT    NOT NULL
             ) WITHOUT ROWID
             """,
+        ),
+    ),
+    Migration(
+        8,
+        "one word for a table: games becomes tables, game_id table_id",
+        (
+            "ALTER TABLE games RENAME TO tables",
+            "ALTER TABLE actions RENAME COLUMN game_id TO table_id",
+            "ALTER TABLE results RENAME COLUMN game_id TO table_id",
+            "ALTER TABLE deadlines RENAME COLUMN game_id TO table_id",
+            "ALTER TABLE table_seats RENAME COLUMN game_id TO table_id",
+            "DROP INDEX games_open_channel",
+            "CREATE UNIQUE INDEX tables_open_channel ON tables (channel_id) WHERE status IN ('lobby', 'active')",
+            "DROP INDEX games_pinged",
+            "CREATE INDEX tables_pinged ON tables (id) WHERE ping_message_id IS NOT NULL",
+            "DROP INDEX games_open_guild",
+            "CREATE INDEX tables_open_guild ON tables (guild_id, id) WHERE status IN ('lobby', 'active')",
+            Spelled(
+                "SELECT 1",  # SQLite renamed the column inside the trigger itself
+                postgresql="""
+            CREATE OR REPLACE FUNCTION actions_append() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                INSERT INTO actions (table_id, seq, seat, action, created_at)
+                VALUES (NEW.id, NEW.version, NEW.last_seat, NEW.last_action, NEW.updated_at);
+                RETURN NULL;
+            END
+            $$
+            """,
+            ),
         ),
     ),
 )

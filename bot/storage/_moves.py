@@ -1,9 +1,9 @@
 """The group commit of the moves: the hot path of an accepted action, one transaction for a burst of them.
 
-A move is one UPDATE of its game row (its version checked) whose trigger appends the action to the log, with its
+A move is one UPDATE of its table row (its version checked) whose trigger appends the action to the log, with its
 clock's deadlines and turns in the same transaction. Moves that arrive while a commit is running share the next
 one, so a burst across many tables pays for one sync to disk; each move still succeeds or fails on its own version
-check. The games repository (`GameRepository.commit_action`) hands its plain moves here; `Database.close` waits for
+check. The games repository (`TableRepository.commit_action`) hands its plain moves here; `Database.close` waits for
 the moves already accepted.
 """
 
@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Any
 from bot.storage._driver import Connection, Dialect
 from bot.storage._rows import row_record
 from bot.storage._sqlite import SqliteDriver, write_transaction
-from bot.storage.errors import GameNotFoundError, StaleVersionError, StorageError
-from bot.storage.records import ClockWrite, GameRecord
+from bot.storage.errors import StaleVersionError, StorageError, TableNotFoundError
+from bot.storage.records import ClockWrite, TableRecord
 
 if TYPE_CHECKING:
     from bot.storage.database import Database
@@ -30,19 +30,19 @@ if TYPE_CHECKING:
 class Move:
     """One accepted action waiting for the next group commit."""
 
-    game_id: int
+    table_id: int
     expected_version: int
     seat: int
     action: str
     state: str
     write: ClockWrite | None
-    done: asyncio.Future[GameRecord]
+    done: asyncio.Future[TableRecord]
     meanwhile: Callable[[], None] | None = None  # called once the move's commit is in flight (`commit_action`)
 
 
 def _move_sql(dialect: Dialect) -> str:
     return (
-        "UPDATE games SET state = ?, last_seat = ?, last_action = ?, clock = COALESCE(?, clock),"
+        "UPDATE tables SET state = ?, last_seat = ?, last_action = ?, clock = COALESCE(?, clock),"
         " version = version + 1, updated_at = ?"
         f" WHERE id = ? AND version = ? AND status = 'active' AND ? < {dialect.seat_count}"
         " RETURNING *"
@@ -62,29 +62,29 @@ def _move_with_clock_sql(dialect: Dialect) -> str:
     return (
         f"WITH moved AS ({moved}),"
         " gone AS (DELETE FROM deadlines AS d USING unnest(?::bigint[], ?::text[]) AS g (seat, kind)"
-        " WHERE d.game_id = ? AND d.seat = g.seat AND d.kind = g.kind AND EXISTS (SELECT FROM moved)),"
-        " due AS (INSERT INTO deadlines (game_id, seat, kind, due_at)"
+        " WHERE d.table_id = ? AND d.seat = g.seat AND d.kind = g.kind AND EXISTS (SELECT FROM moved)),"
+        " due AS (INSERT INTO deadlines (table_id, seat, kind, due_at)"
         " SELECT ?, n.seat, n.kind, n.due_at FROM unnest(?::bigint[], ?::text[], ?::double precision[])"
         " AS n (seat, kind, due_at) WHERE EXISTS (SELECT FROM moved)"
-        " ON CONFLICT (game_id, seat, kind) DO UPDATE SET due_at = excluded.due_at),"
-        " unseated AS (DELETE FROM table_seats AS s WHERE s.game_id = ? AND NOT (s.seat = ANY (?::bigint[]))"
+        " ON CONFLICT (table_id, seat, kind) DO UPDATE SET due_at = excluded.due_at),"
+        " unseated AS (DELETE FROM table_seats AS s WHERE s.table_id = ? AND NOT (s.seat = ANY (?::bigint[]))"
         " AND EXISTS (SELECT FROM moved)),"
-        " seated AS (INSERT INTO table_seats (game_id, seat, user_id, since, due_at)"
+        " seated AS (INSERT INTO table_seats (table_id, seat, user_id, since, due_at)"
         " SELECT ?, t.seat, t.user_id, t.since, t.due_at"
         " FROM unnest(?::bigint[], ?::bigint[], ?::double precision[], ?::double precision[])"
         " AS t (seat, user_id, since, due_at) WHERE EXISTS (SELECT FROM moved)"
-        " ON CONFLICT (game_id, seat) DO UPDATE"
+        " ON CONFLICT (table_id, seat) DO UPDATE"
         " SET user_id = excluded.user_id, since = excluded.since, due_at = excluded.due_at)"
         " SELECT * FROM moved"
     )
 
 
-def _clock_parameters(game_id: int, write: ClockWrite) -> tuple[Any, ...]:
+def _clock_parameters(table_id: int, write: ClockWrite) -> tuple[Any, ...]:
     """The clock's part of `_move_with_clock_sql`'s parameters (`ClockWrite.columns`, the game's id among them)."""
     gone_seats, gone_kinds, due_seats, due_kinds, due_times, seats, users, since, due = write.columns()
     return (
-        gone_seats, gone_kinds, game_id, game_id, due_seats, due_kinds, due_times, game_id,
-        seats, game_id, seats, users, since, due,
+        gone_seats, gone_kinds, table_id, table_id, due_seats, due_kinds, due_times, table_id,
+        seats, table_id, seats, users, since, due,
     )  # fmt: skip
 
 
@@ -110,7 +110,7 @@ class GroupCommit:
                 with contextlib.suppress(Exception):
                     await self._committer
 
-    async def commit(self, move: Move) -> GameRecord:
+    async def commit(self, move: Move) -> TableRecord:
         """The hot path, with group commit.
 
         Each move is one UPDATE whose trigger appends the action to the log.
@@ -129,7 +129,7 @@ class GroupCommit:
             self._committer = asyncio.create_task(self._commit_moves(), name="cardroom-group-commit")
         return await move.done
 
-    async def _commit_alone(self, move: Move) -> GameRecord:
+    async def _commit_alone(self, move: Move) -> TableRecord:
         """One move in its own transaction, by its caller; the moves that arrive meanwhile wait for the next one.
 
         A caller cancelled meanwhile leaves its move to be committed or not as a cancelled caller's move in a
@@ -166,12 +166,12 @@ class GroupCommit:
             for move, outcome in zip(batch, outcomes, strict=True):
                 if move.done.done():
                     continue  # the caller gave up; its move is committed all the same
-                if isinstance(outcome, GameRecord):
+                if isinstance(outcome, TableRecord):
                     move.done.set_result(outcome)
                 else:
                     move.done.set_exception(outcome)
 
-    async def _commit_batch(self, batch: list[Move]) -> list[GameRecord | Exception]:
+    async def _commit_batch(self, batch: list[Move]) -> list[TableRecord | Exception]:
         """One transaction for the whole batch (a lone move is a single atomic statement).
 
         On SQLite the whole transaction runs on the connection's thread in one trip there and back
@@ -190,53 +190,55 @@ class GroupCommit:
         if len(batch) == 1:  # one statement (`_move`): atomic by itself
             async with self._db._driver.statement() as conn:
                 return [await self._move(conn, batch[0], self._db._clock())]
-        outcomes: dict[int, GameRecord | Exception] = {}
+        outcomes: dict[int, TableRecord | Exception] = {}
         async with self._db._transaction() as tx:
             # By game (a game's own moves in the order they came): two processes' batches lock rows in one order.
-            for index in sorted(range(len(batch)), key=lambda index: batch[index].game_id):
+            for index in sorted(range(len(batch)), key=lambda index: batch[index].table_id):
                 outcomes[index] = await self._move(tx.conn, batch[index], tx.now)
         return [outcomes[index] for index in range(len(batch))]
 
-    async def _move(self, conn: Connection, move: Move, now: float) -> GameRecord | Exception:
+    async def _move(self, conn: Connection, move: Move, now: float) -> TableRecord | Exception:
         """PostgreSQL: one move in one statement, its clock's rows included (`_move_with_clock_sql`)."""
         clock = None if move.write is None else move.write.clock
-        parameters = (move.state, move.seat, move.action, clock, now, move.game_id, move.expected_version, move.seat)
+        parameters = (move.state, move.seat, move.action, clock, now, move.table_id, move.expected_version, move.seat)
         if move.write is None:
             rows = await conn.fetch(self._move_sql, parameters)
         else:
-            rows = await conn.fetch(self._move_with_clock_sql, parameters + _clock_parameters(move.game_id, move.write))
+            rows = await conn.fetch(
+                self._move_with_clock_sql, parameters + _clock_parameters(move.table_id, move.write)
+            )
         if rows:
             return row_record(rows[0])
-        rows = await conn.fetch("SELECT * FROM games WHERE id = ?", (move.game_id,))
+        rows = await conn.fetch("SELECT * FROM tables WHERE id = ?", (move.table_id,))
         current = row_record(rows[0]) if rows else None
         if current is None:
-            return GameNotFoundError(move.game_id)
+            return TableNotFoundError(move.table_id)
         if current.version == move.expected_version and current.status == "active":
             return ValueError(f"seat {move.seat} is not at this table")
         return StaleVersionError(current, move.expected_version)
 
 
-def clock_statements(game_id: int, write: ClockWrite) -> list[tuple[str, list[tuple[Any, ...]]]]:
+def clock_statements(table_id: int, write: ClockWrite) -> list[tuple[str, list[tuple[Any, ...]]]]:
     """The statements, each with its rows, that write a clock's deadlines and turns (none without rows): on the
-    connection's thread (`_commit_one`) and through the async connection (`GameRepository.write_clock`); the
+    connection's thread (`_commit_one`) and through the async connection (`TableRepository.write_clock`); the
     bench's bare commit of the same rows sends them one by one. PostgreSQL's move statement writes the same rows in
     one trip (`_clock_parameters`).
 
     Deadlines that did not change keep their rows (`ClockWrite.gone`, `ClockWrite.due`), so one that already
     fired (a reminder) is not written again.
     """
-    gone = [(game_id, seat, kind) for seat, kind in write.gone()]
-    due = [(game_id, seat, kind, at) for seat, kind, at in write.due()]
-    turns = [(game_id, turn.seat, turn.user_id, turn.since, turn.due_at) for turn in write.turns]
+    gone = [(table_id, seat, kind) for seat, kind in write.gone()]
+    due = [(table_id, seat, kind, at) for seat, kind, at in write.due()]
+    turns = [(table_id, turn.seat, turn.user_id, turn.since, turn.due_at) for turn in write.turns]
     statements: list[tuple[str, list[tuple[Any, ...]]]] = [
-        ("DELETE FROM deadlines WHERE game_id = ? AND seat = ? AND kind = ?", gone),
+        ("DELETE FROM deadlines WHERE table_id = ? AND seat = ? AND kind = ?", gone),
         (
-            "INSERT INTO deadlines (game_id, seat, kind, due_at) VALUES (?, ?, ?, ?)"
-            " ON CONFLICT (game_id, seat, kind) DO UPDATE SET due_at = excluded.due_at",
+            "INSERT INTO deadlines (table_id, seat, kind, due_at) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (table_id, seat, kind) DO UPDATE SET due_at = excluded.due_at",
             due,
         ),
-        ("DELETE FROM table_seats WHERE game_id = ?", [(game_id,)]),
-        ("INSERT INTO table_seats (game_id, seat, user_id, since, due_at) VALUES (?, ?, ?, ?, ?)", turns),
+        ("DELETE FROM table_seats WHERE table_id = ?", [(table_id,)]),
+        ("INSERT INTO table_seats (table_id, seat, user_id, since, due_at) VALUES (?, ?, ?, ?, ?)", turns),
     ]
     return [(sql, rows) for sql, rows in statements if rows]
 
@@ -255,7 +257,7 @@ def on_loop(loop: asyncio.AbstractEventLoop, *calls: Callable[[], None]) -> Call
 
 def _commit_sqlite(
     conn: sqlite3.Connection, sql: str, batch: list[Move], now: float, syncing: Callable[[], None] | None = None
-) -> list[GameRecord | Exception]:
+) -> list[TableRecord | Exception]:
     """The group commit's transaction (see `GroupCommit._commit_batch`): each move applies or fails on its own.
 
     `syncing` is called right before the COMMIT, which writes the transaction to disk without holding Python's
@@ -266,18 +268,18 @@ def _commit_sqlite(
     return write_transaction(conn, lambda: [_commit_one(conn, sql, move, now) for move in batch], syncing)
 
 
-def _commit_one(conn: sqlite3.Connection, sql: str, move: Move, now: float) -> GameRecord | Exception:
+def _commit_one(conn: sqlite3.Connection, sql: str, move: Move, now: float) -> TableRecord | Exception:
     clock = None if move.write is None else move.write.clock
-    parameters = (move.state, move.seat, move.action, clock, now, move.game_id, move.expected_version, move.seat)
+    parameters = (move.state, move.seat, move.action, clock, now, move.table_id, move.expected_version, move.seat)
     rows = conn.execute(sql, parameters).fetchall()
     if rows:
         if move.write is not None:
-            for sql, values in clock_statements(move.game_id, move.write):
+            for sql, values in clock_statements(move.table_id, move.write):
                 conn.executemany(sql, values)
         return row_record(rows[0])
-    found = conn.execute("SELECT * FROM games WHERE id = ?", (move.game_id,)).fetchall()
+    found = conn.execute("SELECT * FROM tables WHERE id = ?", (move.table_id,)).fetchall()
     if not found:
-        return GameNotFoundError(move.game_id)
+        return TableNotFoundError(move.table_id)
     current = row_record(found[0])
     if current.version == move.expected_version and current.status == "active":
         return ValueError(f"seat {move.seat} is not at this table")

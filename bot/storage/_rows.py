@@ -1,4 +1,4 @@
-"""What every repository shares: a game row read back as a `GameRecord`, its JSON columns, the open transaction.
+"""What every repository shares: a table row read back as a `TableRecord`, its JSON columns, the open transaction.
 
 A row's JSON columns other than its state and clock change seldom (a table's options and seats are the same on
 every move): each text is parsed once and copied out of a cache, which spares a third of reading a row back.
@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Any, Final
 
 from bot.storage._driver import Connection, Row
-from bot.storage.records import GameRecord, Seat
+from bot.storage.records import Seat, TableRecord
 
 INT64 = range(-(2**63), 2**63)
 
@@ -56,10 +56,10 @@ def _notified(text: str) -> dict[int, int]:
     return {int(seat): int(turn) for seat, turn in json.loads(text).items()}
 
 
-def row_record(row: Row) -> GameRecord:
+def row_record(row: Row) -> TableRecord:
     """The record of one `games` row. Its options, seats and notified are containers of its own, filled from texts
     parsed once (a value inside them, such as an option's list, is shared with the other rows of the same text)."""
-    return GameRecord(
+    return TableRecord(
         id=row["id"],
         guild_id=row["guild_id"],
         channel_id=row["channel_id"],

@@ -1,7 +1,7 @@
 """The games database: a SQLite file (aiosqlite, the default) or a PostgreSQL database (asyncpg).
 
 `Database` opens and closes it, runs its transactions and its checks at start; what is read and written lives in
-its repositories, one per concern (`bot.storage.repos`): `db.games` (lobbies, games, the action log and the move's
+its repositories, one per concern (`bot.storage.repos`): `db.tables` (lobbies, games, the action log and the move's
 commit), `db.deadlines`, `db.ratings`, `db.results` (standings, leaderboards, history, stats), `db.players`,
 `db.servers` (server settings) and `db.emojis` (the card emojis uploaded).
 
@@ -15,7 +15,7 @@ Concurrency model
   `BEGIN IMMEDIATE ... COMMIT` transaction, so processes on one file serialise.
   PostgreSQL: a pool of connections, writes at READ COMMITTED; what a write
   reads before it writes (ratings, claimed deadlines) it locks.
-* Every change of a game row is `UPDATE games ... WHERE id = ? AND version = ?
+* Every change of a table row is `UPDATE tables ... WHERE id = ? AND version = ?
   AND status = ?` (optimistic concurrency). Two clicks computed from the same
   version: the first transaction bumps the version, the second matches no row,
   rolls back and raises `StaleVersionError` with the current row. This holds
@@ -24,13 +24,13 @@ Concurrency model
 * An accepted action (new state + version bump + action log row + clock
   deadlines and turns + results when it ends the game) is a single transaction: after a crash the database
   holds either all of it or none of it, so a crash loses at most the action in
-  flight, and `db.games.active_games()` gives every open game back at start-up.
+  flight, and `db.tables.active_tables()` gives every open game back at start-up.
 * What follows a move is bookkeeping committed light (`_light`): which version
   the table's message shows, which turn notification stands and whom it told.
   Such a commit has no sync of its own; it survives a crash of the bot's
   process, and only an OS or server crash before the next durable commit can
   lose it, which costs at worst a message edited or a turn announced again
-  (`GameRepository.set_shown_version`, `set_bell`). A move costs one durable
+  (`TableRepository.set_shown_version`, `set_bell`). A move costs one durable
   transaction however many messages follow it: `durable_commits` counts them.
 """
 
@@ -58,11 +58,11 @@ from bot.storage.health import INTEGRITY_MODES, IntegrityMode
 from bot.storage.repos import (
     DeadlineRepository,
     EmojiRepository,
-    GameRepository,
     PlayerRepository,
     RatingRepository,
     ResultRepository,
     ServerRepository,
+    TableRepository,
 )
 
 T = TypeVar("T")
@@ -70,7 +70,7 @@ T = TypeVar("T")
 
 class Database:
     """Async access to the games database. Create with `await Database.open(path)`; read and write through its
-    repositories (`db.games`, `db.deadlines`, `db.ratings`, `db.results`, `db.players`, `db.servers`, `db.emojis`)."""
+    repositories (`db.tables`, `db.deadlines`, `db.ratings`, `db.results`, `db.players`, `db.servers`, `db.emojis`)."""
 
     def __init__(self, driver: Driver, schema_version: int, clock: Callable[[], float]) -> None:
         """Private: use `Database.open`."""
@@ -80,7 +80,7 @@ class Database:
         self._clock = clock
         self._moves = GroupCommit(self)  # accepted actions waiting for the group commit, and the one under way
         self._opened_at = (driver.durable_commits, driver.light_commits)  # what the migrations at open committed
-        self.games = GameRepository(self)
+        self.tables = TableRepository(self)
         self.deadlines = DeadlineRepository(self)
         self.ratings = RatingRepository(self)
         self.results = ResultRepository(self)
@@ -207,7 +207,7 @@ class Database:
         than a trip per statement, which adds up for a game's end (its results, ratings and clock rows).
 
         `meanwhile` is called on the event loop while the transaction is in flight, as
-        `GameRepository.commit_action`'s is: on SQLite once the COMMIT is under way, on PostgreSQL once the first
+        `TableRepository.commit_action`'s is: on SQLite once the COMMIT is under way, on PostgreSQL once the first
         statement is sent."""
         driver = self._driver
         loop = asyncio.get_running_loop()

@@ -4,25 +4,25 @@ from __future__ import annotations
 
 import shlex
 
-from bot.storage.records import Deadline, GameRecord
+from bot.storage.records import Deadline, TableRecord
 
 
 class StorageError(Exception):
     """Base of every error raised by `bot.storage` (SQLite errors are wrapped in it)."""
 
 
-class GameNotFoundError(StorageError):
+class TableNotFoundError(StorageError):
     """No game has this id."""
 
-    def __init__(self, game_id: int) -> None:
-        super().__init__(f"no game with id {game_id}")
-        self.game_id = game_id
+    def __init__(self, table_id: int) -> None:
+        super().__init__(f"no game with id {table_id}")
+        self.table_id = table_id
 
 
 class ChannelBusyError(StorageError):
     """A lobby or active game already occupies this channel; `existing` is that game."""
 
-    def __init__(self, existing: GameRecord) -> None:
+    def __init__(self, existing: TableRecord) -> None:
         super().__init__(f"channel {existing.channel_id} already has {existing.status} game {existing.id}")
         self.existing = existing
 
@@ -31,11 +31,11 @@ class StaleVersionError(StorageError):
     """The expected version (or status) did not match: someone else changed the game first.
 
     `current` is the row as it is now, to refresh from (an unknown id raises
-    `GameNotFoundError` instead, so it is never None). `expected_version` is None
+    `TableNotFoundError` instead, so it is never None). `expected_version` is None
     for writes that take no version (`abort`), which fail only on the status.
     """
 
-    def __init__(self, current: GameRecord, expected_version: int | None) -> None:
+    def __init__(self, current: TableRecord, expected_version: int | None) -> None:
         super().__init__(
             f"game {current.id}: expected version {expected_version},"
             f" found version {current.version} ({current.status})"
@@ -48,7 +48,7 @@ class DeadlineGoneError(StorageError):
     """A deadline was to fire but its row is gone or moved: something else (a player's move) got there first."""
 
     def __init__(self, deadline: Deadline) -> None:
-        super().__init__(f"deadline {deadline.kind} of game {deadline.game_id} seat {deadline.seat} is gone")
+        super().__init__(f"deadline {deadline.kind} of game {deadline.table_id} seat {deadline.seat} is gone")
         self.deadline = deadline
 
 

@@ -1,7 +1,7 @@
 """Plain, immutable values the storage layer hands out and takes in.
 
 They carry no behaviour beyond trivial look-ups: the engine state stays an
-opaque JSON string (`GameRecord.state`), the bot layer parses it.
+opaque JSON string (`TableRecord.state`), the bot layer parses it.
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ class Seat:
 
 
 @dataclass(frozen=True, slots=True)
-class GameRecord:
-    """One row of `games`: a table in a channel, from lobby to its end.
+class TableRecord:
+    """One row of `tables`: a table in a channel, from lobby to its end.
 
     `version` starts at 0 and grows by one on every change of the row (lobby
     edits, start, each action, the end); it is the optimistic-concurrency token
@@ -56,7 +56,7 @@ class GameRecord:
     notified: dict[int, int] = field(default_factory=dict)  # seat -> the decision (version) it was told about
     salt: str | None = None  # the secret salt of the seed's commitment (`bot.services.fairness`); None before it
 
-    def advanced(self, state: str, clock: str | None, *, finished: bool = False) -> GameRecord:
+    def advanced(self, state: str, clock: str | None, *, finished: bool = False) -> TableRecord:
         """The row as a move's commit should leave it: the next version, the new `state`, and the new `clock` (None:
         unchanged); `finished`: the move ends the game. The times are left as they were: the database sets
         `updated_at`, and `ended_at` for a game's end."""
@@ -66,9 +66,9 @@ class GameRecord:
             values[_CLOCK] = clock
         if finished:
             values[_STATUS] = "finished"
-        return GameRecord(*values)
+        return TableRecord(*values)
 
-    def same_but_time(self, other: GameRecord) -> bool:
+    def same_but_time(self, other: TableRecord) -> bool:
         """The same row, but perhaps for the times the database stamps it with (`updated_at`, `ended_at`)."""
         return _ALL_BUT_TIME(self) == _ALL_BUT_TIME(other)
 
@@ -85,7 +85,7 @@ class GameRecord:
         return None
 
 
-_FIELDS = tuple(GameRecord.__dataclass_fields__)
+_FIELDS = tuple(TableRecord.__dataclass_fields__)
 _VALUES = attrgetter(*_FIELDS)  # a record's values in field order, in one call
 _ALL_BUT_TIME = attrgetter(*(name for name in _FIELDS if name not in ("updated_at", "ended_at")))
 _STATE, _VERSION, _CLOCK, _STATUS = (_FIELDS.index(name) for name in ("state", "version", "clock", "status"))
@@ -152,7 +152,7 @@ class Deadline:
     time it fell due, or the end of an earlier lease that ran out). None for a deadline not claimed.
     """
 
-    game_id: int
+    table_id: int
     seat: int
     kind: str
     due_at: float
@@ -168,7 +168,7 @@ class Deadline:
 class HistoryRow:
     """One finished game of one player, for a "recent games" list."""
 
-    game_id: int
+    table_id: int
     game: str
     seat: int
     players: int
@@ -252,7 +252,7 @@ class ClockWrite:
 class TurnRow:
     """A running game where one user has a seat, for `/turns`."""
 
-    game_id: int
+    table_id: int
     guild_id: int | None
     channel_id: int
     game: str
@@ -267,7 +267,7 @@ class TurnRow:
 class RepairRow:
     """A table to bring up to date after a restart: what orders and paces its repair, not its state."""
 
-    game_id: int
+    table_id: int
     guild_id: int | None  # its server (None outside any): which shard repairs it
     channel_id: int
     game: str

@@ -35,11 +35,11 @@ from bot.storage.errors import StorageError
 # Every table of the schema, parents first, with the columns that order its rows.
 TABLES: Final[dict[str, tuple[str, ...]]] = {
     "schema_migrations": ("version",),
-    "games": ("id",),
-    "actions": ("game_id", "seq"),
-    "results": ("game_id", "seat"),
-    "deadlines": ("game_id", "seat", "kind"),
-    "table_seats": ("game_id", "seat"),
+    "tables": ("id",),
+    "actions": ("table_id", "seq"),
+    "results": ("table_id", "seat"),
+    "deadlines": ("table_id", "seat", "kind"),
+    "table_seats": ("table_id", "seat"),
     "guild_settings": ("guild_id",),
     "players": ("user_id",),
     "ratings": ("guild_id", "game", "player"),

@@ -67,9 +67,9 @@ class HistoryHandlers:
             fields["view"] = view
         await reply.send(private=True, **fields)
 
-    async def _show(self, reply: Reply, game_id: int, step: int | None, *, in_place: bool) -> None:
+    async def _show(self, reply: Reply, table_id: int, step: int | None, *, in_place: bool) -> None:
         lang = language_of(reply.interaction.locale)
-        table, replay, shown = await self.replays.step(game_id, self._guild_of(reply), step)
+        table, replay, shown = await self.replays.step(table_id, self._guild_of(reply), step)
         embed = replay_embed(table, shown, lang)
         view = replay_view(table, shown, replay.mover, lang)
         if in_place:
@@ -78,23 +78,23 @@ class HistoryHandlers:
             await reply.send(private=True, embed=embed, view=view)
 
     @guarded()
-    async def replay_command(self, reply: Reply, game_id: int) -> None:
+    async def replay_command(self, reply: Reply, table_id: int) -> None:
         """`/replay game:`: a finished game of this server, privately, from the deal."""
-        await self._show(reply, game_id, 0, in_place=False)
+        await self._show(reply, table_id, 0, in_place=False)
 
     @guarded()
-    async def open_replay(self, reply: Reply, game_id: int) -> None:
+    async def open_replay(self, reply: Reply, table_id: int) -> None:
         """A replay button of `/history`: the same as `/replay`, in a new private message."""
-        await self._show(reply, game_id, 0, in_place=False)
+        await self._show(reply, table_id, 0, in_place=False)
 
     @guarded()
-    async def replay_step(self, reply: Reply, game_id: int, step: int, control: str, values: list[str]) -> None:
+    async def replay_step(self, reply: Reply, table_id: int, step: int, control: str, values: list[str]) -> None:
         """A control under a replay: show its step in place (the "jump to" menu: the step chosen)."""
         if control == "j":
             if len(values) != 1 or not values[0].isdigit() or len(values[0]) > 10:
                 raise ForgedComponentError()
             step = int(values[0])
-        await self._show(reply, game_id, step, in_place=True)
+        await self._show(reply, table_id, step, in_place=True)
 
 
 class HistoryCog(commands.Cog, name="History"):
@@ -126,12 +126,12 @@ class HistoryCog(commands.Cog, name="History"):
         name=loc("replay", "command.replay.name"),
         description=loc("Step through a finished game of this server, every hand shown", "command.replay.description"),
     )
-    @app_commands.rename(game=loc("game", "command.option.replay_game.name"))
+    @app_commands.rename(table=loc("table", "command.option.replay_table.name"))
     @app_commands.describe(
-        game=loc("The game's number (see /history, or its table footer)", "command.option.replay_game.description")
+        table=loc("The table's number (see /history, or the table's footer)", "command.option.replay_table.description")
     )
     @app_commands.guild_only()
     async def replay(
-        self, interaction: discord.Interaction[Any], game: app_commands.Range[int, 1, MAX_OPTION_INT]
+        self, interaction: discord.Interaction[Any], table: app_commands.Range[int, 1, MAX_OPTION_INT]
     ) -> None:
-        await self.handlers.replay_command(interaction, game)
+        await self.handlers.replay_command(interaction, table)

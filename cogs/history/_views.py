@@ -30,7 +30,7 @@ def history_view(rows: Sequence[HistoryRow], lang: str) -> discord.ui.View | Non
     view = Layout()
     for position, row in enumerate(rows[:HISTORY_GAMES]):
         view.add_button(
-            ReplayOpen(row.game_id).button(clip(history_button_label(row, lang), BUTTON_LABEL)), position // PER_ROW
+            ReplayOpen(row.table_id).button(clip(history_button_label(row, lang), BUTTON_LABEL)), position // PER_ROW
         )
     return view
 

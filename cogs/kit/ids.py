@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-MAX_GAME_ID = 2**63 - 1  # the games.id column
+MAX_TABLE_ID = 2**63 - 1  # the tables.id column
 LIMIT = 100  # Discord's longest custom_id
 
 T = TypeVar("T")
@@ -53,9 +53,9 @@ def _text(value: str) -> str:
     return value
 
 
-def game_id() -> Part[int]:
-    """A game's id: 1..2**63 - 1, the range of the games.id column."""
-    return Part(up_to(MAX_GAME_ID), int, str, MAX_GAME_ID)
+def table_id() -> Part[int]:
+    """A game's id: 1..2**63 - 1, the range of the tables.id column."""
+    return Part(up_to(MAX_TABLE_ID), int, str, MAX_TABLE_ID)
 
 
 def number(digits: int) -> Part[int]:
@@ -87,4 +87,4 @@ def flag(word: str) -> Part[bool]:
     return Part(re.escape(word), _present, lambda on: word if on else "", True, flag=True)
 
 
-GAME = game_id()  # the part most components start with
+GAME = table_id()  # the part most components start with

@@ -173,11 +173,11 @@ class ParlorCog(commands.Cog, name="Parlor"):
         name=loc("end", "command.cardroom.end.name"),
         description=loc("End one of this server's open tables", "command.cardroom.end.description"),
     )
-    @app_commands.rename(game=loc("game", "command.option.game_id.name"))
-    @app_commands.describe(game=loc("The table to end (pick from the list)", "command.option.game_id.description"))
-    async def end(self, interaction: discord.Interaction[Any], game: int) -> None:
-        await self.servers.end(interaction, game)
+    @app_commands.rename(table=loc("table", "command.option.table_id.name"))
+    @app_commands.describe(table=loc("The table to end (pick from the list)", "command.option.table_id.description"))
+    async def end(self, interaction: discord.Interaction[Any], table: int) -> None:
+        await self.servers.end(interaction, table)
 
-    @end.autocomplete("game")
-    async def _end_game(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[int]]:
+    @end.autocomplete("table")
+    async def _end_table(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[int]]:
         return await self.servers.end_choices(interaction, current)

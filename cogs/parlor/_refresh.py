@@ -11,10 +11,10 @@ if TYPE_CHECKING:
     from bot.runtime import CardroomBot
 
 
-def redraw(bot: CardroomBot, game_ids: Iterable[int]) -> None:
+def redraw(bot: CardroomBot, table_ids: Iterable[int]) -> None:
     """Mark each table for a coalesced edit of its message; nothing happens without the tables extension."""
     cog = bot.get_cog("Tables")
     if not isinstance(cog, TablesCog):
         return
-    for game_id in game_ids:
-        cog.refresher.mark(game_id)
+    for table_id in table_ids:
+        cog.refresher.mark(table_id)

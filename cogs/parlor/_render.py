@@ -16,7 +16,7 @@ from bot.i18n import catalogue, list_of, t
 from bot.services.clock import TableClock, paces
 from bot.services.servers import Effective
 from bot.services.tables import Table, jump_url
-from bot.storage import GameRecord, GuildSettings, PlayerSettings, TurnRow
+from bot.storage import GuildSettings, PlayerSettings, TableRecord, TurnRow
 from cogs.render.limits import DESCRIPTION, FIELD_VALUE, clip, fit_embed
 from cogs.render.text import display_name, duration, game_name, stamp
 
@@ -154,7 +154,7 @@ def inbox_embed(lang: str, rows: Sequence[TurnRow], servers: Mapping[int | None,
 
 
 # ----- /cardroom ----------------------------------------------------------------
-def status_of(record: GameRecord) -> str:
+def status_of(record: TableRecord) -> str:
     """ "lobby", "playing" or "paused" for an open table."""
     if record.status == "lobby":
         return "lobby"

@@ -18,7 +18,7 @@ from discord import app_commands
 from bot.errors import CardroomError
 from bot.i18n import language_of, t
 from bot.services.servers import effective
-from bot.storage import GameRecord, GuildSettings
+from bot.storage import GuildSettings, TableRecord
 from cogs.kit.errors import guarded
 from cogs.kit.reply import Reply
 from cogs.parlor._refresh import redraw
@@ -50,7 +50,7 @@ def _channel_name(interaction: discord.Interaction[Any], channel_id: int) -> str
     return channel.name if channel is not None else str(channel_id)
 
 
-def table_choice(interaction: discord.Interaction[Any], record: GameRecord, lang: str) -> str:
+def table_choice(interaction: discord.Interaction[Any], record: TableRecord, lang: str) -> str:
     """How an open table reads in the /cardroom end list."""
     parts = [
         f"#{record.id}",
@@ -127,12 +127,12 @@ class ServerHandlers:
         await reply.send(embed=tables_embed(lang, server, tables))
 
     @guarded()
-    async def end(self, reply: Reply, game_id: int) -> None:
+    async def end(self, reply: Reply, table_id: int) -> None:
         """End one of the server's open tables: confirmed privately, announced in the table's channel."""
         interaction = reply.interaction
         guild_id = require_manager(interaction)
         lang = language_of(interaction.locale)
-        table = await self.bot.tables.admin.force_end(game_id, guild_id, interaction.user.id, reply.secure)
+        table = await self.bot.tables.admin.force_end(table_id, guild_id, interaction.user.id, reply.secure)
         redraw(self.bot, [table.id])
         record = table.record
         log.info("Table %s ended by server manager %s", record.id, interaction.user.id)
@@ -147,7 +147,7 @@ class ServerHandlers:
         )
         await self._announce_end(record)
 
-    async def _announce_end(self, record: GameRecord) -> None:
+    async def _announce_end(self, record: TableRecord) -> None:
         """One line in the table's channel, in the table's language; a refusal is logged, not shown."""
         channel = self.bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
         text = t(record.locale, "parlor.end.notice", game=game_name(record.game, record.locale))
@@ -164,7 +164,7 @@ class ServerHandlers:
         lang = language_of(interaction.locale)
         typed = str(current or "").casefold().strip().lstrip("#")
         choices = []
-        for record in await self.bot.db.games.open_tables(guild_id):
+        for record in await self.bot.db.tables.open_tables(guild_id):
             label = table_choice(interaction, record, lang)
             if typed in label.casefold() or str(record.id).startswith(typed):
                 choices.append(app_commands.Choice(name=label, value=record.id))

@@ -46,8 +46,8 @@ COLOUR_OVER = discord.Colour.dark_grey()
 
 
 def _footer(table: Table, lang: str) -> str:
-    """ "Game #12 · move 9 · 🔒 1a2b3c4d5e6f7a8b": the commitment to the seed, from the game's start."""
-    footer = t(lang, "table.footer", game_id=table.id, version=table.record.version)
+    """ "Table #12 · move 9 · 🔒 1a2b3c4d5e6f7a8b": the commitment to the seed, from the game's start."""
+    footer = t(lang, "table.footer", table_id=table.id, version=table.record.version)
     record = table.record
     if record.salt is not None and table.state is not None:
         footer += " · " + t(lang, "table.commitment", commitment=short(commitment(record.seed, record.salt)))
@@ -65,7 +65,7 @@ def revealed_seed(table: Table, lang: str) -> str | None:
         seed=record.seed,
         salt=record.salt,
         commitment=short(commitment(record.seed, record.salt)),
-        game_id=record.id,
+        table_id=record.id,
     )
 
 
@@ -109,7 +109,7 @@ def lobby_embed(table: Table, lang: str) -> discord.Embed:
     if record.status == "lobby" and missing > 0:
         lines.append(t(lang, "lobby.needs_more", missing=missing))
     embed.add_field(name="\u200b", value="\n".join(lines), inline=False)
-    embed.set_footer(text=t(lang, "lobby.footer", game_id=table.id))  # no move counter before the game
+    embed.set_footer(text=t(lang, "lobby.footer", table_id=table.id))  # no move counter before the game
     return fit_embed(embed)
 
 

@@ -86,7 +86,7 @@ def history_line(row: HistoryRow, lang: str) -> str:
     return t(
         lang,
         "history.line_won" if row.won else "history.line",
-        game_id=row.game_id,
+        table_id=row.table_id,
         game=game_name(row.game, lang),
         when=stamp(row.finished_at),
         place=row.place,
@@ -110,7 +110,7 @@ def history_embed(rows: Sequence[HistoryRow], name: str, lang: str) -> discord.E
 
 
 def history_button_label(row: HistoryRow, lang: str) -> str:
-    return t(lang, "history.button", game_id=row.game_id, game=game_name(row.game, lang))
+    return t(lang, "history.button", table_id=row.table_id, game=game_name(row.game, lang))
 
 
 # ----- /replay --------------------------------------------------------------------------------------------------
@@ -201,9 +201,9 @@ def replay_embed(table: Table, step: ReplayStep, lang: str) -> discord.Embed:
         move_text(table, step, lang),
         _turn(table, step, view, lang),
     ]
-    title = clip(t(lang, "replay.title", game=game_name(game, lang), game_id=record.id), TITLE)
+    title = clip(t(lang, "replay.title", game=game_name(game, lang), table_id=record.id), TITLE)
     description = clip("\n".join(line for line in head if line), HEAD)
-    footer = clip(t(lang, "replay.footer", game_id=record.id), FOOTER)
+    footer = clip(t(lang, "replay.footer", table_id=record.id), FOOTER)
     embed = discord.Embed(title=title, description=description, colour=COLOUR_REPLAY)
     embed.set_footer(text=footer)
 

@@ -8,7 +8,7 @@ simultaneous decision act, it is edited to name only those still due.
 
 * A decision is identified by the game version at which the seat's clock
   started (`SeatClock.turn`); the decisions already announced are stored with
-  the game (`games.notified`), so after any move, simultaneous ones included,
+  the game (`tables.notified`), so after any move, simultaneous ones included,
   each player is told exactly once per new decision, even across a restart.
 * A player who acted at this table within `watching` seconds is plainly
   watching: their new decision is announced on the bell without pinging them.
@@ -17,7 +17,7 @@ simultaneous decision act, it is edited to name only those still due.
   the channel, and the player is told once.
 
 What the bell writes is bookkeeping committed light, without a sync of its own
-(`GameRepository.set_bell`): the move that made the decision was the durable
+(`TableRepository.set_bell`): the move that made the decision was the durable
 commit. Before a bell is posted, `POSTING` (a crash while posting leaves a bell
 whose id is unknown: the restart looks for it in the channel); once posted, its
 id and the decisions it told, in one write. These survive a crash of the bot's
@@ -130,11 +130,11 @@ class Bell:
         """`seat` has used most of its time: a new bell that pings them (whatever they did lately)."""
         await self._post(table, [seat], reminder=seat)
 
-    async def silence(self, game_id: int) -> None:
+    async def silence(self, table_id: int) -> None:
         """The game ended: its bell goes (whoever it named has nothing left to do)."""
-        previous = self._rung.pop(game_id, None)
+        previous = self._rung.pop(table_id, None)
         if previous is not None:
-            await self.bot.tables.store.remember_ping(game_id, None)
+            await self.bot.tables.store.remember_ping(table_id, None)
             await self._delete(previous)
 
     # ----- messages ------------------------------------------------------------

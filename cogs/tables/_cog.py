@@ -109,7 +109,7 @@ class TablesCog(commands.Cog, name="Tables"):
         """
         tables = self.bot.tables
         if deadline.kind == "lobby":
-            table = await tables.lobby.expire_lobby(deadline.game_id, deadline)
+            table = await tables.lobby.expire_lobby(deadline.table_id, deadline)
             if table is not None:
                 log.info("Lobby %s closed itself: not started in time", table.id)
                 self.refresher.mark(table.id)
@@ -120,9 +120,9 @@ class TablesCog(commands.Cog, name="Tables"):
             lease = await tables.clock.lease(deadline)
             if lease is not None:
                 self._thinking.start(
-                    (deadline.game_id, deadline.seat, deadline.kind),
+                    (deadline.table_id, deadline.seat, deadline.kind),
                     functools.partial(self._computer_move, deadline, lease),
-                    name=f"{deadline.kind}-{deadline.game_id}-{deadline.seat}",
+                    name=f"{deadline.kind}-{deadline.table_id}-{deadline.seat}",
                 )
         elif deadline.kind == "remind":
             due = await tables.clock.due_reminder(deadline)
@@ -142,7 +142,7 @@ class TablesCog(commands.Cog, name="Tables"):
             else:
                 outcome = await tables.clock.expire(deadline, lease)
         except Exception:  # its lease runs out and the scheduler fires it again
-            log.exception("The %s move of seat %s of game %s failed", deadline.kind, deadline.seat, deadline.game_id)
+            log.exception("The %s move of seat %s of game %s failed", deadline.kind, deadline.seat, deadline.table_id)
             return
         if outcome is not None:
             if outcome.by_clock:
@@ -187,11 +187,11 @@ class TablesCog(commands.Cog, name="Tables"):
         ),
     )
     @app_commands.rename(
-        game=loc("game", "command.option.verify_game.name"),
+        table=loc("table", "command.option.verify_table.name"),
         commitment=loc("commitment", "command.option.commitment.name"),
     )
     @app_commands.describe(
-        game=loc("The game's number (its table footer: Game #…)", "command.option.verify_game.description"),
+        table=loc("The table's number (its footer: Table #…)", "command.option.verify_table.description"),
         commitment=loc(
             "The 🔒 code the table showed from its start (optional)", "command.option.commitment.description"
         ),
@@ -200,10 +200,10 @@ class TablesCog(commands.Cog, name="Tables"):
     async def verify(
         self,
         interaction: discord.Interaction[Any],
-        game: app_commands.Range[int, 1, MAX_OPTION_INT],
+        table: app_commands.Range[int, 1, MAX_OPTION_INT],
         commitment: app_commands.Range[str, 1, 64] | None = None,
     ) -> None:
-        await self.handlers.verify_command(interaction, game, commitment)
+        await self.handlers.verify_command(interaction, table, commitment)
 
     @app_commands.command(
         name=loc("abort", "command.abort.name"),

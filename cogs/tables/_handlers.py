@@ -76,13 +76,13 @@ class TableHandlers(LobbyHandlers):
 
     # ----- table controls -----------------------------------------------------
     @guarded()
-    async def pause(self, reply: Reply, game_id: int, paused: bool) -> None:
+    async def pause(self, reply: Reply, table_id: int, paused: bool) -> None:
         """The host pauses or resumes the table's clocks; the table says so."""
         interaction = reply.interaction
-        await self._table_here(interaction, game_id)
+        await self._table_here(interaction, table_id)
         can_manage = interaction.permissions.manage_channels
         table = await self.service.clock.set_paused(
-            game_id, interaction.user.id, paused, can_manage=can_manage, gate=reply.secure
+            table_id, interaction.user.id, paused, can_manage=can_manage, gate=reply.secure
         )
         await self._show_table_in_place(reply, table)
 
@@ -217,8 +217,8 @@ class TableHandlers(LobbyHandlers):
             log.exception("Could not show the end of game %s on a player's hand", table.id)
 
     @guarded()
-    async def show_hand(self, reply: Reply, game_id: int, *, in_place: bool) -> None:
-        table = await self._table_here(reply.interaction, game_id)
+    async def show_hand(self, reply: Reply, table_id: int, *, in_place: bool) -> None:
+        table = await self._table_here(reply.interaction, table_id)
         await self._send_hand(reply, table, in_place=in_place)
 
     @staticmethod
@@ -230,10 +230,10 @@ class TableHandlers(LobbyHandlers):
         return channel_id
 
     @guarded()
-    async def show_log(self, reply: Reply, game_id: int, page: int | None) -> None:
+    async def show_log(self, reply: Reply, table_id: int, page: int | None) -> None:
         """A page of a table's public log, in place (the ◀ ▶ under it)."""
-        await self._table_here(reply.interaction, game_id)
-        table, entries = await self.service.history.public_log(game_id)
+        await self._table_here(reply.interaction, table_id)
+        table, entries = await self.service.history.public_log(table_id)
         embed, view = log_message(table, entries, page, language_of(reply.interaction.locale))
         await reply.update(embed=embed, view=view)
 
@@ -249,16 +249,16 @@ class TableHandlers(LobbyHandlers):
         await reply.send(private=True, embed=embed, view=view)
 
     @guarded()
-    async def verify_command(self, reply: Reply, game_id: int, announced: str | None) -> None:
+    async def verify_command(self, reply: Reply, table_id: int, announced: str | None) -> None:
         """`/verify game: commitment:`: check a finished game of this server from its revealed seed."""
         interaction = reply.interaction
         try:
-            table = await self.service.store.get(game_id)
+            table = await self.service.store.get(table_id)
         except ForgedComponentError:
-            raise CardroomError("error.no_such_game", game_id=game_id) from None
+            raise CardroomError("error.no_such_game", table_id=table_id) from None
         if table.record.guild_id != interaction.guild_id:
-            raise CardroomError("error.no_such_game", game_id=game_id)
-        table, found = await self.service.history.verification(game_id, announced=announced)
+            raise CardroomError("error.no_such_game", table_id=table_id)
+        table, found = await self.service.history.verification(table_id, announced=announced)
         await reply.send(private=True, embed=verification_embed(table, found, language_of(interaction.locale)))
 
     @guarded()
@@ -270,14 +270,14 @@ class TableHandlers(LobbyHandlers):
 
     @guarded()
     async def act(
-        self, reply: Reply, game_id: int, version: int, index: int, token: str, *, confirmed: bool = False
+        self, reply: Reply, table_id: int, version: int, index: int, token: str, *, confirmed: bool = False
     ) -> None:
         interaction = reply.interaction
-        table = await self._table_here(interaction, game_id)
+        table = await self._table_here(interaction, table_id)
         if not confirmed and await self._ask_first(reply, table, index, token):
             return
         draw = self._hand_drawer(reply, await self._text_cards(reply))
-        move = self.service.play.act(game_id, interaction.user.id, version, index, token, reply.secure, draw=draw)
+        move = self.service.play.act(table_id, interaction.user.id, version, index, token, reply.secure, draw=draw)
         await self._move(reply, table, move)
 
     async def _ask_first(self, reply: Reply, table: Table, index: int, token: str) -> bool:
@@ -315,9 +315,9 @@ class TableHandlers(LobbyHandlers):
         self.refresher.mark(table.id, drawn.table)
         await self._send_hand(reply, outcome.table, in_place=True, drawn=drawn.hand)
 
-    async def _show_stale(self, reply: Reply, game_id: int, lang: str) -> None:
+    async def _show_stale(self, reply: Reply, table_id: int, lang: str) -> None:
         """Nothing changed; show the player where the game stands now, in place."""
-        table = await self.service.store.get(game_id)
+        table = await self.service.store.get(table_id)
         if table.record.status != "active":
             raise StaleMessageError()
         await self._send_hand(reply, table, in_place=True, notice="⚠️ " + t(lang, "error.stale_message"))
@@ -342,7 +342,7 @@ class TableHandlers(LobbyHandlers):
     async def pick_select(
         self,
         reply: Reply,
-        game_id: int,
+        table_id: int,
         version: int,
         token: str,
         page: int,
@@ -352,12 +352,12 @@ class TableHandlers(LobbyHandlers):
     ) -> None:
         """Cards chosen in one select: a single pick plays at once; a multi-card pick redraws with its new draft."""
         interaction = reply.interaction
-        await self._table_here(interaction, game_id)
+        await self._table_here(interaction, table_id)
         lang = language_of(interaction.locale)
         try:
-            table, _, pick = await self.service.play.pending_pick(game_id, interaction.user.id, version, token)
+            table, _, pick = await self.service.play.pending_pick(table_id, interaction.user.id, version, token)
         except StaleMessageError:
-            await self._show_stale(reply, game_id, lang)
+            await self._show_stale(reply, table_id, lang)
             return
         if _picker.is_single(pick):
             try:
@@ -379,9 +379,9 @@ class TableHandlers(LobbyHandlers):
         await self._send_hand(reply, table, in_place=True, page=page, draft=new_draft)
 
     @guarded()
-    async def pick_confirm(self, reply: Reply, game_id: int, version: int, token: str, draft: str) -> None:
+    async def pick_confirm(self, reply: Reply, table_id: int, version: int, token: str, draft: str) -> None:
         interaction = reply.interaction
-        table = await self._table_here(interaction, game_id)
+        table = await self._table_here(interaction, table_id)
         try:
             cards = _draft.decode_draft(draft)
         except _draft.DraftError:
@@ -389,35 +389,35 @@ class TableHandlers(LobbyHandlers):
         await self._act_pick(reply, table, version, token, cards)
 
     @guarded()
-    async def pick_page(self, reply: Reply, game_id: int, version: int, token: str, page: int, draft: str) -> None:
+    async def pick_page(self, reply: Reply, table_id: int, version: int, token: str, page: int, draft: str) -> None:
         """Turn the picker's page, or clear its draft (the same page with no draft); nothing changes in the game."""
         interaction = reply.interaction
-        await self._table_here(interaction, game_id)
+        await self._table_here(interaction, table_id)
         lang = language_of(interaction.locale)
         try:
-            table, _, pick = await self.service.play.pending_pick(game_id, interaction.user.id, version, token)
+            table, _, pick = await self.service.play.pending_pick(table_id, interaction.user.id, version, token)
         except StaleMessageError:
-            await self._show_stale(reply, game_id, lang)
+            await self._show_stale(reply, table_id, lang)
             return
         if page != _picker.clamp_page(pick, page):
             raise ForgedComponentError()
         await self._send_hand(reply, table, in_place=True, page=page, draft=self._draft(pick, draft))
 
     @guarded()
-    async def ask_leave(self, reply: Reply, game_id: int) -> None:
+    async def ask_leave(self, reply: Reply, table_id: int) -> None:
         interaction = reply.interaction
-        table = await self._table_here(interaction, game_id)
+        table = await self._table_here(interaction, table_id)
         self._seat(table, interaction.user.id)
-        table = await self.service.store.playing(game_id)
+        table = await self.service.store.playing(table_id)
         lang = language_of(interaction.locale)
         await reply.send(private=True, content=t(lang, "table.leave_question"), view=leave_confirm_view(table, lang))
 
     @guarded()
-    async def leave(self, reply: Reply, game_id: int) -> None:
+    async def leave(self, reply: Reply, table_id: int) -> None:
         interaction = reply.interaction
-        await self._table_here(interaction, game_id)
-        await self.service.play.withdraw(game_id, interaction.user.id, reply.secure)
-        self.refresher.mark(game_id)
+        await self._table_here(interaction, table_id)
+        await self.service.play.withdraw(table_id, interaction.user.id, reply.secure)
+        self.refresher.mark(table_id)
         lang = language_of(interaction.locale)
         await reply.update(content=t(lang, "table.you_left"), embed=None, view=None)
 

@@ -74,9 +74,9 @@ class LiveHands:
     def __len__(self) -> int:
         return len(self._hands)
 
-    def seen(self, game_id: int, user_id: int) -> Sequence[Event] | None:
+    def seen(self, table_id: int, user_id: int) -> Sequence[Event] | None:
         """The secret events already told on this player's hand, or None if no hand of theirs is known."""
-        hand = self._hands.get((game_id, user_id))
+        hand = self._hands.get((table_id, user_id))
         return None if hand is None else hand.seen
 
     @staticmethod
@@ -88,7 +88,7 @@ class LiveHands:
 
     def drawn(
         self,
-        game_id: int,
+        table_id: int,
         user_id: int,
         interaction: discord.Interaction[Any],
         *,
@@ -101,7 +101,7 @@ class LiveHands:
         hand if it was another message."""
         now = self._clock()
         self._forget_expired(now)
-        key = (game_id, user_id)
+        key = (table_id, user_id)
         previous = self._hands.pop(key, None)  # put back last: the registry stays in the order the hands were drawn
         self._hands[key] = LiveHand(interaction, message_id, original, now, list(secrets), version)
         if previous is None or previous.interaction is interaction:
@@ -111,20 +111,20 @@ class LiveHands:
         if now - previous.drawn_at < TOKEN_LIFETIME - TOKEN_MARGIN:
             self.run(self._delete(previous))
 
-    def to_show_the_end(self, game_id: int, version: int) -> list[tuple[int, LiveHand]]:
+    def to_show_the_end(self, table_id: int, version: int) -> list[tuple[int, LiveHand]]:
         """The live hands of this game that do not show its `version` yet and can still be edited: (user, hand).
 
         Each is counted as showing that version from now on, so the end is drawn on a hand once."""
         now = self._clock()
         found = []
         for (game, user_id), hand in self._hands.items():
-            if game == game_id and hand.version != version and now - hand.drawn_at < TOKEN_LIFETIME - TOKEN_MARGIN:
+            if game == table_id and hand.version != version and now - hand.drawn_at < TOKEN_LIFETIME - TOKEN_MARGIN:
                 hand.version = version
                 found.append((user_id, hand))
         return found
 
-    def forget(self, game_id: int, user_id: int) -> None:
-        self._hands.pop((game_id, user_id), None)
+    def forget(self, table_id: int, user_id: int) -> None:
+        self._hands.pop((table_id, user_id), None)
 
     def _forget_expired(self, now: float) -> None:
         """Forget the hands whose token has expired: the oldest drawn first (the registry is in drawing order), so a

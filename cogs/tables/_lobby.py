@@ -103,9 +103,9 @@ class LobbyHandlers:
     def service(self) -> Tables:
         return self.bot.tables
 
-    async def _table_here(self, interaction: discord.Interaction[Any], game_id: int) -> Table:
+    async def _table_here(self, interaction: discord.Interaction[Any], table_id: int) -> Table:
         """The game a component names, which must belong to the channel it was clicked in."""
-        table = await self.service.store.get(game_id)
+        table = await self.service.store.get(table_id)
         if table.record.channel_id != interaction.channel_id:
             raise ForgedComponentError()
         return table
@@ -127,18 +127,18 @@ class LobbyHandlers:
                 gate=reply.secure,
             )
         except TableBusyError as busy:
-            await self._lead_to(busy.game_id)
+            await self._lead_to(busy.table_id)
             await self._refuse_busy(reply, busy, game)
             return
         await self._post_lobby(reply, table)
 
-    async def _lead_to(self, game_id: int) -> None:
+    async def _lead_to(self, table_id: int) -> None:
         """Someone is sent to the channel's open table: the link must lead somewhere, so a lost table message
         is posted anew; not one being posted right now (a lobby opened an instant ago, whose id is not stored yet)."""
-        record = (await self.service.store.get(game_id)).record
+        record = (await self.service.store.get(table_id)).record
         if record.table_message_id is None and time.time() - record.created_at < POSTING_GRACE:
             return
-        self.refresher.ensure_posted(game_id)
+        self.refresher.ensure_posted(table_id)
 
     async def _refuse_busy(self, reply: Reply, busy: TableBusyError, game: str) -> None:
         """The channel's table is still open: say so with its link, and offer to open the new one in a thread."""
@@ -215,36 +215,36 @@ class LobbyHandlers:
             await self.bot.http.delete_channel(thread_id)
 
     @guarded(ephemeral=False)
-    async def rematch(self, reply: Reply, game_id: int) -> None:
+    async def rematch(self, reply: Reply, table_id: int) -> None:
         """A finished table's rematch: a new lobby below it, the same players seated, the clicker as host."""
         interaction = reply.interaction
-        await self._table_here(interaction, game_id)
+        await self._table_here(interaction, table_id)
         try:
-            table = await self.service.lobby.rematch(game_id, seat_for(interaction.user), reply.secure)
+            table = await self.service.lobby.rematch(table_id, seat_for(interaction.user), reply.secure)
         except TableBusyError as busy:
-            await self._lead_to(busy.game_id)
+            await self._lead_to(busy.table_id)
             raise
         content, mentions = rematch_note(table)
         await self._post_lobby(reply, table, content=content, allowed_mentions=mentions)
 
     # ----- seats and settings -------------------------------------------------
     @guarded()
-    async def lobby(self, reply: Reply, game_id: int, op: str) -> None:
+    async def lobby(self, reply: Reply, table_id: int, op: str) -> None:
         interaction = reply.interaction
-        here = await self._table_here(interaction, game_id)
+        here = await self._table_here(interaction, table_id)
         user = interaction.user
         gate = reply.secure
         if op in ("clock", "options", "computers"):
             await self._show_panel(reply, here, op)
             return
         if op == "join":
-            table = await self.service.lobby.join(game_id, seat_for(user), gate)
+            table = await self.service.lobby.join(table_id, seat_for(user), gate)
         elif op == "leave":
-            table = await self.service.lobby.leave_lobby(game_id, user.id, gate)
+            table = await self.service.lobby.leave_lobby(table_id, user.id, gate)
         elif op == "start":
-            table = await self.service.lobby.start(game_id, user.id, gate)
+            table = await self.service.lobby.start(table_id, user.id, gate)
         else:
-            table = await self.service.lobby.cancel(game_id, user.id, gate)
+            table = await self.service.lobby.cancel(table_id, user.id, gate)
         await self._show_table_in_place(reply, table)
         await self.close_panels(table)
 
@@ -278,28 +278,28 @@ class LobbyHandlers:
                 log.exception("Could not close a settings panel of game %s", table.id)
 
     async def _change_settings(
-        self, reply: Reply, game_id: int, change: Callable[[], Awaitable[Table]]
+        self, reply: Reply, table_id: int, change: Callable[[], Awaitable[Table]]
     ) -> Table | None:
         """Make a choice of a settings panel (`change`), or refuse it in place if the lobby was started or closed
         meanwhile: the panel then says so, its menus removed, and nothing changed (None)."""
-        here = await self._table_here(reply.interaction, game_id)
+        here = await self._table_here(reply.interaction, table_id)
         if here.record.status == "lobby":
             try:
                 return await change()
             except LobbyClosedError:  # started or closed since this click read it
-                here = await self.service.store.get(game_id)
+                here = await self.service.store.get(table_id)
         lang = language_of(reply.interaction.locale)
         await reply.update(content="⚠️ " + panel_closed_text(here, lang), view=None)
         return None
 
-    def _panel_redrawn(self, reply: Reply, game_id: int) -> None:
+    def _panel_redrawn(self, reply: Reply, table_id: int) -> None:
         message = reply.interaction.message
         self.panels.drawn(
-            game_id, reply.interaction, message_id=message.id if message is not None else None, original=True
+            table_id, reply.interaction, message_id=message.id if message is not None else None, original=True
         )
 
     @guarded()
-    async def set_clock(self, reply: Reply, game_id: int, field: str, values: list[str]) -> None:
+    async def set_clock(self, reply: Reply, table_id: int, field: str, values: list[str]) -> None:
         """A choice on the clock settings: the lobby message follows, the settings redraw in place."""
         interaction = reply.interaction
 
@@ -307,18 +307,18 @@ class LobbyHandlers:
             if len(values) != 1:
                 raise CardroomError("error.invalid_option")
             lobby = self.service.lobby
-            return await lobby.set_clock_option(game_id, interaction.user.id, field, values[0], reply.secure)
+            return await lobby.set_clock_option(table_id, interaction.user.id, field, values[0], reply.secure)
 
-        table = await self._change_settings(reply, game_id, change)
+        table = await self._change_settings(reply, table_id, change)
         if table is None:
             return
         self.refresher.mark(table.id)
         content, view = clock_panel(table, language_of(interaction.locale))
         await reply.update(content=content, view=view)
-        self._panel_redrawn(reply, game_id)
+        self._panel_redrawn(reply, table_id)
 
     @guarded()
-    async def set_computers(self, reply: Reply, game_id: int, op: str, values: list[str]) -> None:
+    async def set_computers(self, reply: Reply, table_id: int, op: str, values: list[str]) -> None:
         """A choice on the computer seats (`add`: a level; `remove`: a computer's seat): the lobby message
         follows, the panel redraws in place."""
         interaction = reply.interaction
@@ -328,44 +328,44 @@ class LobbyHandlers:
             if len(values) != 1:
                 raise CardroomError("error.invalid_option")
             if op == "add":
-                return await self.service.lobby.add_computer(game_id, user_id, values[0], reply.secure)
+                return await self.service.lobby.add_computer(table_id, user_id, values[0], reply.secure)
             if values[0].isdigit() and len(values[0]) <= 2:
-                return await self.service.lobby.remove_computer(game_id, user_id, int(values[0]), reply.secure)
+                return await self.service.lobby.remove_computer(table_id, user_id, int(values[0]), reply.secure)
             raise CardroomError("error.invalid_option")
 
-        table = await self._change_settings(reply, game_id, change)
+        table = await self._change_settings(reply, table_id, change)
         if table is None:
             return
         self.refresher.mark(table.id)
         content, view = computers_panel(table, language_of(interaction.locale))
         await reply.update(content=content, view=view)
-        self._panel_redrawn(reply, game_id)
+        self._panel_redrawn(reply, table_id)
 
     @guarded()
-    async def set_option(self, reply: Reply, game_id: int, field: str, values: list[str]) -> None:
+    async def set_option(self, reply: Reply, table_id: int, field: str, values: list[str]) -> None:
         """A choice on the table options: the lobby message follows, the options redraw in place."""
         interaction = reply.interaction
 
         async def change() -> Table:
             if len(values) != 1:
                 raise CardroomError("error.invalid_option")
-            return await self.service.lobby.set_option(game_id, interaction.user.id, field, values[0], reply.secure)
+            return await self.service.lobby.set_option(table_id, interaction.user.id, field, values[0], reply.secure)
 
-        table = await self._change_settings(reply, game_id, change)
+        table = await self._change_settings(reply, table_id, change)
         if table is not None:
             await self._redraw_options(reply, table)
 
     @guarded()
-    async def set_language(self, reply: Reply, game_id: int, values: list[str]) -> None:
+    async def set_language(self, reply: Reply, table_id: int, values: list[str]) -> None:
         """The table's language: its public messages follow; the host's own panel stays in the host's language."""
         interaction = reply.interaction
 
         async def change() -> Table:
             if len(values) != 1:
                 raise CardroomError("error.invalid_option")
-            return await self.service.lobby.set_locale(game_id, interaction.user.id, values[0], reply.secure)
+            return await self.service.lobby.set_locale(table_id, interaction.user.id, values[0], reply.secure)
 
-        table = await self._change_settings(reply, game_id, change)
+        table = await self._change_settings(reply, table_id, change)
         if table is not None:
             await self._redraw_options(reply, table)
 

@@ -49,23 +49,23 @@ class OpenPanels:
         return sum(len(panels) for panels in self._panels.values())
 
     def drawn(
-        self, game_id: int, interaction: discord.Interaction[Any], *, message_id: int | None, original: bool
+        self, table_id: int, interaction: discord.Interaction[Any], *, message_id: int | None, original: bool
     ) -> None:
         """A panel of this lobby was drawn (opened, or redrawn in place) through `interaction`."""
         now = self._clock()
-        for other in [game for game, panels in self._panels.items() if game != game_id]:
+        for other in [game for game, panels in self._panels.items() if game != table_id]:
             if all(now - panel.drawn_at >= TOKEN_LIFETIME for panel in self._panels[other]):
                 del self._panels[other]  # a lobby that ended elsewhere (another process) or long ago
         kept = [
             panel
-            for panel in self._panels.get(game_id, [])
+            for panel in self._panels.get(table_id, [])
             if now - panel.drawn_at < TOKEN_LIFETIME and not (message_id is not None and panel.message_id == message_id)
         ]
         kept.append(Panel(interaction, message_id, original, now))
-        self._panels[game_id] = kept[-PANELS_PER_LOBBY:]
+        self._panels[table_id] = kept[-PANELS_PER_LOBBY:]
 
-    def closing(self, game_id: int) -> list[Panel]:
+    def closing(self, table_id: int) -> list[Panel]:
         """The lobby was started or closed: its panels that can still be edited, forgotten here."""
         now = self._clock()
-        panels = self._panels.pop(game_id, [])
+        panels = self._panels.pop(table_id, [])
         return [panel for panel in panels if now - panel.drawn_at < TOKEN_LIFETIME - TOKEN_MARGIN]

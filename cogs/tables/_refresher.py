@@ -28,7 +28,7 @@ committed light, with no sync of its own (`Database._light`). It survives a
 crash of the bot's process; an OS or server crash may lose the last of it,
 which the restart's repair makes good: every open table is edited again
 whatever version it was recorded as showing, and decisions not recorded as told
-are announced again (`GameRepository.set_shown_version`, `set_bell`).
+are announced again (`TableRepository.set_shown_version`, `set_bell`).
 
 After a restart the tables to bring up to date are repaired in order and at a
 pace (`_repair`): the most recently changed first, a few per second, each
@@ -117,42 +117,42 @@ class TableRefresher:
         self._text_faces: dict[int, float] = {}  # game id -> when its message was drawn with text faces (unix time)
         self._redraw: set[int] = set()  # tables whose next pass edits their message even if it shows their version
 
-    def mark(self, game_id: int, drawn: DrawnTable | None = None) -> None:
+    def mark(self, table_id: int, drawn: DrawnTable | None = None) -> None:
         """The table changed: edit its message at once, or at the end of `delay` after its last edit, in one
         edit with whatever else changes meanwhile (ahead of any repair it was queued for). `drawn`: the message
         already drawn for the version just committed, which that edit shows if nothing changed since."""
-        self.repairs.take(game_id)
+        self.repairs.take(table_id)
         if drawn is not None:
-            self._drawn[game_id] = drawn
-        self._pass(game_id, self._wait(game_id))
+            self._drawn[table_id] = drawn
+        self._pass(table_id, self._wait(table_id))
 
-    def edits_at_once(self, game_id: int) -> bool:
+    def edits_at_once(self, table_id: int) -> bool:
         """Whether a change of this table now would be shown at once: no pass is under way or waiting, and its
         message was not edited within `delay`. (A change shown later is drawn then, with what else changed.)"""
-        return game_id not in self._tasks and self._wait(game_id) == 0.0
+        return table_id not in self._tasks and self._wait(table_id) == 0.0
 
-    def _wait(self, game_id: int) -> float:
+    def _wait(self, table_id: int) -> float:
         """Seconds until the table's message may be edited again: what is left of `delay` since its last edit."""
-        edited = self._edited_at.get(game_id)
+        edited = self._edited_at.get(table_id)
         if edited is None:
             return 0.0
         return max(0.0, edited + self.delay - asyncio.get_running_loop().time())
 
-    def _edited(self, game_id: int) -> None:
+    def _edited(self, table_id: int) -> None:
         """The table's message was just edited (or posted): the next edit waits for `delay`, then it is forgotten."""
         loop = asyncio.get_running_loop()
-        now = self._edited_at[game_id] = loop.time()
-        loop.call_later(self.delay, self._cooled, game_id, now)
+        now = self._edited_at[table_id] = loop.time()
+        loop.call_later(self.delay, self._cooled, table_id, now)
 
-    def _cooled(self, game_id: int, edited: float) -> None:
-        if self._edited_at.get(game_id) == edited:  # not edited again since
-            del self._edited_at[game_id]
+    def _cooled(self, table_id: int, edited: float) -> None:
+        if self._edited_at.get(table_id) == edited:  # not edited again since
+            del self._edited_at[table_id]
 
-    def _pass(self, game_id: int, delay: float) -> asyncio.Task[None]:
-        self._dirty.add(game_id)
-        task = self._tasks.get(game_id)
+    def _pass(self, table_id: int, delay: float) -> asyncio.Task[None]:
+        self._dirty.add(table_id)
+        task = self._tasks.get(table_id)
         if task is None:
-            task = self._tasks[game_id] = asyncio.create_task(self._run(game_id, delay), name=f"table-{game_id}")
+            task = self._tasks[table_id] = asyncio.create_task(self._run(table_id, delay), name=f"table-{table_id}")
         return task
 
     def repair(self, rows: list[RepairRow]) -> None:
@@ -163,8 +163,8 @@ class TableRefresher:
         """
         for row in rows:
             if row.ping_message_id is not None:
-                self._adopt[row.game_id] = row.ping_message_id
-            self.repairs.add(row.game_id, row.updated_at)
+                self._adopt[row.table_id] = row.ping_message_id
+            self.repairs.add(row.table_id, row.updated_at)
         self._start_repair()
 
     def _start_repair(self) -> None:
@@ -176,9 +176,9 @@ class TableRefresher:
         before is drawn again, whatever version it shows, at the repair's pace, the most recently drawn first."""
         if not len(registry) or not self._text_faces:
             return
-        for game_id, drawn_at in self._text_faces.items():
-            self._redraw.add(game_id)
-            self.repairs.add(game_id, drawn_at)
+        for table_id, drawn_at in self._text_faces.items():
+            self._redraw.add(table_id)
+            self.repairs.add(table_id, drawn_at)
         self._text_faces.clear()
         self._start_repair()
 
@@ -187,25 +187,25 @@ class TableRefresher:
         draw it again when the emojis come; at once if they came while it was being sent. A lobby shows no card."""
         if not self.faces:
             return
-        game_id = table.id
+        table_id = table.id
         if len(faces) or table.state is None:
-            self._text_faces.pop(game_id, None)
+            self._text_faces.pop(table_id, None)
         elif len(emojis.registry()):  # installed meanwhile: its edit was on its way with text faces
-            self._redraw.add(game_id)
-            self.repairs.add(game_id, time.time())
+            self._redraw.add(table_id)
+            self.repairs.add(table_id, time.time())
             self._start_repair()
-        elif game_id in self._text_faces or len(self._text_faces) < TEXT_FACES_KEPT:
-            self._text_faces[game_id] = time.time()
+        elif table_id in self._text_faces or len(self._text_faces) < TEXT_FACES_KEPT:
+            self._text_faces[table_id] = time.time()
 
     async def _repair(self) -> None:
-        while (game_id := await self.repairs.next()) is not None:
+        while (table_id := await self.repairs.next()) is not None:
             while len(self._repairing) >= REPAIRS_IN_FLIGHT:
                 await asyncio.wait(self._repairing, return_when=asyncio.FIRST_COMPLETED)
-            if game_id in self._tasks:
-                if game_id in self._redraw:
-                    self._dirty.add(game_id)  # its pass under way may have drawn it already: one more after it
+            if table_id in self._tasks:
+                if table_id in self._redraw:
+                    self._dirty.add(table_id)  # its pass under way may have drawn it already: one more after it
                 continue  # a pass is under way: it shows the table as it is now
-            task = self._pass(game_id, 0.0)
+            task = self._pass(table_id, 0.0)
             self._repairing.add(task)
             task.add_done_callback(self._repairing.discard)
 
@@ -246,14 +246,14 @@ class TableRefresher:
         except discord.HTTPException as failure:
             log.warning("Could not look for the lost mention of game %s: %s", table.id, failure.status)
 
-    def ensure_posted(self, game_id: int) -> None:
+    def ensure_posted(self, table_id: int) -> None:
         """Someone was sent to this table: edit its message once more, which posts it anew if it is gone.
 
         A table message can be lost (deleted by a moderator, never posted by an
         earlier run); the channel must never be held by a table nobody can see.
         """
-        self._rendered.pop(game_id, None)
-        self.mark(game_id)
+        self._rendered.pop(table_id, None)
+        self.mark(table_id)
 
     def rendered(self, table: Table) -> None:
         """The table message already shows this version (edited through an interaction): an edit like any other."""
@@ -266,49 +266,49 @@ class TableRefresher:
         while self._tasks:
             await asyncio.gather(*self._tasks.values(), return_exceptions=True)
 
-    async def _run(self, game_id: int, delay: float) -> None:
+    async def _run(self, table_id: int, delay: float) -> None:
         try:
-            while game_id in self._dirty:
+            while table_id in self._dirty:
                 await asyncio.sleep(delay)
                 delay = self.delay
-                self._dirty.discard(game_id)
+                self._dirty.discard(table_id)
                 try:
-                    await self._refresh(game_id)
-                    self._failures.pop(game_id, None)
+                    await self._refresh(table_id)
+                    self._failures.pop(table_id, None)
                 except Exception:
-                    failures = self._failures.get(game_id, 0)
-                    self._failures[game_id] = failures + 1
+                    failures = self._failures.get(table_id, 0)
+                    self._failures[table_id] = failures + 1
                     delay = RETRY_DELAYS[min(failures, len(RETRY_DELAYS) - 1)]
-                    log.exception("Could not refresh table %s; trying again in %s s", game_id, delay)
-                    asyncio.get_running_loop().call_later(delay, self.mark, game_id)
+                    log.exception("Could not refresh table %s; trying again in %s s", table_id, delay)
+                    asyncio.get_running_loop().call_later(delay, self.mark, table_id)
         finally:
-            self._tasks.pop(game_id, None)
+            self._tasks.pop(table_id, None)
 
-    async def _refresh(self, game_id: int) -> None:
-        drawn = self._drawn.pop(game_id, None)
-        table = await self.bot.tables.store.get(game_id)
-        ping = self._adopt.pop(game_id, None)
+    async def _refresh(self, table_id: int) -> None:
+        drawn = self._drawn.pop(table_id, None)
+        table = await self.bot.tables.store.get(table_id)
+        ping = self._adopt.pop(table_id, None)
         if ping is not None:
             await self._adopt_ping(table, ping)
         news = table.record.shown_version < table.record.version  # the channel has not seen this version
         ended = table.record.status in ("finished", "aborted")
-        redraw = game_id in self._redraw  # drawn with text faces before the card emojis came
-        self._redraw.discard(game_id)
+        redraw = table_id in self._redraw  # drawn with text faces before the card emojis came
+        self._redraw.discard(table_id)
         # An ended table's message already showing its last version is left alone (two passes of one end: a
         # restart's repair and the deadline that ended it, say; `_close` forgets what was rendered).
-        if redraw or (self._rendered.get(game_id) != table.record.version and (news or not ended)):
+        if redraw or (self._rendered.get(table_id) != table.record.version and (news or not ended)):
             fresh = drawn is not None and drawn.version == table.record.version and shown_as_drawn(table)
             faces = emojis.registry()
             await self._edit_table(table, new_turn=self._is_new_turn(table), drawn=drawn if fresh else None)
             self._drawn_with(table, faces)
-            self._rendered[game_id] = table.record.version
-            self._edited(game_id)
+            self._rendered[table_id] = table.record.version
+            self._edited(table_id)
             await self.bot.tables.store.shown(table)
             await self._tell_watchers(table)
-            if (await self.bot.tables.store.get(game_id)).record.version != table.record.version:
+            if (await self.bot.tables.store.get(table_id)).record.version != table.record.version:
                 # A change committed while this edit was on its way, and its click's answer may have shown it first,
                 # then been covered by this older drawing: another pass shows the newest.
-                self.mark(game_id)
+                self.mark(table_id)
         if table.record.status == "active" and table.result is None:
             await self.bell.ring(table)
         else:

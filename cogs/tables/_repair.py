@@ -37,7 +37,7 @@ class RepairQueue:
         self.interval = 1.0 / rate
         self._clock = clock
         self._sleep = sleep
-        self._heap: list[tuple[float, int]] = []  # (-changed_at, -game_id): newest first, then the newest game
+        self._heap: list[tuple[float, int]] = []  # (-changed_at, -table_id): newest first, then the newest game
         self._queued: set[int] = set()
         self._next_at: float | None = None  # when the next table may leave
         self.released = 0
@@ -46,21 +46,21 @@ class RepairQueue:
     def __len__(self) -> int:
         return len(self._queued)
 
-    def __contains__(self, game_id: int) -> bool:
-        return game_id in self._queued
+    def __contains__(self, table_id: int) -> bool:
+        return table_id in self._queued
 
-    def add(self, game_id: int, changed_at: float) -> None:
+    def add(self, table_id: int, changed_at: float) -> None:
         """Queue a table for its repair (`changed_at`: its last change; the latest go first)."""
-        if game_id in self._queued:
+        if table_id in self._queued:
             return
-        self._queued.add(game_id)
-        heapq.heappush(self._heap, (-changed_at, -game_id))
+        self._queued.add(table_id)
+        heapq.heappush(self._heap, (-changed_at, -table_id))
 
-    def take(self, game_id: int) -> bool:
+    def take(self, table_id: int) -> bool:
         """Live work reached the table first: it leaves the queue (its live pass brings it up to date)."""
-        if game_id not in self._queued:
+        if table_id not in self._queued:
             return False
-        self._queued.discard(game_id)  # its heap entry is skipped when it comes up
+        self._queued.discard(table_id)  # its heap entry is skipped when it comes up
         self.taken += 1
         return True
 
@@ -74,11 +74,11 @@ class RepairQueue:
                 await self._sleep(wait)
         while self._heap:
             _, negative_id = heapq.heappop(self._heap)
-            game_id = -negative_id
-            if game_id in self._queued:
-                self._queued.discard(game_id)
+            table_id = -negative_id
+            if table_id in self._queued:
+                self._queued.discard(table_id)
                 now = self._clock()
                 self._next_at = max(self._next_at or now, now) + self.interval
                 self.released += 1
-                return game_id
+                return table_id
         return None

@@ -519,7 +519,7 @@ def log_message(
     shown = len(pages) - 1 if page is None else max(0, min(page, len(pages) - 1))
     lines = pages[shown]
     embed = discord.Embed(
-        title=t(lang, "log.title", game=game_name(table.record.game, lang), game_id=table.id),
+        title=t(lang, "log.title", game=game_name(table.record.game, lang), table_id=table.id),
         description="\n".join(lines) if lines else t(lang, "log.empty"),
         colour=discord.Colour.dark_grey(),
     )
@@ -541,7 +541,7 @@ def verification_embed(table: Table, found: Verification, lang: str) -> discord.
         verdict = t(lang, "verify.failed", problem=problem)
     details = t(lang, "verify.details", seed=found.seed, salt=found.salt, full=found.commitment)
     embed = discord.Embed(
-        title=t(lang, "verify.title", game_id=table.id),
+        title=t(lang, "verify.title", table_id=table.id),
         description=f"{verdict}\n\n{details}" if found.salt else verdict,
         colour=discord.Colour.green() if found.ok else discord.Colour.red(),
     )

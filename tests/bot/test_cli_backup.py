@@ -31,7 +31,7 @@ def cardroom(tmp_path: Path, database: Path | str, *args: str) -> subprocess.Com
 async def stored_games(path: Path) -> list[object]:
     db = await Database.open(path)
     try:
-        return list(await db.games.active_games())
+        return list(await db.tables.active_tables())
     finally:
         await db.close()
 

@@ -60,7 +60,7 @@ async def go_on(url: str, clock: Clock, live: Table) -> Table:
         seat = table.to_act[0]
         moved = (await service.play.act(table.id, table.record.seats[seat].user_id, table.record.version, 0)).table
         assert moved.record.version == live.record.version + 1
-        assert [seq for seq, _, _ in await db.games.actions(live.id)][-1] == moved.record.version
+        assert [seq for seq, _, _ in await db.tables.actions(live.id)][-1] == moved.record.version
         newer = await service.lobby.open_lobby(guild_id=GUILD, channel_id=103, game="pairs", host=ALICE, locale="en")
         assert newer.id > live.id + 1
         return moved
@@ -72,7 +72,7 @@ async def snapshot(location: str | Path, done: Table) -> tuple[object, ...]:
     db = await Database.open(location)
     try:
         return (
-            await db.games.active_games(),
+            await db.tables.active_tables(),
             await db.results.results(done.id),
             await db.ratings.of(guild_id=GUILD, game="pairs"),
             await db.ratings.changes(done.id),
@@ -80,7 +80,7 @@ async def snapshot(location: str | Path, done: Table) -> tuple[object, ...]:
             await db.players.get(BOB.user_id),
             await db.deadlines.due(float("inf"), 100),
             await db.players.turns_of(ALICE.user_id),
-            await db.games.actions(done.id),
+            await db.tables.actions(done.id),
             db.schema_version,
         )
     finally:
@@ -108,7 +108,7 @@ def check_the_copy(tmp_path: Path, sqlite: Path, url: str, clock: Clock, done: T
     tables = {line.split(":")[0].strip(): line for line in lines[1:-1]}
     assert set(tables) == {
         "schema_migrations",
-        "games",
+        "tables",
         "actions",
         "results",
         "deadlines",
@@ -119,14 +119,14 @@ def check_the_copy(tmp_path: Path, sqlite: Path, url: str, clock: Clock, done: T
         "card_emojis",
     }
     assert all(line.endswith("-> same") for line in tables.values())
-    assert tables["games"].startswith("  games: 3 rows")
+    assert tables["tables"].startswith("  tables: 3 rows")
     assert lines[-1] == "cardroom: checked: every table has the same rows on both sides (count and SHA-256 of its rows)"
     assert asyncio.run(snapshot(url, done)) == asyncio.run(snapshot(sqlite, done))
 
     # The target now holds data: a second copy is refused and changes nothing.
     again = cardroom(tmp_path, sqlite, "migrate-db", "--from", str(sqlite), "--to", url)
     assert again.returncode == EXIT_DATABASE and again.stdout == ""
-    assert "the target already holds data (table games)" in again.stderr
+    assert "the target already holds data (table tables)" in again.stderr
 
     moved = asyncio.run(go_on(url, clock, live))
     assert moved.record.status == "active"
@@ -164,6 +164,6 @@ def test_a_value_the_target_cannot_hold_as_it_is_stops_the_copy(tmp_path: Path, 
 async def snapshot_games(location: str) -> list[object]:
     db = await Database.open(location)
     try:
-        return list(await db.games.active_games())
+        return list(await db.tables.active_tables())
     finally:
         await db.close()

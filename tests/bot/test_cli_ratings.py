@@ -20,18 +20,18 @@ async def play_games(path: Path) -> dict[str, Rating]:
     db = await Database.open(path)
     try:
         for number, places in enumerate([(1, 2, 3), (2, 1, 1), (3, 1, 2), (1, 2, 3)]):
-            lobby = await db.games.create_lobby(
+            lobby = await db.tables.create_lobby(
                 guild_id=7, channel_id=50, game="pairs", host=PEOPLE[0], options={}, seed=1, locale="en", seats=PEOPLE
             )
-            game = await db.games.start(lobby.id, lobby.version, state="{}")
+            game = await db.tables.start(lobby.id, lobby.version, state="{}")
             result = [
                 ResultRow(seat=seat, user_id=person.user_id, name=person.name, place=place, won=place == 1, measure=0)
                 for seat, (person, place) in enumerate(zip(PEOPLE, places, strict=True))
             ]
             if number == 3:
-                await db.games.abort(game.id, by_user_id=1, result=result)
+                await db.tables.abort(game.id, by_user_id=1, result=result)
             else:
-                await db.games.commit_action(
+                await db.tables.commit_action(
                     game.id, game.version, seat=0, action=json.dumps({}), state="{}", result=result
                 )
         return await db.ratings.of(guild_id=7, game="pairs")

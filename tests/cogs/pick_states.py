@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.services.tables import Table
-from bot.storage import GameRecord, Seat
+from bot.storage import Seat, TableRecord
 from engines import registry
 from engines.core import CardPick
 from engines.deadmoney import Bid, Play
@@ -73,9 +73,11 @@ def sized(kind: str, count: int) -> tuple[Any, int, CardPick]:
     return state, seat, pick
 
 
-def record(state: Any, *, game_id: int = LONG_GAME_ID, version: int = LONG_VERSION, channel_id: int = 2) -> GameRecord:
-    return GameRecord(
-        id=game_id,
+def record(
+    state: Any, *, table_id: int = LONG_GAME_ID, version: int = LONG_VERSION, channel_id: int = 2
+) -> TableRecord:
+    return TableRecord(
+        id=table_id,
         guild_id=1,
         channel_id=channel_id,
         game="deadmoney",

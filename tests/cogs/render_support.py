@@ -12,7 +12,7 @@ import discord
 from bot.emojis import CardEmoji, card_key, load_manifest
 from bot.i18n import LANGUAGES
 from bot.services.tables import Table
-from bot.storage import GameRecord, Seat
+from bot.storage import Seat, TableRecord
 from cogs.render.frame import hand_embed, table_embed
 from cogs.tables._components import Move
 from cogs.tables._views import hand_view, table_view
@@ -28,7 +28,7 @@ def table_of(
     engine: Any,
     state: GameState,
     *,
-    game_id: int,
+    table_id: int,
     version: int = 5,
     names: Sequence[str] = NAMES,
     status: str = "active",
@@ -37,8 +37,8 @@ def table_of(
 ) -> Table:
     """A table of `engine` in `state`, as the service would hold it (seat s is user 1000 + s)."""
     options: Any = getattr(state, "options", None)
-    record = GameRecord(
-        id=game_id,
+    record = TableRecord(
+        id=table_id,
         guild_id=1,
         channel_id=2,
         game=engine.name,
@@ -102,7 +102,7 @@ def limit_problems_in_playouts(
     ):
         state = playout.states[step]
         for lang in LANGUAGES:
-            tbl = table_of(engine, state, game_id=9_223_372_036_854_775_000, names=["W" * 32] * players, locale=lang)
+            tbl = table_of(engine, state, table_id=9_223_372_036_854_775_000, names=["W" * 32] * players, locale=lang)
             found = message_problems(payload(table_embed(tbl, lang), table_view(tbl, lang)))
             for seat in range(playout.players):
                 found += message_problems(payload(hand_embed(tbl, seat, lang), hand_view(tbl, seat, lang)))

@@ -253,7 +253,7 @@ class Table:
         self.handlers = TableHandlers(self.bot, refresher)
         refresher.watchers += self.handlers.watchers()  # as the cog does
         self.golden: list[str] = []
-        self.game_id = 0
+        self.table_id = 0
         self.table_message = 0
         self.hands: dict[int, Click] = {}  # each player's live hand: the click that drew it
         self.seen_posts = 0
@@ -310,7 +310,7 @@ class Table:
         return self.channel.messages[self.table_message]
 
     async def version(self) -> tuple[str, int]:
-        record = (await self.service.store.get(self.game_id)).record
+        record = (await self.service.store.get(self.table_id)).record
         return record.status, record.version
 
     # ----- the lobby ----------------------------------------------------------------------------------------------
@@ -321,7 +321,7 @@ class Table:
         await self.settled()
         assert command.public_id is not None, command.calls
         self.table_message = command.public_id
-        self.game_id = (await self.service.store.in_channel(CHANNEL)).id  # type: ignore[union-attr]
+        self.table_id = (await self.service.store.in_channel(CHANNEL)).id  # type: ignore[union-attr]
         lobby = self.channel_message()
         if flow.options:
             panel = await self.click(host, lobby, button_id(lobby, "options"), self.table_message)

@@ -115,12 +115,12 @@ class World:
         """One write straight to the bots' database, committed at once (`?` placeholders); the rows it changed."""
         return self.db.execute(sql, params)
 
-    def version(self, game_id: int) -> int:
+    def version(self, table_id: int) -> int:
         """The committed version of a game, read from the database (the test's oracle)."""
-        return int(self.query("SELECT version FROM games WHERE id = ?", game_id)[0][0])
+        return int(self.query("SELECT version FROM tables WHERE id = ?", table_id)[0][0])
 
-    def log_length(self, game_id: int) -> int:
-        return int(self.query("SELECT COUNT(*) FROM actions WHERE game_id = ?", game_id)[0][0])
+    def log_length(self, table_id: int) -> int:
+        return int(self.query("SELECT COUNT(*) FROM actions WHERE table_id = ?", table_id)[0][0])
 
 
 @asynccontextmanager
@@ -149,13 +149,13 @@ async def open_lobby(w: World, host: User, game: str, options: dict[str, str]) -
     """/play `game` in the main channel, then the host picks `options` in their private table options panel."""
     lobby = await answered(await w.discord.slash(host, w.channel, "play", {"game": game}))
     assert not lobby.ephemeral
-    game_id, _ = footer(lobby)
+    table_id, _ = footer(lobby)
     if options:
-        panel = await answered(await w.discord.click(host, lobby, f"lobby:{game_id}:options"))
+        panel = await answered(await w.discord.click(host, lobby, f"lobby:{table_id}:options"))
         assert panel.ephemeral and panel.visible_to == host.id, panel.text
         for field, value in options.items():
-            panel = await answered(await w.discord.select(host, panel, f"option:{game_id}:{field}", [value]))
-        await lobby_in_step(w, game_id)
+            panel = await answered(await w.discord.select(host, panel, f"option:{table_id}:{field}", [value]))
+        await lobby_in_step(w, table_id)
     return w.discord.get_message(lobby.id) or lobby
 
 
@@ -163,8 +163,8 @@ async def start_game(w: World, user: User, lobby: Message) -> Message:
     """`user` (the host, or someone the test expects refused) clicks the lobby's Start once the channel's message
     shows it enabled, as a person clicks what they see (an edit drawn before the last join may land after that join's
     answer, and be drawn again): the message the answer updated."""
-    game_id, _ = footer(lobby)
-    start = f"lobby:{game_id}:start"
+    table_id, _ = footer(lobby)
+    start = f"lobby:{table_id}:start"
     await w.discord.wait_for(
         lambda: not (w.discord.get_message(lobby.id) or lobby).component(start).get("disabled"),
         timeout=10,
@@ -173,11 +173,11 @@ async def start_game(w: World, user: User, lobby: Message) -> Message:
     return await answered(await w.discord.click(user, lobby, start))
 
 
-async def lobby_in_step(w: World, game_id: int) -> None:
+async def lobby_in_step(w: World, table_id: int) -> None:
     """Wait until the game's channel message shows its committed version (the lobby follows its settings)."""
 
     def shown() -> bool:
-        rows = w.query("SELECT shown_version, version FROM games WHERE id = ?", game_id)
+        rows = w.query("SELECT shown_version, version FROM tables WHERE id = ?", table_id)
         return bool(rows) and rows[0][0] == rows[0][1]
 
     await w.discord.wait_for(shown, timeout=10, what="the lobby in step")
@@ -185,8 +185,8 @@ async def lobby_in_step(w: World, game_id: int) -> None:
 
 async def in_step(w: World, table: Message) -> Message:
     """The table message once it shows the committed version of its game."""
-    game_id, _ = footer(table)
-    committed = w.version(game_id)
+    table_id, _ = footer(table)
+    committed = w.version(table_id)
     await w.discord.wait_for(
         lambda: footer(w.discord.get_message(table.id) or table)[1] == committed, timeout=10, what="table in step"
     )
@@ -221,8 +221,8 @@ async def play_from_hand(w: World, user: User, hand: Message, pick: dict[str, An
     await players.play_from_hand(w.discord, user, hand, pick, version)
 
 
-def is_over(w: World, game_id: int) -> bool:
-    ((status,),) = w.query("SELECT status FROM games WHERE id = ?", game_id)
+def is_over(w: World, table_id: int) -> bool:
+    ((status,),) = w.query("SELECT status FROM tables WHERE id = ?", table_id)
     return str(status) != "active"
 
 
@@ -245,16 +245,16 @@ async def play_game(
     `TABLE_CHECK_EVERY` moves the table must catch up: the move is then made by a player it says it is waiting for
     (`take_turn`).
     """
-    game_id, _ = footer(table)
+    table_id, _ = footer(table)
     for move in range(max_moves):
-        if is_over(w, game_id):
+        if is_over(w, table_id):
             final = await in_step(w, table)
             assert any(marker in final.text for marker in OVER), final.text
             return final
         if move % TABLE_CHECK_EVERY == 0:
             await take_turn(w, table, users, rng, choose)
             continue
-        version = w.version(game_id)
+        version = w.version(table_id)
         names = list(users)
         rng.shuffle(names)
         for name in names:
@@ -264,7 +264,7 @@ async def play_game(
                 await play_from_hand(w, users[name], hand, choose(enabled, rng), version)
                 break
         else:
-            raise AssertionError(f"no player's hand offers a move in game {game_id} at version {version}")
+            raise AssertionError(f"no player's hand offers a move in game {table_id} at version {version}")
     raise AssertionError("the game did not end")
 
 

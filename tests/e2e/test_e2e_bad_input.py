@@ -28,11 +28,11 @@ async def refused(
 
 async def started(w: World, *players: User) -> tuple[int, Message]:
     lobby = await open_lobby(w, players[0], "pairs", {"games": "1"})  # one game: the test plays it to its end
-    game_id, _ = footer(lobby)
+    table_id, _ = footer(lobby)
     for user in players[1:]:
-        await answered(await w.discord.click(user, lobby, f"lobby:{game_id}:join"))
+        await answered(await w.discord.click(user, lobby, f"lobby:{table_id}:join"))
     table = await start_game(w, players[0], lobby)
-    return game_id, table
+    return table_id, table
 
 
 def acting(w: World, table: Message, users: dict[str, User]) -> User:
@@ -43,11 +43,11 @@ def acting(w: World, table: Message, users: dict[str, User]) -> User:
 async def test_bad_clicks_are_refused_politely_and_change_nothing(tmp_path: Path) -> None:
     async with world(tmp_path) as w, w.running():
         users = {"alice": w.alice, "bob": w.bob}
-        game_id, table = await started(w, w.alice, w.bob)
+        table_id, table = await started(w, w.alice, w.bob)
         lobby = table
         player = acting(w, table, users)
         other = w.bob if player is w.alice else w.alice
-        version = w.version(game_id)
+        version = w.version(table_id)
         hand = await answered(await w.discord.click(player, table, button(table, "hand:")))
         other_hand = await answered(await w.discord.click(other, table, button(table, "hand:")))
         assert all(c.get("disabled") for c in other_hand.buttons if c["custom_id"].startswith("move:"))
@@ -60,16 +60,16 @@ async def test_bad_clicks_are_refused_politely_and_change_nothing(tmp_path: Path
         # range, another channel's game). The service refuses the same ids even when they get through
         # (tests/bot/services); here they never reach it.
         assert "not valid" in await refused(w, w.alice, table, "evil-button")
-        assert "not valid" in await refused(w, w.alice, table, f"move:{game_id}:{version}:x")
+        assert "not valid" in await refused(w, w.alice, table, f"move:{table_id}:{version}:x")
         gone = "no longer on this message"
         assert gone in await refused(w, w.alice, table, "move:999999:1:0:0badc0de")
-        assert gone in await refused(w, w.alice, table, f"move:{game_id}:{version}:999:0badc0de")
-        assert gone in await refused(w, other, other_hand, f"move:{game_id}:{version}:2:0badc0de", locale="en-US")
+        assert gone in await refused(w, w.alice, table, f"move:{table_id}:{version}:999:0badc0de")
+        assert gone in await refused(w, other, other_hand, f"move:{table_id}:{version}:2:0badc0de", locale="en-US")
         elsewhere = await answered(await w.discord.slash(w.carol, w.other_channel, "play", {"game": "pairs"}))
-        assert gone in await refused(w, w.carol, elsewhere, f"hand:{game_id}")
+        assert gone in await refused(w, w.carol, elsewhere, f"hand:{table_id}")
         # A click from an old view of the lobby, which has become the table.
-        assert "no longer on this message" in await refused(w, w.alice, lobby, f"lobby:{game_id}:join")
-        assert w.version(game_id) == version and w.log_length(game_id) == 0
+        assert "no longer on this message" in await refused(w, w.alice, lobby, f"lobby:{table_id}:join")
+        assert w.version(table_id) == version and w.log_length(table_id) == 0
 
         # A second hand of the same player, opened with /hand, replaces the first: one live hand.
         second_hand = await answered(await w.discord.slash(player, w.channel, "hand"))
@@ -84,7 +84,7 @@ async def test_bad_clicks_are_refused_politely_and_change_nothing(tmp_path: Path
             w.discord.forge_click(player, second_hand, hit), w.discord.forge_click(player, second_hand, hit)
         )
         bodies = [(await first.response()).data or {}, (await second.response()).data or {}]
-        assert w.version(game_id) == version + 1 and w.log_length(game_id) == 1
+        assert w.version(table_id) == version + 1 and w.log_length(table_id) == 1
         late = [str(body.get("content")) for body in bodies if str(body.get("content")).startswith("⚠️")]
         assert len(late) == 1 and any(s in late[0] for s in ("out of date", "plus à jour", "no longer", "n’est plus"))
 
@@ -92,7 +92,7 @@ async def test_bad_clicks_are_refused_politely_and_change_nothing(tmp_path: Path
         # and changes nothing.
         gone_now = await refused(w, player, second_hand, hit)
         assert "n’est plus sur ce message" in gone_now or "no longer on this message" in gone_now
-        assert w.version(game_id) == version + 1 and w.log_length(game_id) == 1
+        assert w.version(table_id) == version + 1 and w.log_length(table_id) == 1
 
         # A game that ended: a live hand drawn while it ran (the one of a player who did not make the last
         # move still carries its disabled moves) refuses them, forced through.
@@ -116,17 +116,17 @@ async def test_bad_clicks_are_refused_politely_and_change_nothing(tmp_path: Path
 async def test_two_users_race_for_the_last_seat(tmp_path: Path) -> None:
     async with world(tmp_path) as w, w.running():
         lobby = await open_lobby(w, w.alice, "pairs", {})
-        game_id, _ = footer(lobby)
+        table_id, _ = footer(lobby)
         for n in range(6):
             extra = w.discord.add_user(f"guest{n}")
-            lobby = await answered(await w.discord.click(extra, lobby, f"lobby:{game_id}:join"))
+            lobby = await answered(await w.discord.click(extra, lobby, f"lobby:{table_id}:join"))
         # Out-of-range option values are refused (a forged select on the host's table options).
-        panel = await answered(await w.discord.click(w.alice, lobby, f"lobby:{game_id}:options"))
-        bad = await answered(await w.discord.forge_click(w.alice, panel, f"option:{game_id}:ending", component_type=3))
+        panel = await answered(await w.discord.click(w.alice, lobby, f"lobby:{table_id}:options"))
+        bad = await answered(await w.discord.forge_click(w.alice, panel, f"option:{table_id}:ending", component_type=3))
         assert bad.ephemeral and "not available" in bad.content
         first, second = await asyncio.gather(
-            w.discord.click(w.bob, lobby, f"lobby:{game_id}:join"),
-            w.discord.click(w.carol, lobby, f"lobby:{game_id}:join"),
+            w.discord.click(w.bob, lobby, f"lobby:{table_id}:join"),
+            w.discord.click(w.carol, lobby, f"lobby:{table_id}:join"),
         )
         answers = [await first.response(), await second.response()]
         joined = [a for a in answers if a.message is not None and not a.message.ephemeral]

@@ -33,14 +33,14 @@ MENTION = re.compile(r"<@(\d+)>")
 
 async def seated(w: World, game: str, options: dict[str, str], *players: User, pace: str | None = None) -> Message:
     lobby = await open_lobby(w, players[0], game, options)
-    game_id, _ = footer(lobby)
+    table_id, _ = footer(lobby)
     if pace is not None:  # the host's private clock settings, from the lobby's Clock button
-        panel = await answered(await w.discord.click(players[0], lobby, f"lobby:{game_id}:clock"))
+        panel = await answered(await w.discord.click(players[0], lobby, f"lobby:{table_id}:clock"))
         assert panel.ephemeral and panel.visible_to == players[0].id
-        panel = await answered(await w.discord.select(players[0], panel, f"clock:{game_id}:pace", [pace]))
+        panel = await answered(await w.discord.select(players[0], panel, f"clock:{table_id}:pace", [pace]))
         assert "Live" in panel.text
     for user in players[1:]:
-        lobby = await answered(await w.discord.click(user, lobby, f"lobby:{game_id}:join"))
+        lobby = await answered(await w.discord.click(user, lobby, f"lobby:{table_id}:join"))
     return await start_game(w, players[0], lobby)
 
 

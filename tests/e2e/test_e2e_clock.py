@@ -32,34 +32,34 @@ from tools.standin.model import Message
 SCALE = "0.0001"  # Daily: a 36 h bank is 13 s, +12 h per move is 4.3 s, the reminder comes after 10.4 s
 
 
-def clock_of(w: World, game_id: int) -> dict[str, object]:
-    ((text,),) = w.query("SELECT clock FROM games WHERE id = ?", game_id)
+def clock_of(w: World, table_id: int) -> dict[str, object]:
+    ((text,),) = w.query("SELECT clock FROM tables WHERE id = ?", table_id)
     clock: dict[str, object] = json.loads(text)
     return clock
 
 
-def timeouts_of(w: World, game_id: int, seat: int) -> int:
-    seats = clock_of(w, game_id)["seats"]
+def timeouts_of(w: World, table_id: int, seat: int) -> int:
+    seats = clock_of(w, table_id)["seats"]
     assert isinstance(seats, list)
     return int(seats[seat]["timeouts"])
 
 
-def expiry_of(w: World, game_id: int, seat: int) -> float | None:
-    rows = w.query("SELECT due_at FROM deadlines WHERE game_id = ? AND seat = ? AND kind = 'expire'", game_id, seat)
+def expiry_of(w: World, table_id: int, seat: int) -> float | None:
+    rows = w.query("SELECT due_at FROM deadlines WHERE table_id = ? AND seat = ? AND kind = 'expire'", table_id, seat)
     return float(rows[0][0]) if rows else None
 
 
-def moves_by(w: World, game_id: int, seat: int) -> int:
-    return int(w.query("SELECT COUNT(*) FROM actions WHERE game_id = ? AND seat = ?", game_id, seat)[0][0])
+def moves_by(w: World, table_id: int, seat: int) -> int:
+    return int(w.query("SELECT COUNT(*) FROM actions WHERE table_id = ? AND seat = ?", table_id, seat)[0][0])
 
 
 async def test_a_daily_clock_reminds_plays_for_the_player_and_withdraws_them_across_a_restart(tmp_path: Path) -> None:
     async with world(tmp_path) as w, contextlib.AsyncExitStack() as bots:
         bot = await bots.enter_async_context(w.running("before", CARDROOM_TIME_SCALE=SCALE))
         lobby = await open_lobby(w, w.alice, "pairs", {})
-        game_id, _ = footer(lobby)
+        table_id, _ = footer(lobby)
         assert "Daily" in lobby.text  # the lobby shows its pace
-        await answered(await w.discord.click(w.bob, lobby, f"lobby:{game_id}:join"))
+        await answered(await w.discord.click(w.bob, lobby, f"lobby:{table_id}:join"))
         table = await start_game(w, w.alice, lobby)
         table = await in_step(w, table)
         (first,) = waiting_for(table)
@@ -77,7 +77,7 @@ async def test_a_daily_clock_reminds_plays_for_the_player_and_withdraws_them_acr
         assert f"<@{sleeper.id}>" in reminder.content
 
         # 3. Their time runs out: the game plays for them, and the table says so.
-        await w.discord.wait_for(lambda: timeouts_of(w, game_id, seat) == 1, timeout=20, what="the first timeout")
+        await w.discord.wait_for(lambda: timeouts_of(w, table_id, seat) == 1, timeout=20, what="the first timeout")
         await w.discord.wait_for(
             lambda: "ran out of time" in current(w, table).text, timeout=10, what="the timeout announced on the table"
         )
@@ -95,30 +95,30 @@ async def test_a_daily_clock_reminds_plays_for_the_player_and_withdraws_them_acr
 
         await other_plays()
         # The sleeper's next decision has a deadline: the bot is killed before it and is down when it passes.
-        due = await w.discord.wait_for(lambda: expiry_of(w, game_id, seat), timeout=10, what="the next deadline")
-        version = w.version(game_id)
-        moves = moves_by(w, game_id, seat)
+        due = await w.discord.wait_for(lambda: expiry_of(w, table_id, seat), timeout=10, what="the next deadline")
+        version = w.version(table_id)
+        moves = moves_by(w, table_id, seat)
         w.discord.unwatch(bot)
         await bot.crash()
         await asyncio.sleep(max(0.0, due - time.time()) + 1.0)
-        assert w.version(game_id) == version  # nobody fired it while the bot was down
+        assert w.version(table_id) == version  # nobody fired it while the bot was down
 
         await bots.enter_async_context(w.running("after", CARDROOM_TIME_SCALE=SCALE))
-        await w.discord.wait_for(lambda: timeouts_of(w, game_id, seat) >= 2, timeout=20, what="the overdue timeout")
-        assert moves_by(w, game_id, seat) == moves + 1  # honoured once, late, never twice
+        await w.discord.wait_for(lambda: timeouts_of(w, table_id, seat) >= 2, timeout=20, what="the overdue timeout")
+        assert moves_by(w, table_id, seat) == moves + 1  # honoured once, late, never twice
         await asyncio.sleep(1.0)
-        assert moves_by(w, game_id, seat) == moves + 1 or timeouts_of(w, game_id, seat) == 3
+        assert moves_by(w, table_id, seat) == moves + 1 or timeouts_of(w, table_id, seat) == 3
 
         # 4. The third timeout in a row withdraws them; two players: the game ends, and the results say why.
         for _ in range(20):
-            ((status,),) = w.query("SELECT status FROM games WHERE id = ?", game_id)
+            ((status,),) = w.query("SELECT status FROM tables WHERE id = ?", table_id)
             if status == "finished":
                 break
             with contextlib.suppress(AssertionError, LookupError):
                 await other_plays()
             await asyncio.sleep(0.5)
-        ((status,),) = w.query("SELECT status FROM games WHERE id = ?", game_id)
-        out = w.query("SELECT clocked_out, place FROM results WHERE game_id = ? AND seat = ?", game_id, seat)
+        ((status,),) = w.query("SELECT status FROM tables WHERE id = ?", table_id)
+        out = w.query("SELECT clocked_out, place FROM results WHERE table_id = ? AND seat = ?", table_id, seat)
         assert status == "finished"
         assert out == [(1, 2)]  # marked as lost to the clock, ranked last
         await w.discord.wait_for(

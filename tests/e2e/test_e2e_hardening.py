@@ -22,10 +22,10 @@ CALLBACK = "/interactions/{interaction_id}/{interaction_token}/callback"
 
 async def started(w: World) -> tuple[int, Message]:
     lobby = await open_lobby(w, w.alice, "pairs", {})
-    game_id, _ = footer(lobby)
-    await answered(await w.discord.click(w.bob, lobby, f"lobby:{game_id}:join"))
+    table_id, _ = footer(lobby)
+    await answered(await w.discord.click(w.bob, lobby, f"lobby:{table_id}:join"))
     table = await start_game(w, w.alice, lobby)
-    return game_id, table
+    return table_id, table
 
 
 def acting(w: World, table: Message) -> User:
@@ -35,11 +35,11 @@ def acting(w: World, table: Message) -> User:
 
 async def hand_to_act(w: World) -> tuple[int, Message, User, Message]:
     """A started game, its table, the player to act and the hand they opened."""
-    game_id, table = await started(w)
+    table_id, table = await started(w)
     table = await in_step(w, table)
     player = acting(w, table)
     hand = await answered(await w.discord.click(player, table, button(table, "hand:")))
-    return game_id, table, player, hand
+    return table_id, table, player, hand
 
 
 def first_action(hand: Message) -> str:
@@ -47,20 +47,20 @@ def first_action(hand: Message) -> str:
 
 
 def open_games(w: World, channel_id: int) -> int:
-    query = "SELECT COUNT(*) FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')"
+    query = "SELECT COUNT(*) FROM tables WHERE channel_id = ? AND status IN ('lobby', 'active')"
     return int(w.query(query, channel_id)[0][0])
 
 
 async def test_a_click_delivered_past_its_window_changes_nothing(tmp_path: Path) -> None:
     async with world(tmp_path) as w, w.running() as bot:
-        game_id, _, player, hand = await hand_to_act(w)
-        version = w.version(game_id)
+        table_id, _, player, hand = await hand_to_act(w)
+        version = w.version(table_id)
 
         late = await w.discord.click(player, hand, first_action(hand), deliver_after=3.5)
         await late.wait_delivered()
         await asyncio.sleep(1.0)  # time for the bot to (wrongly) act on it
         assert late.delivered_late and late.callback is None and not late.late_callbacks
-        assert w.version(game_id) == version and w.log_length(game_id) == 0
+        assert w.version(table_id) == version and w.log_length(table_id) == 0
         assert "too late" in bot.output
 
         # Late but still answerable (1.8 s of its 3 s gone): acknowledged first, then played and shown.
@@ -70,14 +70,14 @@ async def test_a_click_delivered_past_its_window_changes_nothing(tmp_path: Path)
         await w.discord.wait_for(
             lambda: footer(w.discord.get_message(hand.id) or hand)[1] == version + 1, timeout=10, what="hand edited"
         )
-        assert w.version(game_id) == version + 1
+        assert w.version(table_id) == version + 1
         w.discord.assert_clean()
 
 
 async def test_after_a_gateway_outage_replayed_interactions_change_nothing(tmp_path: Path) -> None:
     async with world(tmp_path) as w, w.running():
-        game_id, _, player, hand = await hand_to_act(w)
-        version = w.version(game_id)
+        table_id, _, player, hand = await hand_to_act(w)
+        version = w.version(table_id)
 
         await w.discord.gateway.cut(mode="hold")
         move = await w.discord.click(player, hand, first_action(hand))
@@ -90,7 +90,7 @@ async def test_after_a_gateway_outage_replayed_interactions_change_nothing(tmp_p
         await asyncio.sleep(1.0)
 
         assert move.callback is None and play.callback is None  # never answered: they cannot be
-        assert w.version(game_id) == version  # the move was not played behind the player's back
+        assert w.version(table_id) == version  # the move was not played behind the player's back
         assert open_games(w, w.other_channel.id) == 0  # and no invisible lobby holds the channel
         lobby = await answered(await w.discord.slash(w.carol, w.other_channel, "play", {"game": "pairs"}))
         assert not lobby.ephemeral and "Join" in str(lobby.buttons)
@@ -114,13 +114,13 @@ async def test_a_lobby_whose_message_cannot_be_posted_is_undone(tmp_path: Path) 
 async def test_a_refused_answer_is_followed_by_one_that_says_the_change_went_through(tmp_path: Path) -> None:
     async with world(tmp_path) as w, w.running():
         lobby = await open_lobby(w, w.alice, "pairs", {})
-        game_id, _ = footer(lobby)
-        version = w.version(game_id)
+        table_id, _ = footer(lobby)
+        version = w.version(table_id)
         w.discord.fail_next("POST", CALLBACK, status=400, code=50035)  # the in-place edit of the lobby
-        join = await w.discord.click(w.bob, lobby, f"lobby:{game_id}:join")
+        join = await w.discord.click(w.bob, lobby, f"lobby:{table_id}:join")
         answer = await answered(join)
         assert answer.ephemeral and "Votre action a bien été jouée" in answer.content  # bob reads French
-        assert w.version(game_id) == version + 1
+        assert w.version(table_id) == version + 1
         # The table itself is brought up to date through the channel instead.
         await w.discord.wait_for(
             lambda: "bob" in (w.discord.get_message(lobby.id) or lobby).text, timeout=10, what="lobby edit"
@@ -137,8 +137,8 @@ async def test_an_unknown_game_name_of_any_length_is_answered(tmp_path: Path) ->
 
 async def test_a_click_whose_component_type_differs_from_its_id_is_refused(tmp_path: Path) -> None:
     async with world(tmp_path) as w, w.running():
-        game_id, table = await started(w)
-        forged = await w.discord.forge_click(w.alice, table, f"hand:{game_id}", component_type=3)
+        table_id, table = await started(w)
+        forged = await w.discord.forge_click(w.alice, table, f"hand:{table_id}", component_type=3)
         answer = await answered(forged)
         assert answer.ephemeral and "wrong kind of control" in answer.content
         w.discord.assert_clean()
@@ -186,7 +186,7 @@ async def test_a_turn_notification_survives_a_crash_exactly_once(tmp_path: Path,
     """
     async with world(tmp_path) as w, contextlib.AsyncExitStack() as bots:
         bot = await bots.enter_async_context(w.running("before"))
-        game_id, table = await started(w)
+        table_id, table = await started(w)
 
         def mentions() -> list[Message]:
             return [
@@ -194,11 +194,11 @@ async def test_a_turn_notification_survives_a_crash_exactly_once(tmp_path: Path,
             ]
 
         def stored_ping() -> int | None:
-            ((ping,),) = w.query("SELECT ping_message_id FROM games WHERE id = ?", game_id)
+            ((ping,),) = w.query("SELECT ping_message_id FROM tables WHERE id = ?", table_id)
             return None if ping is None else int(ping)
 
         def told() -> str:
-            return str(w.query("SELECT notified FROM games WHERE id = ?", game_id)[0][0])
+            return str(w.query("SELECT notified FROM tables WHERE id = ?", table_id)[0][0])
 
         (left,) = await w.discord.wait_for(lambda: mentions() or None, timeout=10, what="a turn mention")
         await w.discord.wait_for(lambda: stored_ping() == left.id, timeout=10, what="the mention stored")
@@ -208,7 +208,7 @@ async def test_a_turn_notification_survives_a_crash_exactly_once(tmp_path: Path,
         await w.discord.wait_for(lambda: not w.discord.gateway.connected, timeout=10, what="disconnect")
         if not stored:
             # The state a crash leaves between the post and its store.
-            assert w.execute("UPDATE games SET ping_message_id = 0, notified = '{}' WHERE id = ?", game_id) == 1
+            assert w.execute("UPDATE tables SET ping_message_id = 0, notified = '{}' WHERE id = ?", table_id) == 1
 
         await bots.enter_async_context(w.running("after"))
         if stored:
@@ -233,7 +233,7 @@ async def test_a_table_whose_message_is_gone_is_posted_again_when_the_channel_is
     """A moderator deleted the lobby message: a /play in the channel links to the table, which is posted anew."""
     async with world(tmp_path) as w, w.running():
         lobby = await open_lobby(w, w.alice, "pairs", {})
-        game_id, _ = footer(lobby)
+        table_id, _ = footer(lobby)
         await w.discord.delete_message(lobby)
         busy = await answered(await w.discord.slash(w.carol, w.channel, "play", {"game": "pairs"}))
         assert busy.ephemeral and "already running" in busy.content
@@ -242,8 +242,8 @@ async def test_a_table_whose_message_is_gone_is_posted_again_when_the_channel_is
             return next((m for m in w.discord.channel_messages(w.channel) if m.embeds), None)
 
         table = await w.discord.wait_for(reposted, timeout=10, what="the table posted again")
-        assert table.id != lobby.id and footer(table)[0] == game_id and f"lobby:{game_id}:join" in table.custom_ids
-        joined = await answered(await w.discord.click(w.carol, table, f"lobby:{game_id}:join"))
+        assert table.id != lobby.id and footer(table)[0] == table_id and f"lobby:{table_id}:join" in table.custom_ids
+        joined = await answered(await w.discord.click(w.carol, table, f"lobby:{table_id}:join"))
         assert "carol" in joined.text
         again = await answered(await w.discord.slash(w.carol, w.channel, "play", {"game": "pairs"}))
         assert str(table.id) in again.content  # the link now leads to the table
@@ -253,15 +253,15 @@ async def test_a_table_whose_message_is_gone_is_posted_again_when_the_channel_is
 async def test_a_refused_edit_after_an_acknowledgement_is_followed_by_an_answer(tmp_path: Path) -> None:
     """A click 1.8 s old is acknowledged, then played; Discord refuses the edit of the hand: a follow-up says so."""
     async with world(tmp_path) as w, w.running():
-        game_id, table, player, hand = await hand_to_act(w)
-        version = w.version(game_id)
+        table_id, table, player, hand = await hand_to_act(w)
+        version = w.version(table_id)
         w.discord.fail_next("PATCH", "/webhooks/{application_id}/{interaction_token}/messages/@original", status=400,
                             code=50035)  # fmt: skip
         click = await w.discord.click(player, hand, first_action(hand), deliver_after=1.8)
         follow = await click.wait_followup(0, timeout=10)
         said = "went through" if player is w.alice else "a bien été jouée"
         assert follow.ephemeral and follow.visible_to == player.id and said in follow.content
-        assert w.version(game_id) == version + 1  # the move stands; the table shows it
+        assert w.version(table_id) == version + 1  # the move stands; the table shows it
         await w.discord.wait_for(
             lambda: footer(w.discord.get_message(table.id) or table)[1] == version + 1, timeout=10, what="table edit"
         )
@@ -290,12 +290,12 @@ async def test_interactions_are_dated_by_discords_clock_not_this_hosts(tmp_path:
     """A host clock 6 s off would make every interaction look too late (or a replay look fresh) without the offset
     measured from the `Date` of Discord's answers."""
     async with world(tmp_path, clock=Clock(lambda: time.time() - behind)) as w, w.running() as bot:
-        game_id, _, player, hand = await hand_to_act(w)
-        version = w.version(game_id)
+        table_id, _, player, hand = await hand_to_act(w)
+        version = w.version(table_id)
         late = await w.discord.click(player, hand, first_action(hand), deliver_after=3.5)
         await late.wait_delivered()
         await asyncio.sleep(1.0)
-        assert late.callback is None and w.version(game_id) == version
+        assert late.callback is None and w.version(table_id) == version
         moved = await answered(await w.discord.click(player, hand, first_action(hand)))
         assert footer(moved)[1] == version + 1
         assert "clock is" in bot.output and "off Discord's" in bot.output
@@ -307,7 +307,7 @@ async def test_a_lobby_nobody_starts_closes_itself_even_across_a_restart(tmp_pat
     async with world(tmp_path) as w:
         async with w.running("first", CARDROOM_LOBBY_EXPIRY="3"):
             lobby = await open_lobby(w, w.alice, "pairs", {})
-            game_id, _ = footer(lobby)
+            table_id, _ = footer(lobby)
             early = await open_lobby_elsewhere(w)
         await asyncio.sleep(3.5)  # both lobbies' time passes while the bot is stopped
         assert open_games(w, w.channel.id) == 1
@@ -323,7 +323,7 @@ async def test_a_lobby_nobody_starts_closes_itself_even_across_a_restart(tmp_pat
                 what="both overdue lobbies closed",
             )
             fresh = await answered(await w.discord.slash(w.bob, w.channel, "play", {"game": "pairs"}))
-            assert not fresh.ephemeral and footer(fresh)[0] != game_id
+            assert not fresh.ephemeral and footer(fresh)[0] != table_id
             await w.discord.wait_for(  # bob's lobby, in French
                 lambda: "fermée d’elle-même" in (w.discord.get_message(early.id) or early).text, timeout=10,
                 what="the other lobby says it closed",
@@ -338,7 +338,7 @@ async def test_a_lobby_nobody_starts_closes_itself_even_across_a_restart(tmp_pat
                 timeout=15,
                 what="the new lobby closes in time",
             )
-        closed = w.query("SELECT COUNT(*) FROM games WHERE status = 'aborted' AND ended_by IS NULL")
+        closed = w.query("SELECT COUNT(*) FROM tables WHERE status = 'aborted' AND ended_by IS NULL")
         pending = w.query("SELECT COUNT(*) FROM deadlines")
         assert closed == [(3,)] and pending == [(0,)]
         w.discord.assert_clean()
@@ -350,7 +350,7 @@ async def open_lobby_elsewhere(w: World) -> Message:
     assert not lobby.ephemeral
 
     def stored() -> bool:
-        return w.query("SELECT table_message_id FROM games WHERE channel_id = ?", w.other_channel.id) == [(lobby.id,)]
+        return w.query("SELECT table_message_id FROM tables WHERE channel_id = ?", w.other_channel.id) == [(lobby.id,)]
 
     await w.discord.wait_for(stored, timeout=10, what="the lobby message stored")
     return lobby
@@ -364,14 +364,14 @@ async def play_one_move(w: World, table: Message) -> Message:
     return await answered(await w.discord.click(player, hand, first_action(hand)))
 
 
-def stored_table_message(w: World, game_id: int) -> int:
-    return int(w.query("SELECT table_message_id FROM games WHERE id = ?", game_id)[0][0])
+def stored_table_message(w: World, table_id: int) -> int:
+    return int(w.query("SELECT table_message_id FROM tables WHERE id = ?", table_id)[0][0])
 
 
 @pytest.mark.parametrize("why", ["an hour later", "Discord refuses the edit (30046)"])
 async def test_a_new_turn_on_an_old_table_posts_it_anew_at_the_bottom(tmp_path: Path, why: str) -> None:
     async with world(tmp_path) as w, w.running():
-        game_id, table = await started(w)
+        table_id, table = await started(w)
         table = await in_step(w, table)
         holder = acting(w, table)
         old_hand = await answered(await w.discord.click(holder, table, button(table, "hand:")))
@@ -384,7 +384,7 @@ async def test_a_new_turn_on_an_old_table_posts_it_anew_at_the_bottom(tmp_path: 
         await play_one_move(w, table)
 
         new_id = await w.discord.wait_for(
-            lambda: (mid := stored_table_message(w, game_id)) != table.id and mid, timeout=10, what="a new table"
+            lambda: (mid := stored_table_message(w, table_id)) != table.id and mid, timeout=10, what="a new table"
         )
         moved = w.discord.get_message(new_id)
         assert moved is not None and not moved.deleted and moved.buttons
@@ -398,12 +398,12 @@ async def test_a_new_turn_on_an_old_table_posts_it_anew_at_the_bottom(tmp_path: 
             assert not old.buttons and not old.embeds
         # The game goes on from the new message; buttons drawn before still work.
         await in_step(w, moved)
-        assert footer(await play_one_move(w, moved))[1] == w.version(game_id)
+        assert footer(await play_one_move(w, moved))[1] == w.version(table_id)
         # (The holder's one live hand: opening the hand again, to move, replaced the first one.)
         hands = [m for m in w.discord.ephemeral_messages(holder, w.channel) if m.id != old_hand.id or not m.deleted]
         old_hand = [m for m in hands if any(c["custom_id"].startswith("refresh:") for c in m.buttons)][-1]
         stale = await answered(await w.discord.click(holder, old_hand, button(old_hand, "refresh:")))
-        assert stale.id == old_hand.id and footer(stale)[1] == w.version(game_id)
+        assert stale.id == old_hand.id and footer(stale)[1] == w.version(table_id)
         w.discord.assert_clean()
 
 
@@ -413,12 +413,12 @@ def mentions_in(w: World) -> list[Message]:
 
 async def test_a_refused_table_edit_is_tried_again_not_dropped(tmp_path: Path) -> None:
     async with world(tmp_path) as w, w.running():
-        game_id, table = await started(w)
+        table_id, table = await started(w)
         table = await in_step(w, table)
         w.discord.fail_next("PATCH", f"/channels/{w.channel.id}/messages/{table.id}", status=403, code=50001)
         await play_one_move(w, table)
         await w.discord.wait_for(
-            lambda: footer(w.discord.get_message(table.id) or table)[1] == w.version(game_id),
+            lambda: footer(w.discord.get_message(table.id) or table)[1] == w.version(table_id),
             timeout=15,
             what="the table edited on a later try",
         )

@@ -56,9 +56,9 @@ BLOCKED = {"en": "shows a Re: you cannot swap", "fr": "montre un Re\u00a0: vous 
 class Game:
     """One game as the players see it, and the oracle the test reads: its committed state."""
 
-    def __init__(self, w: World, game_id: int, message: Message, players: list[User], seen: set[str]) -> None:
+    def __init__(self, w: World, table_id: int, message: Message, players: list[User], seen: set[str]) -> None:
         self.w = w
-        self.game_id = game_id
+        self.table_id = table_id
         self.message = message
         self.players = players  # in seat order (the order they sat down)
         self.seen = seen
@@ -66,13 +66,13 @@ class Game:
         self.looked = False  # someone looked early this game
 
     def state(self) -> IlMortoState:
-        ((text,),) = self.w.query("SELECT state FROM games WHERE id = ?", self.game_id)
+        ((text,),) = self.w.query("SELECT state FROM tables WHERE id = ?", self.table_id)
         state = ENGINE.load_state(text)
         assert isinstance(state, IlMortoState)
         return state
 
     def over(self) -> bool:
-        ((status,),) = self.w.query("SELECT status FROM games WHERE id = ?", self.game_id)
+        ((status,),) = self.w.query("SELECT status FROM tables WHERE id = ?", self.table_id)
         return str(status) == "finished"
 
     def user(self, seat: int) -> User:
@@ -81,11 +81,11 @@ class Game:
     async def act(self, seat: int, kind: str) -> None:
         """`seat` opens their hand from the table and presses the button of `kind` (saying yes to a costly move's
         question)."""
-        w, game_id = self.w, self.game_id
-        version = w.version(game_id)
+        w, table_id = self.w, self.table_id
+        version = w.version(table_id)
         state = self.state()
         user = self.user(seat)
-        hand = await answered(await w.discord.click(user, self.message, f"hand:{game_id}"))
+        hand = await answered(await w.discord.click(user, self.message, f"hand:{table_id}"))
         assert hand.ephemeral and hand.visible_to == user.id, hand.text
         self.check_swap(state, seat, hand)
         index = [action.kind for action in ENGINE.candidate_actions(state, seat)].index(kind)
@@ -93,11 +93,11 @@ class Game:
         assert not pressed.get("disabled"), (kind, hand.text)
         updated = await answered(await w.discord.click(user, hand, pressed["custom_id"]))
         assert updated.id == hand.id, "the hand is updated in place"
-        if w.version(game_id) == version:
+        if w.version(table_id) == version:
             yes = [c for c in updated.buttons if str(c.get("custom_id", "")).endswith(":y")]
             assert yes and CONFIRM in updated.text, updated.text
             await answered(await w.discord.click(user, updated, yes[0]["custom_id"]))
-        assert w.version(game_id) == version + 1
+        assert w.version(table_id) == version + 1
 
     def check_swap(self, state: IlMortoState, seat: int, hand: Message) -> None:
         """On their turn after the knock, a player whose swap a face-up Re blocks is told so, and cannot swap."""
@@ -119,11 +119,11 @@ class Game:
 
 async def seated(w: World, players: list[User]) -> tuple[int, Message]:
     lobby = await open_lobby(w, players[0], "ilmorto", {})
-    game_id, _ = footer(lobby)
+    table_id, _ = footer(lobby)
     for user in players[1:]:
-        lobby = await answered(await w.discord.click(user, lobby, f"lobby:{game_id}:join"))
+        lobby = await answered(await w.discord.click(user, lobby, f"lobby:{table_id}:join"))
     table = await start_game(w, players[0], lobby)
-    return game_id, table
+    return table_id, table
 
 
 def announced(w: World, start: str) -> list[Message]:
@@ -175,7 +175,7 @@ async def speak_to_the_dead(game: Game) -> None:
     living = [seat for seat in state.living() if seat != state.dealer]
     speaker = max(living, key=lambda seat: state.lives[seat])
     lives = list(state.lives)
-    version = w.version(game.game_id)
+    version = w.version(game.table_id)
     gifts = len(announced(w, "👻"))
     if "mention" not in game.seen:
         kind = "mention"
@@ -195,7 +195,7 @@ async def speak_to_the_dead(game: Game) -> None:
         line = (await w.discord.wait_for(lambda: announced(w, "👻")[gifts:] or None, timeout=10, what="gift"))[0]
     assert f"<@{game.user(ghost).id}>" in line.content and f"<@{game.user(speaker).id}>" in line.content
     assert set(line.pinged_user_ids) == {game.user(speaker).id, game.user(ghost).id}  # the two, nobody else
-    assert w.version(game.game_id) == version + 1
+    assert w.version(game.table_id) == version + 1
     after = game.state()
     assert after.lives[ghost] == 1 and after.lives[speaker] == lives[speaker] - 1 and ghost not in after.dead()
     game.seen.add(kind)
@@ -213,11 +213,11 @@ async def refused_accusations(game: Game, state: IlMortoState, speaker: int, gho
         (dealer, w.other_channel, living, dead, "no_table"),
     ]
     for user, channel, accused, named, reason in cases:
-        version = w.version(game.game_id)
+        version = w.version(game.table_id)
         refusal = await answered(await w.discord.slash(user, channel, "accuse", {"accused": accused, "dead": named}))
         expected = t(language_of(user.locale), f"ilmorto_discord.accuse.{reason}", name=named.name)
         assert refusal.ephemeral and refusal.content == f"⚠️ {expected}", refusal.content
-        assert w.version(game.game_id) == version
+        assert w.version(game.table_id) == version
 
 
 async def play_until_everything_is_seen(game: Game, rng: random.Random) -> Message:
@@ -254,19 +254,19 @@ async def test_the_dead_are_spoken_to_by_mention_accusation_and_reply(tmp_path: 
                 await w.discord.slash(w.alice, w.channel, "accuse", {"accused": w.bob, "dead": w.carol})
             )
             assert nothing.ephemeral and "no Il Morto game" in nothing.content
-            game_id, message = await seated(w, players)
+            table_id, message = await seated(w, players)
             seen: set[str] = set()
             rng = random.Random(12)
             for _ in range(MAX_GAMES):
-                game = Game(w, game_id, message, players, seen)
+                game = Game(w, table_id, message, players, seen)
                 table = await play_until_everything_is_seen(game, rng)
                 check_log(game, await game.read_log())
                 if seen >= EVERYTHING:
                     break
                 assert any(marker in table.text for marker in OVER), table.text
-                rematch = await answered(await w.discord.click(w.alice, table, f"rematch:{game_id}"))
-                game_id, _ = footer(rematch)
-                message = await answered(await w.discord.click(w.alice, rematch, f"lobby:{game_id}:start"))
+                rematch = await answered(await w.discord.click(w.alice, table, f"rematch:{table_id}"))
+                table_id, _ = footer(rematch)
+                message = await answered(await w.discord.click(w.alice, rematch, f"lobby:{table_id}:start"))
             assert seen >= EVERYTHING, EVERYTHING - seen
             # The bot heard the people's messages without reading them: no privileged intent.
             assert w.discord.privileged_intents_requested == []

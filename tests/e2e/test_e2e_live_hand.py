@@ -27,8 +27,8 @@ async def test_one_live_hand_pinned_clicks_and_the_log(tmp_path: Path) -> None:
     async with world(tmp_path) as w, w.running():
         users = {"alice": w.alice, "carol": w.carol}
         lobby = await open_lobby(w, w.alice, "pairs", {"ending": "norland", "games": "1"})
-        game_id, _ = footer(lobby)
-        lobby = await answered(await w.discord.click(w.carol, lobby, f"lobby:{game_id}:join"))
+        table_id, _ = footer(lobby)
+        lobby = await answered(await w.discord.click(w.carol, lobby, f"lobby:{table_id}:join"))
         table = await start_game(w, w.alice, lobby)
         committed = re.search(r"🔒 ([0-9a-f]{16})", table.text)  # the seed's commitment, from the start
         assert committed, table.text
@@ -49,10 +49,10 @@ async def test_one_live_hand_pinned_clicks_and_the_log(tmp_path: Path) -> None:
             await take_turn(w, table, {name: user for name, user in users.items() if user is mover}, rng)
         table = await in_step(w, table)
         assert users[waiting_for(table)[0]] is idle, table.text
-        before = w.version(game_id)
+        before = w.version(table_id)
         # A click forged from a button that was disabled when drawn is stale, now that the turn has come.
         forged = await answered(await w.discord.forge_click(idle, idle_hand, drawn[0]["custom_id"]))
-        assert "⚠️" in forged.text and w.version(game_id) == before
+        assert "⚠️" in forged.text and w.version(table_id) == before
         assert forged.id == idle_hand.id  # answered by redrawing the hand as it stands now, in place
 
         # Many clicks later, each player has exactly one live hand in the channel.
@@ -76,8 +76,8 @@ async def test_one_live_hand_pinned_clicks_and_the_log(tmp_path: Path) -> None:
 
         # /log: the public log, privately, from the deal on, paged.
         log = await answered(await w.discord.slash(w.carol, w.channel, "log"))
-        assert log.ephemeral and f"#{game_id}" in log.text and "`" in log.text
-        pages = [c for c in log.buttons if c["custom_id"].startswith(f"log:{game_id}:")]
+        assert log.ephemeral and f"#{table_id}" in log.text and "`" in log.text
+        pages = [c for c in log.buttons if c["custom_id"].startswith(f"log:{table_id}:")]
         if pages:
             latest = log.text
             older = await answered(await w.discord.click(w.carol, log, pages[0]["custom_id"]))
@@ -87,15 +87,15 @@ async def test_one_live_hand_pinned_clicks_and_the_log(tmp_path: Path) -> None:
         final = await play_game(w, table, users, rng)
         assert f"{committed[1]}…" in final.text  # the seed and salt revealed behind the same commitment
         after = await answered(await w.discord.slash(w.alice, w.channel, "log"))
-        assert after.ephemeral and f"#{game_id}" in after.text
+        assert after.ephemeral and f"#{table_id}" in after.text
 
         # /verify recomputes the commitment shown from the start and replays the game from its seed.
         checked = await answered(
-            await w.discord.slash(w.carol, w.channel, "verify", {"game": game_id, "commitment": committed[1]})
+            await w.discord.slash(w.carol, w.channel, "verify", {"table": table_id, "commitment": committed[1]})
         )
         assert checked.ephemeral and "✅" in checked.text and committed[1] in checked.text
         wrong = await answered(
-            await w.discord.slash(w.carol, w.channel, "verify", {"game": game_id, "commitment": "0" * 16})
+            await w.discord.slash(w.carol, w.channel, "verify", {"table": table_id, "commitment": "0" * 16})
         )
         assert "❌" in wrong.text
         w.discord.assert_clean()

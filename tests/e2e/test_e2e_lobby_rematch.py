@@ -35,40 +35,40 @@ async def test_lobby_start_rule_host_options_table_language_the_end_and_a_rematc
     async with world(tmp_path) as w, w.running():
         users = {"alice": w.alice, "bob": w.bob}
         lobby = await answered(await w.discord.slash(w.alice, w.channel, "play", {"game": "pairs"}))
-        game_id, _ = footer(lobby)
-        assert "2–8 players · 1 seated" in lobby.text and f"Game #{game_id}" in lobby.text
+        table_id, _ = footer(lobby)
+        assert "2–8 players · 1 seated" in lobby.text and f"Table #{table_id}" in lobby.text
         assert "move" not in lobby.embeds[0]["footer"]["text"]  # no move counter in a lobby
-        assert component(lobby, f"lobby:{game_id}:start").get("disabled")  # alone: Start waits for a player
+        assert component(lobby, f"lobby:{table_id}:start").get("disabled")  # alone: Start waits for a player
         assert not lobby.selects  # no menu everyone could click
 
         # Bob (French) is no host: he is told who chooses, privately, and nothing changes.
-        version = w.version(game_id)
-        refused = await answered(await w.discord.click(w.bob, lobby, f"lobby:{game_id}:options"))
+        version = w.version(table_id)
+        refused = await answered(await w.discord.click(w.bob, lobby, f"lobby:{table_id}:options"))
         assert refused.ephemeral and refused.visible_to == w.bob.id
         assert "Seule la personne qui accueille cette table, alice," in refused.content
-        assert w.version(game_id) == version
+        assert w.version(table_id) == version
 
         # Alice's private panel: the game's options and the table's language.
-        panel = await answered(await w.discord.click(w.alice, lobby, f"lobby:{game_id}:options"))
+        panel = await answered(await w.discord.click(w.alice, lobby, f"lobby:{table_id}:options"))
         assert panel.ephemeral and panel.visible_to == w.alice.id and "you host this table" in panel.content
-        panel = await answered(await w.discord.select(w.alice, panel, f"option:{game_id}:ending", ["norland"]))
-        panel = await answered(await w.discord.select(w.alice, panel, f"option:{game_id}:games", ["1"]))
-        panel = await answered(await w.discord.select(w.alice, panel, f"language:{game_id}", ["fr"]))
+        panel = await answered(await w.discord.select(w.alice, panel, f"option:{table_id}:ending", ["norland"]))
+        panel = await answered(await w.discord.select(w.alice, panel, f"option:{table_id}:games", ["1"]))
+        panel = await answered(await w.discord.select(w.alice, panel, f"language:{table_id}", ["fr"]))
         assert panel.ephemeral and "you host this table" in panel.content  # still in Alice's own language
-        await lobby_in_step(w, game_id)
+        await lobby_in_step(w, table_id)
         lobby = current(w, lobby)
         assert "Langue de la table\u00a0: **Français**" in lobby.text and "Norland" in lobby.text
         assert "De 2 à 8 places · 1 occupée" in lobby.text  # the public lobby speaks the table's language
 
-        lobby = await answered(await w.discord.click(w.bob, lobby, f"lobby:{game_id}:join"))
+        lobby = await answered(await w.discord.click(w.bob, lobby, f"lobby:{table_id}:join"))
         assert "De 2 à 8 places · 2 occupées" in lobby.text
-        assert not component(lobby, f"lobby:{game_id}:start").get("disabled")
+        assert not component(lobby, f"lobby:{table_id}:start").get("disabled")
         table = await start_game(w, w.alice, lobby)
         assert table.id == lobby.id and "En attente de" in table.text
 
         final = await play_game(w, table, users, random.Random(4), choose=hit_mostly)
         assert "Classement final" in final.text
-        assert [c["custom_id"] for c in final.buttons] == [f"rematch:{game_id}"]
+        assert [c["custom_id"] for c in final.buttons] == [f"rematch:{table_id}"]
         ended = await w.discord.wait_for_message(w.channel, lambda m: m.content.startswith("🏁"))
         assert "Partie de **Paires** terminée." in ended.content and "Victoire de <@" in ended.content
         assert f"/{w.channel.id}/{final.id}" in ended.content  # a link to the final table
@@ -76,21 +76,21 @@ async def test_lobby_start_rule_host_options_table_language_the_end_and_a_rematc
         assert set(ended.pinged_user_ids) == {w.alice.id, w.bob.id}  # the players, and only them
 
         # Only a player of the table can open its rematch.
-        outsider = await answered(await w.discord.click(w.dan, final, f"rematch:{game_id}"))
+        outsider = await answered(await w.discord.click(w.dan, final, f"rematch:{table_id}"))
         assert outsider.ephemeral and "Only the players of this table" in outsider.content
 
         # Bob's click: a new lobby below, the same players in the same order, the same options, Bob hosting.
-        rematch = await answered(await w.discord.click(w.bob, final, f"rematch:{game_id}"))
+        rematch = await answered(await w.discord.click(w.bob, final, f"rematch:{table_id}"))
         assert not rematch.ephemeral and rematch.id != final.id
         new_id, _ = footer(rematch)
-        assert new_id != game_id and f"lobby:{new_id}:join" in rematch.custom_ids
+        assert new_id != table_id and f"lobby:{new_id}:join" in rematch.custom_ids
         assert rematch.text.index("alice") < rematch.text.index("bob 👑")  # seats in order, the host crowned
         assert "De 2 à 8 places · 2 occupées" in rematch.text and "Norland" in rematch.text
         assert "<@" in rematch.content and w.alice.id in rematch.pinged_user_ids
         assert not component(rematch, f"lobby:{new_id}:start").get("disabled")
         # A second click finds the channel busy with that rematch: a link to it, nothing new.
         await w.discord.wait_for(lambda: message_of(w, new_id) == rematch.id, timeout=10, what="rematch stored")
-        again = await answered(await w.discord.click(w.alice, final, f"rematch:{game_id}"))
+        again = await answered(await w.discord.click(w.alice, final, f"rematch:{table_id}"))
         assert again.ephemeral and f"/{w.channel.id}/{rematch.id}" in again.content
         assert len([m for m in w.discord.channel_messages(w.channel) if f"lobby:{new_id}:join" in m.custom_ids]) == 1
         not_host = await answered(await w.discord.click(w.alice, rematch, f"lobby:{new_id}:start"))
@@ -103,9 +103,9 @@ async def test_lobby_start_rule_host_options_table_language_the_end_and_a_rematc
         w.discord.assert_clean()
 
 
-def message_of(w: World, game_id: int) -> int | None:
+def message_of(w: World, table_id: int) -> int | None:
     """The table message the bot stored for a game."""
-    rows = w.query("SELECT table_message_id FROM games WHERE id = ?", game_id)
+    rows = w.query("SELECT table_message_id FROM tables WHERE id = ?", table_id)
     return rows[0][0] if rows else None
 
 
@@ -127,9 +127,9 @@ async def test_a_busy_channel_offers_to_open_the_table_in_a_new_thread(tmp_path:
         thread = thread_of(w, opened)
         assert thread.parent_id == w.channel.id and "Zombie Life" in thread.name
         [lobby] = w.discord.channel_messages(thread)
-        game_id, _ = footer(lobby)
-        assert "Zombie Life" in lobby.text and f"lobby:{game_id}:join" in lobby.custom_ids
-        joined = await answered(await w.discord.click(w.bob, lobby, f"lobby:{game_id}:join"))
+        table_id, _ = footer(lobby)
+        assert "Zombie Life" in lobby.text and f"lobby:{table_id}:join" in lobby.custom_ids
+        joined = await answered(await w.discord.click(w.bob, lobby, f"lobby:{table_id}:join"))
         assert "2 seated" in joined.text or "2 occupées" in joined.text
 
         # Without Create Public Threads, the refusal says which permission is missing and offers no button.
@@ -161,5 +161,5 @@ async def test_a_game_name_thousands_of_characters_long_is_answered_clipped(tmp_
             answer = await answered(await w.discord.slash(w.bob, w.channel, command, {"game": typed}))
             assert answer.content.startswith("⚠️") and len(answer.content) <= 2000 and typed not in answer.content
         assert not w.discord.channel_messages(w.channel)  # nothing was opened
-        assert w.query("SELECT COUNT(*) FROM games") == [(0,)]
+        assert w.query("SELECT COUNT(*) FROM tables") == [(0,)]
         w.discord.assert_clean()

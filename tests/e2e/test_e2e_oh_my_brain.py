@@ -40,8 +40,8 @@ FAST_COMPUTERS = {
 DANGER = 4  # a button's style: red, a move that costs its player
 
 
-def actions(w: World, game_id: int) -> list[dict[str, Any]]:
-    rows = w.query("SELECT action FROM actions WHERE game_id = ? ORDER BY seq", game_id)
+def actions(w: World, table_id: int) -> list[dict[str, Any]]:
+    rows = w.query("SELECT action FROM actions WHERE table_id = ? ORDER BY seq", table_id)
     return [json.loads(action) for (action,) in rows]
 
 
@@ -49,15 +49,15 @@ def acting(hand: Message) -> bool:
     return bool(hand.selects or enabled_actions(hand))
 
 
-async def decide(w: World, game_id: int, user: User, hand: Message, rng: random.Random) -> str:
+async def decide(w: World, table_id: int, user: User, hand: Message, rng: random.Random) -> str:
     """One decision from the private hand, through its components only; returns what was used."""
-    version = w.version(game_id)
+    version = w.version(table_id)
     if hand.selects:
         select = hand.selects[0]
         assert select.get("max_values", 1) == 1, "the refill takes one card at a time"
         value = rng.choice([option["value"] for option in select["options"]])
         chosen = await answered(await w.discord.select(user, hand, select["custom_id"], [value]))
-        assert chosen.id == hand.id and w.version(game_id) > version
+        assert chosen.id == hand.id and w.version(table_id) > version
         return "select"
     buttons = enabled_actions(hand)
     safe = [c for c in buttons if c.get("style") != DANGER]
@@ -66,11 +66,11 @@ async def decide(w: World, game_id: int, user: User, hand: Message, rng: random.
     yes = [c for c in enabled_actions(answer) if str(c["custom_id"]).endswith(":y")]
     if yes:
         # Not playing while a card could be played costs a brain: the hand asks first. Yes.
-        assert "⚠️" in answer.text and pick.get("style") == DANGER and w.version(game_id) == version, answer.text
+        assert "⚠️" in answer.text and pick.get("style") == DANGER and w.version(table_id) == version, answer.text
         await answered(await w.discord.click(user, answer, yes[0]["custom_id"]))
-        assert w.version(game_id) > version
+        assert w.version(table_id) > version
         return "confirmed"
-    assert w.version(game_id) > version
+    assert w.version(table_id) > version
     return "button"
 
 
@@ -79,17 +79,17 @@ async def test_one_person_against_two_computers_the_deal_waits_for_everyone(tmp_
     chosen), and play their turns between Alice's, to the end of the game."""
     async with world(tmp_path) as w, w.running(**FAST_COMPUTERS):
         lobby = await open_lobby(w, w.alice, "ohmybrain", {"brains": "3"})
-        game_id, _ = footer(lobby)
-        panel = await answered(await w.discord.click(w.alice, lobby, f"lobby:{game_id}:computers"))
+        table_id, _ = footer(lobby)
+        panel = await answered(await w.discord.click(w.alice, lobby, f"lobby:{table_id}:computers"))
         for level in ("normal", "easy"):
-            panel = await answered(await w.discord.select(w.alice, panel, f"computer:{game_id}:add", [level]))
-        await lobby_in_step(w, game_id)
+            panel = await answered(await w.discord.select(w.alice, panel, f"computer:{table_id}:add", [level]))
+        await lobby_in_step(w, table_id)
         table = await start_game(w, w.alice, lobby)
 
         # Lot 1: the computers choose by themselves; then only Alice is waited for.
         def only_alice() -> Message | None:
             current = w.discord.get_message(table.id) or table
-            in_step = footer(current)[1] == w.version(game_id)
+            in_step = footer(current)[1] == w.version(table_id)
             return current if in_step and waiting_for(current) == ["alice"] else None
 
         table = await w.discord.wait_for(only_alice, timeout=30, what="the computers' choices")
@@ -97,17 +97,17 @@ async def test_one_person_against_two_computers_the_deal_waits_for_everyone(tmp_
         rng = random.Random(3)
         used = {"select": 0, "button": 0, "confirmed": 0}
         for _ in range(MAX_MOVES):
-            if is_over(w, game_id):
+            if is_over(w, table_id):
                 break
             # The version before the hand is drawn: a computer may move between the drawing and a later read, and
             # then the table waits for Alice, whose hand said she had nothing to do a moment before.
-            version = w.version(game_id)
+            version = w.version(table_id)
             hand = await open_hand(w, table, w.alice)
             if acting(hand):
-                used[await decide(w, game_id, w.alice, hand, rng)] += 1
+                used[await decide(w, table_id, w.alice, hand, rng)] += 1
                 continue
             await w.discord.wait_for(
-                lambda version=version: w.version(game_id) > version or is_over(w, game_id),  # type: ignore[misc]
+                lambda version=version: w.version(table_id) > version or is_over(w, table_id),  # type: ignore[misc]
                 timeout=30,
                 what="a computer's move",
             )
@@ -115,6 +115,6 @@ async def test_one_person_against_two_computers_the_deal_waits_for_everyone(tmp_
             raise AssertionError("the game did not end")
         final = await in_step(w, table)
         assert "Final standings" in final.text and "🤖" in final.text, final.text
-        seats = {action["kind"] for action in actions(w, game_id)}
+        seats = {action["kind"] for action in actions(w, table_id)}
         assert {"bury", "play"} <= seats and used["button"] >= 3  # Alice chose for her Cemetery and played
         w.discord.assert_clean()

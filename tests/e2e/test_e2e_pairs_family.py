@@ -22,20 +22,20 @@ from tools.standin.model import Message, User
 
 async def seated(w: World, game: str, options: dict[str, str], *players: User) -> tuple[int, Message]:
     lobby = await open_lobby(w, players[0], game, options)
-    game_id, _ = footer(lobby)
+    table_id, _ = footer(lobby)
     for user in players[1:]:
-        lobby = await answered(await w.discord.click(user, lobby, f"lobby:{game_id}:join"))
+        lobby = await answered(await w.discord.click(user, lobby, f"lobby:{table_id}:join"))
     table = await start_game(w, players[0], lobby)
-    return game_id, table
+    return table_id, table
 
 
 async def test_a_burst_of_moves_is_one_table_edit_within_rate_limits(tmp_path: Path) -> None:
     async with world(tmp_path, enforce_rate_limits=True) as w:
         w.edit_delay = "1.2"  # the production default
         async with w.running():
-            game_id, table = await seated(w, "hawthorn", {}, w.alice, w.bob, w.carol)
+            table_id, table = await seated(w, "hawthorn", {}, w.alice, w.bob, w.carol)
             table = await in_step(w, table)
-            edits_before, version_before = table.edit_count, w.version(game_id)
+            edits_before, version_before = table.edit_count, w.version(table_id)
             hands = [
                 await answered(await w.discord.click(u, table, button(table, "hand:")))
                 for u in (w.alice, w.bob, w.carol)
@@ -45,8 +45,10 @@ async def test_a_burst_of_moves_is_one_table_edit_within_rate_limits(tmp_path: P
             await asyncio.gather(
                 *(w.discord.click(u, h, p) for u, h, p in zip((w.alice, w.bob, w.carol), hands, picks, strict=True))
             )
-            await w.discord.wait_for(lambda: w.version(game_id) >= version_before + 3, timeout=10, what="three choices")
+            await w.discord.wait_for(
+                lambda: w.version(table_id) >= version_before + 3, timeout=10, what="three choices"
+            )
             table = await in_step(w, table)
-            assert w.version(game_id) - version_before >= 3  # three moves (and the reveal they caused)
+            assert w.version(table_id) - version_before >= 3  # three moves (and the reveal they caused)
             assert table.edit_count - edits_before <= 2  # coalesced into one edit (two if the burst straddled one)
             w.discord.assert_clean()  # no 429, no request over Discord's limits

@@ -35,13 +35,13 @@ async def test_three_players_play_a_whole_game(tmp_path: Path) -> None:
         assert {"name": "Paires", "value": "pairs"} in (choices.choices or [])
 
         lobby = await open_lobby(w, w.alice, "pairs", {"ending": "norland", "games": "1"})
-        game_id, _ = footer(lobby)
+        table_id, _ = footer(lobby)
         busy = await w.discord.slash(w.carol, w.channel, "play", {"game": "pairs"})
         busy_text = (await answered(busy)).text
         assert "already running" in busy_text and f"/{w.channel.id}/{lobby.id}" in busy_text
 
         for user in (w.bob, w.carol):
-            lobby = await answered(await w.discord.click(user, lobby, f"lobby:{game_id}:join"))
+            lobby = await answered(await w.discord.click(user, lobby, f"lobby:{table_id}:join"))
         assert all(name in lobby.text for name in users)
         early = await start_game(w, w.bob, lobby)  # not the host: refused
         assert early.ephemeral and "réservée à l’hôte" in early.text
@@ -55,7 +55,7 @@ async def test_three_players_play_a_whole_game(tmp_path: Path) -> None:
         assert outsider.ephemeral and "not playing" in outsider.text
 
         final = await play_to_the_end(w, table, users, seed=11)
-        assert "Final standings" in final.text and [c["custom_id"] for c in final.buttons] == [f"rematch:{game_id}"]
+        assert "Final standings" in final.text and [c["custom_id"] for c in final.buttons] == [f"rematch:{table_id}"]
         await w.discord.wait_for_message(w.channel, lambda m: "is over" in m.content)
 
         board = await answered(await w.discord.slash(w.carol, w.channel, "leaderboard", {"game": "pairs"}))

@@ -13,8 +13,8 @@ async def test_a_players_turns_away_time_and_a_manager_ending_a_table(tmp_path: 
     async with world(tmp_path) as w, w.running():
         manager = w.discord.add_user("owner", locale="fr", permissions=Perm.MANAGE_GUILD)
         lobby = await answered(await w.discord.slash(w.alice, w.channel, "play", {"game": "pairs"}))
-        game_id, _ = footer(lobby)
-        lobby = await answered(await w.discord.click(w.bob, lobby, f"lobby:{game_id}:join"))
+        table_id, _ = footer(lobby)
+        lobby = await answered(await w.discord.click(w.bob, lobby, f"lobby:{table_id}:join"))
         table = await start_game(w, w.alice, lobby)
 
         inboxes = {
@@ -36,12 +36,12 @@ async def test_a_players_turns_away_time_and_a_manager_ending_a_table(tmp_path: 
         )
         assert saved.ephemeral and "Enregistré" in saved.text and "En direct" in saved.text
         listed = await answered(await w.discord.slash(manager, w.channel, "cardroom tables"))
-        assert f"`#{game_id}`" in listed.text and "en cours" in listed.text
-        choices = await w.discord.autocomplete(manager, w.channel, "cardroom end", "game", "")
+        assert f"`#{table_id}`" in listed.text and "en cours" in listed.text
+        choices = await w.discord.autocomplete(manager, w.channel, "cardroom end", "table", "")
         await choices.response()
-        assert [choice["value"] for choice in choices.choices or []] == [game_id]
+        assert [choice["value"] for choice in choices.choices or []] == [table_id]
 
-        ended = await answered(await w.discord.slash(manager, w.channel, "cardroom end", {"game": game_id}))
+        ended = await answered(await w.discord.slash(manager, w.channel, "cardroom end", {"table": table_id}))
         assert ended.ephemeral and "est terminée" in ended.text
         notice = await w.discord.wait_for_message(w.channel, lambda m: "server manager" in m.content)
         assert not notice.ephemeral and "🛑" in notice.content

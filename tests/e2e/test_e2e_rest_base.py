@@ -94,7 +94,7 @@ async def test_every_rest_call_goes_to_the_base_url_and_no_other_host_is_contact
 
 async def play(w: World) -> None:
     """A game started and played a little, with an acknowledged click whose answer must come as a follow-up."""
-    game_id, table, player, hand = await hand_to_act(w)
+    table_id, table, player, hand = await hand_to_act(w)
     # Delivered 1.8 s late, the click is acknowledged first; Discord then refuses the edit of the hand
     # (PATCH @original): the bot says so in a follow-up message (POST /webhooks/{application}/{token}).
     w.discord.fail_next("PATCH", ORIGINAL, status=400, code=50035)
@@ -105,4 +105,4 @@ async def play(w: World) -> None:
     for _ in range(2):
         if "Game over." not in (w.discord.get_message(table.id) or table).text:
             await take_turn(w, table, {"alice": w.alice, "bob": w.bob}, rng)
-    assert w.version(game_id) >= 2
+    assert w.version(table_id) >= 2

@@ -26,8 +26,8 @@ async def test_killed_mid_game_the_bot_resumes_and_old_buttons_work(tmp_path: Pa
         users = {"alice": w.alice, "bob": w.bob}
         bot = await bots.enter_async_context(w.running("before"))
         lobby = await open_lobby(w, w.alice, "pairs", {})
-        game_id, _ = footer(lobby)
-        await answered(await w.discord.click(w.bob, lobby, f"lobby:{game_id}:join"))
+        table_id, _ = footer(lobby)
+        await answered(await w.discord.click(w.bob, lobby, f"lobby:{table_id}:join"))
         table = await start_game(w, w.alice, lobby)
         rng = random.Random(5)
         for _ in range(3):
@@ -40,22 +40,22 @@ async def test_killed_mid_game_the_bot_resumes_and_old_buttons_work(tmp_path: Pa
         (name,) = waiting_for(table)
         player = users[name]
         hand = await answered(await w.discord.click(player, table, button(table, "hand:")))
-        version = w.version(game_id)
+        version = w.version(table_id)
 
         w.discord.unwatch(bot)
         await bot.crash()  # no goodbye: a crash
         await w.discord.wait_for(lambda: not w.discord.gateway.connected, timeout=10, what="disconnect")
-        assert w.version(game_id) == version  # the last committed action is the truth
+        assert w.version(table_id) == version  # the last committed action is the truth
 
         await bots.enter_async_context(w.running("after"))
         hit = next(c for c in hand.buttons if c["custom_id"].startswith("move:") and not c.get("disabled"))
         updated = await answered(await w.discord.click(player, hand, hit["custom_id"]))
         assert updated.id == hand.id and footer(updated)[1] == version + 1
-        assert w.version(game_id) == version + 1
+        assert w.version(table_id) == version + 1
 
         final = await play_to_the_end(w, table, users, seed=3)
         assert "Final standings" in final.text
-        assert w.log_length(game_id) >= 4
+        assert w.log_length(table_id) >= 4
         await asyncio.sleep(0)
         w.discord.assert_clean()
 
@@ -65,8 +65,8 @@ async def test_a_table_left_behind_by_a_crash_is_brought_up_to_date_at_restart(t
         w.edit_delay = "5"  # a wide window between a commit and its table edit
         bot = await bots.enter_async_context(w.running("before"))
         lobby = await open_lobby(w, w.alice, "pairs", {})
-        game_id, _ = footer(lobby)
-        await answered(await w.discord.click(w.bob, lobby, f"lobby:{game_id}:join"))
+        table_id, _ = footer(lobby)
+        await answered(await w.discord.click(w.bob, lobby, f"lobby:{table_id}:join"))
         table = await start_game(w, w.alice, lobby)
         ended = await answered(await w.discord.slash(w.alice, w.channel, "abort"))
         assert "ended by" in ended.text

@@ -98,19 +98,19 @@ async def test_commands_are_registered_localised_with_no_privileged_intent(tmp_p
 async def test_a_thread_table_with_a_leaver_and_an_abort(tmp_path: Path) -> None:
     async with world(tmp_path) as w, w.running():
         lobby = await answered(await w.discord.slash(w.alice, w.thread, "play", {"game": "pairs"}))
-        game_id, _ = footer(lobby)
+        table_id, _ = footer(lobby)
         for user in (w.bob, w.carol):
-            lobby = await answered(await w.discord.click(user, lobby, f"lobby:{game_id}:join"))
+            lobby = await answered(await w.discord.click(user, lobby, f"lobby:{table_id}:join"))
         table = await start_game(w, w.alice, lobby)
 
-        question = await answered(await w.discord.click(w.carol, table, f"leave:{game_id}"))
+        question = await answered(await w.discord.click(w.carol, table, f"leave:{table_id}"))
         assert question.ephemeral and "Leave this game?" in question.text
-        gone = await answered(await w.discord.click(w.carol, question, f"leave-confirm:{game_id}"))
+        gone = await answered(await w.discord.click(w.carol, question, f"leave-confirm:{table_id}"))
         assert gone.id == question.id and "You left the game." in gone.text
         await w.discord.wait_for(
             lambda: "left the game" in (w.discord.get_message(table.id) or table).text, timeout=10, what="leave shown"
         )
-        assert w.version(game_id) == footer(w.discord.get_message(table.id) or table)[1]
+        assert w.version(table_id) == footer(w.discord.get_message(table.id) or table)[1]
 
         denied = await answered(await w.discord.slash(w.bob, w.thread, "abort"))
         assert denied.ephemeral and "réservé à l’hôte" in denied.text

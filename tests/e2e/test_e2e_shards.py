@@ -56,14 +56,14 @@ def process(shard: int, database: str) -> dict[str, str]:
 
 async def started_pairs(w: World) -> Message:
     lobby = await answered(await w.discord.slash(w.alice, w.channel, "play", {"game": "pairs"}))
-    game_id, _ = footer(lobby)
-    await answered(await w.discord.click(w.bob, lobby, f"lobby:{game_id}:join"))
+    table_id, _ = footer(lobby)
+    await answered(await w.discord.click(w.bob, lobby, f"lobby:{table_id}:join"))
     return await start_game(w, w.alice, lobby)
 
 
-def moves(w: World, game_id: int) -> tuple[int, int]:
+def moves(w: World, table_id: int) -> tuple[int, int]:
     """(committed version, rows in the action log) of a game."""
-    return w.version(game_id), w.log_length(game_id)
+    return w.version(table_id), w.log_length(table_id)
 
 
 async def kill(w: World, bot: BotProcess) -> None:
@@ -94,7 +94,7 @@ async def test_two_processes_split_the_servers_survive_a_kill_and_fire_a_deadlin
             lobby_id, _ = footer(lobby)
             lobby_version = b.version(lobby_id)
             await discord.wait_for(  # B knows the lobby's message (a crash before that orphans it)
-                lambda: b.query("SELECT table_message_id FROM games WHERE id = ?", lobby_id) == [(lobby.id,)],
+                lambda: b.query("SELECT table_message_id FROM tables WHERE id = ?", lobby_id) == [(lobby.id,)],
                 what="the lobby's message stored",
             )
 
@@ -107,7 +107,7 @@ async def test_two_processes_split_the_servers_survive_a_kill_and_fire_a_deadlin
             await take_turn(a, table_a, users, rng)
             assert moves(b, game_b) == before
             # The lobby's expiry falls due while B is down.
-            ((due_at,),) = b.query("SELECT due_at FROM deadlines WHERE game_id = ? AND kind = 'lobby'", lobby_id)
+            ((due_at,),) = b.query("SELECT due_at FROM deadlines WHERE table_id = ? AND kind = 'lobby'", lobby_id)
             await asyncio.sleep(max(0.0, due_at - time.time()) + 0.2)
 
             bot_b = await b.bot("b2", **process(1, database)).start()
@@ -123,10 +123,10 @@ async def test_two_processes_split_the_servers_survive_a_kill_and_fire_a_deadlin
             await discord.wait_for(
                 lambda: CLOSED in (discord.get_message(lobby.id) or lobby).text, timeout=15, what="the lobby closed"
             )
-            assert b.query("SELECT status, version FROM games WHERE id = ?", lobby_id) == [
+            assert b.query("SELECT status, version FROM tables WHERE id = ?", lobby_id) == [
                 ("aborted", lobby_version + 1)
             ]
-            assert b.query("SELECT COUNT(*) FROM deadlines WHERE game_id = ?", lobby_id) == [(0,)]
+            assert b.query("SELECT COUNT(*) FROM deadlines WHERE table_id = ?", lobby_id) == [(0,)]
             closed = discord.get_message(lobby.id) or lobby
             assert sum(CLOSED in str(version) for version in closed.history) == 1  # shown closed once
             logs = [tmp_path / f"{name}.log" for name in ("a", "b1", "b2")]

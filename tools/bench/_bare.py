@@ -1,7 +1,7 @@
 """The floor under the move path: the fastest plain program that commits exactly the rows a move commits.
 
 The floor commits again, one by one, the very moves the path's bot committed (`_committed.Committed`): for each,
-one transaction holding the game row's UPDATE (state, last seat and action, clock, version, time; for a game's
+one transaction holding the table row's UPDATE (state, last seat and action, clock, version, time; for a game's
 end its status and end time too), whose trigger `actions_append` appends the log row as it does for the bot; the
 clock's deadlines deleted and written and the seats' turns (the bot's own `clock_statements`); and for a game's
 end its results rows (each seat's rating before and after noted on it) and its holders' ratings rows, with the
@@ -40,25 +40,25 @@ from ._committed import RESULT_COLUMNS, Committed
 
 Statement = tuple[str, list[tuple[Any, ...]]]  # SQL with `?` placeholders, and the rows of its parameters
 
-# The game row's first state, copied from the bot's (`start_row`); its id is the floor's own.
+# The table row's first state, copied from the bot's (`start_row`); its id is the floor's own.
 START_ROW = (
-    "INSERT INTO games (guild_id, channel_id, game, status, host_id, options, seats, seed, state, version,"
+    "INSERT INTO tables (guild_id, channel_id, game, status, host_id, options, seats, seed, state, version,"
     " table_message_id, locale, created_at, updated_at, shown_version, ping_message_id, clock, notified, salt)"
     " VALUES (?, ?, ?, 'active', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
-SEED_DEADLINE = "INSERT INTO deadlines (game_id, seat, kind, due_at) VALUES (?, ?, ?, ?)"
-SEED_TURN = "INSERT INTO table_seats (game_id, seat, user_id, since, due_at) VALUES (?, ?, ?, ?, ?)"
+SEED_DEADLINE = "INSERT INTO deadlines (table_id, seat, kind, due_at) VALUES (?, ?, ?, ?)"
+SEED_TURN = "INSERT INTO table_seats (table_id, seat, user_id, since, due_at) VALUES (?, ?, ?, ?, ?)"
 # A move: the trigger `actions_append` appends its log row (game, seq = the new version, seat, action, time).
 MOVE = (
-    "UPDATE games SET state = ?, last_seat = ?, last_action = ?, clock = COALESCE(?, clock),"
+    "UPDATE tables SET state = ?, last_seat = ?, last_action = ?, clock = COALESCE(?, clock),"
     " version = version + 1, updated_at = ? WHERE id = ?"
 )
 END = (
-    "UPDATE games SET state = ?, last_seat = ?, last_action = ?, clock = COALESCE(?, clock), status = 'finished',"
+    "UPDATE tables SET state = ?, last_seat = ?, last_action = ?, clock = COALESCE(?, clock), status = 'finished',"
     " ended_at = ?, version = version + 1, updated_at = ? WHERE id = ?"
 )
 RESULTS = (
-    f"INSERT INTO results (game_id, {', '.join(RESULT_COLUMNS)}, finished_at)"
+    f"INSERT INTO results (table_id, {', '.join(RESULT_COLUMNS)}, finished_at)"
     f" VALUES ({', '.join('?' for _ in range(len(RESULT_COLUMNS) + 2))})"
 )
 RATINGS = (
@@ -66,7 +66,7 @@ RATINGS = (
     " ON CONFLICT (guild_id, game, player) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma,"
     " games = excluded.games, updated_at = excluded.updated_at"
 )
-FORGET = ("DELETE FROM deadlines WHERE game_id = ?", "DELETE FROM table_seats WHERE game_id = ?")
+FORGET = ("DELETE FROM deadlines WHERE table_id = ?", "DELETE FROM table_seats WHERE table_id = ?")
 
 
 @dataclass(frozen=True)
@@ -110,7 +110,7 @@ def clock_rows(write: ClockWrite | None) -> int:
 
 
 def start_row(move: Committed, channel_id: int) -> tuple[Any, ...]:
-    """`START_ROW`'s parameters: the game's row as the bot held it before `move` (in `channel_id`, the floor's own
+    """`START_ROW`'s parameters: the table's row as the bot held it before `move` (in `channel_id`, the floor's own
     channel: each replay opens its rows anew, and a channel holds one open game)."""
     r = move.record
     notified = json.dumps({str(seat): turn for seat, turn in sorted(r.notified.items())}, separators=(",", ":"))
@@ -122,32 +122,32 @@ def start_row(move: Committed, channel_id: int) -> tuple[Any, ...]:
     )  # fmt: skip
 
 
-def seed_rows(game_id: int, move: Committed) -> list[Statement]:
+def seed_rows(table_id: int, move: Committed) -> list[Statement]:
     """The deadlines and turns the game held before `move` (its clock's previous deadlines; its turns as the move
     leaves them, the same seats and users), so the move deletes and replaces rows as the bot's did."""
     write = move.write
     if write is None:
         return []
-    deadlines = [(game_id, seat, kind, at) for (seat, kind), at in write.previous.items()]
-    turns = [(game_id, t.seat, t.user_id, t.since, t.due_at) for t in write.turns]
+    deadlines = [(table_id, seat, kind, at) for (seat, kind), at in write.previous.items()]
+    turns = [(table_id, t.seat, t.user_id, t.since, t.due_at) for t in write.turns]
     return [(sql, rows) for sql, rows in ((SEED_DEADLINE, deadlines), (SEED_TURN, turns)) if rows]
 
 
-def move_statements(game_id: int, move: Committed, now: float) -> list[Statement]:
-    """The statements of `move`'s transaction on the floor's row `game_id`, each with its rows, in the bot's
-    order: the game row (and, through its trigger, the log), then the clock's rows, or a game's end's rows."""
+def move_statements(table_id: int, move: Committed, now: float) -> list[Statement]:
+    """The statements of `move`'s transaction on the floor's row `table_id`, each with its rows, in the bot's
+    order: the table row (and, through its trigger, the log), then the clock's rows, or a game's end's rows."""
     clock = None if move.write is None else move.write.clock
     if move.ending is None:
-        statements: list[Statement] = [(MOVE, [(move.state, move.seat, move.action, clock, now, game_id)])]
+        statements: list[Statement] = [(MOVE, [(move.state, move.seat, move.action, clock, now, table_id)])]
         if move.write is not None:
-            statements.extend(clock_statements(game_id, move.write))
+            statements.extend(clock_statements(table_id, move.write))
         return statements
     ending = move.ending
-    statements = [(END, [(move.state, move.seat, move.action, clock, now, now, game_id)])]
-    statements.append((RESULTS, [(game_id, *row, now) for row in ending.results]))
+    statements = [(END, [(move.state, move.seat, move.action, clock, now, now, table_id)])]
+    statements.append((RESULTS, [(table_id, *row, now) for row in ending.results]))
     if ending.ratings:
         statements.append((RATINGS, [(*row, now) for row in ending.ratings]))
-    statements.extend((sql, [(game_id,)]) for sql in FORGET)
+    statements.extend((sql, [(table_id,)]) for sql in FORGET)
     return statements
 
 
@@ -165,12 +165,12 @@ class FloorLoop:
         self.channels = 0  # the floor's own channel ids, one per row it opens
 
     async def open_rows(self, firsts: Sequence[Committed]) -> list[int]:
-        """A fresh game row for the game of each of `firsts` (its first move to replay), as the bot held it before
+        """A fresh table row for the game of each of `firsts` (its first move to replay), as the bot held it before
         that move, with its deadlines and turns (`start_row`, `seed_rows`): their ids, in order. Not timed."""
         raise NotImplementedError
 
-    async def commit(self, game_id: int, move: Committed) -> None:
-        """`move`'s rows on the floor's game row `game_id`: one transaction, sent in one trip."""
+    async def commit(self, table_id: int, move: Committed) -> None:
+        """`move`'s rows on the floor's table row `table_id`: one transaction, sent in one trip."""
         raise NotImplementedError
 
     async def replay(self, moves: Sequence[Committed], *, settle: int = 0) -> None:
@@ -178,14 +178,14 @@ class FloorLoop:
         timed (the floor's steady state, as the path's own `record=False` moves)."""
         firsts: dict[int, Committed] = {}
         for move in moves:
-            firsts.setdefault(move.game_id, move)
+            firsts.setdefault(move.table_id, move)
         ids = dict(zip(firsts, await self.open_rows(list(firsts.values())), strict=True))
         for move in moves[:settle]:
-            await self.commit(ids[move.game_id], move)
+            await self.commit(ids[move.table_id], move)
         timed = moves[settle:]
         start = time.perf_counter()
         for move in timed:
-            await self.commit(ids[move.game_id], move)
+            await self.commit(ids[move.table_id], move)
         self.seconds += time.perf_counter() - start
         self.commits += len(timed)
         self.states.extend(len(move.state) for move in timed)
@@ -233,11 +233,11 @@ def _open_rows(conn: sqlite3.Connection, starts: Sequence[tuple[tuple[Any, ...],
     conn.execute("BEGIN IMMEDIATE")
     try:
         for parameters, move in starts:
-            game_id = conn.execute(START_ROW, parameters).lastrowid
-            assert game_id is not None
-            for sql, rows in seed_rows(game_id, move):
+            table_id = conn.execute(START_ROW, parameters).lastrowid
+            assert table_id is not None
+            for sql, rows in seed_rows(table_id, move):
                 conn.executemany(sql, rows)
-            ids.append(game_id)
+            ids.append(table_id)
         conn.execute("COMMIT")
     except BaseException:
         with contextlib.suppress(sqlite3.Error):
@@ -286,8 +286,8 @@ class SqliteFloor(FloorLoop):
         ids: list[int] = await self.on_thread(_open_rows, starts)
         return ids
 
-    async def commit(self, game_id: int, move: Committed) -> None:
-        await self.on_thread(_run, move_statements(game_id, move, self.clock()))
+    async def commit(self, table_id: int, move: Committed) -> None:
+        await self.on_thread(_run, move_statements(table_id, move, self.clock()))
 
     async def close(self) -> None:
         await self.conn.close()

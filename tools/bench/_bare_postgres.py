@@ -1,6 +1,6 @@
 """The floor under the move path on PostgreSQL: a plain asyncpg connection committing each move in one statement.
 
-The rows are those of `_bare`'s floor (the game row, whose trigger appends the log; the clock's deadlines and
+The rows are those of `_bare`'s floor (the table row, whose trigger appends the log; the clock's deadlines and
 turns; a game's end's results, ratings and forgotten deadlines and turns), written by one statement whose
 data-modifying CTEs each write one table, the way the bot's own `_move_with_clock_sql` writes a move: one
 statement is its own transaction, and asyncpg sends it, prepared once, in one round trip (Bind, Execute, Sync;
@@ -27,26 +27,26 @@ from ._bare import START_ROW, FloorLoop, seed_rows, start_row
 from ._committed import Committed, Ending
 
 _GAME_ROW = "state = $1, last_seat = $2, last_action = $3, clock = COALESCE($4, clock)"
-MOVE = f"UPDATE games SET {_GAME_ROW}, version = version + 1, updated_at = $5 WHERE id = $6"
+MOVE = f"UPDATE tables SET {_GAME_ROW}, version = version + 1, updated_at = $5 WHERE id = $6"
 MOVE_WITH_CLOCK = (
-    f"WITH moved AS (UPDATE games SET {_GAME_ROW}, version = version + 1, updated_at = $5 WHERE id = $6),"
+    f"WITH moved AS (UPDATE tables SET {_GAME_ROW}, version = version + 1, updated_at = $5 WHERE id = $6),"
     " gone AS (DELETE FROM deadlines AS d USING unnest($7::bigint[], $8::text[]) AS g (seat, kind)"
-    " WHERE d.game_id = $6 AND d.seat = g.seat AND d.kind = g.kind),"
-    " due AS (INSERT INTO deadlines (game_id, seat, kind, due_at)"
+    " WHERE d.table_id = $6 AND d.seat = g.seat AND d.kind = g.kind),"
+    " due AS (INSERT INTO deadlines (table_id, seat, kind, due_at)"
     " SELECT $6, n.seat, n.kind, n.due_at FROM unnest($9::bigint[], $10::text[], $11::double precision[])"
-    " AS n (seat, kind, due_at) ON CONFLICT (game_id, seat, kind) DO UPDATE SET due_at = excluded.due_at),"
-    " unseated AS (DELETE FROM table_seats AS s WHERE s.game_id = $6 AND NOT (s.seat = ANY ($12::bigint[])))"
-    " INSERT INTO table_seats (game_id, seat, user_id, since, due_at)"
+    " AS n (seat, kind, due_at) ON CONFLICT (table_id, seat, kind) DO UPDATE SET due_at = excluded.due_at),"
+    " unseated AS (DELETE FROM table_seats AS s WHERE s.table_id = $6 AND NOT (s.seat = ANY ($12::bigint[])))"
+    " INSERT INTO table_seats (table_id, seat, user_id, since, due_at)"
     " SELECT $6, t.seat, t.user_id, t.since, t.due_at"
     " FROM unnest($12::bigint[], $13::bigint[], $14::double precision[], $15::double precision[])"
     " AS t (seat, user_id, since, due_at)"
-    " ON CONFLICT (game_id, seat) DO UPDATE SET user_id = excluded.user_id, since = excluded.since,"
+    " ON CONFLICT (table_id, seat) DO UPDATE SET user_id = excluded.user_id, since = excluded.since,"
     " due_at = excluded.due_at"
 )
 END = (
-    f"WITH ended AS (UPDATE games SET {_GAME_ROW}, status = 'finished', ended_at = $5, version = version + 1,"
+    f"WITH ended AS (UPDATE tables SET {_GAME_ROW}, status = 'finished', ended_at = $5, version = version + 1,"
     " updated_at = $5 WHERE id = $6),"
-    " placed AS (INSERT INTO results (game_id, seat, guild_id, game, user_id, name, place, won, measure,"
+    " placed AS (INSERT INTO results (table_id, seat, guild_id, game, user_id, name, place, won, measure,"
     " clocked_out, mu_before, sigma_before, mu_after, sigma_after, finished_at)"
     " SELECT $6, r.seat, $7::bigint, $8::text, r.user_id, r.name, r.place, r.won, r.measure, r.clocked_out,"
     " r.mu_before, r.sigma_before, r.mu_after, r.sigma_after, $5"
@@ -60,8 +60,8 @@ END = (
     " $25::bigint[]) AS g (guild_id, game, player, mu, sigma, games)"
     " ON CONFLICT (guild_id, game, player) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma,"
     " games = excluded.games, updated_at = excluded.updated_at),"
-    " unscheduled AS (DELETE FROM deadlines WHERE game_id = $6)"
-    " DELETE FROM table_seats WHERE game_id = $6"
+    " unscheduled AS (DELETE FROM deadlines WHERE table_id = $6)"
+    " DELETE FROM table_seats WHERE table_id = $6"
 )
 
 
@@ -101,10 +101,10 @@ def _ending_arrays(ending: Ending) -> tuple[Any, ...]:
     return (guild_id, game, *_columns(results, 0, 1), *_columns(results, 3, 10), *_columns(ending.ratings, 0, 6))
 
 
-def move_parameters(game_id: int, move: Committed, now: float) -> tuple[str, tuple[Any, ...]]:
-    """The one statement of `move` on the floor's row `game_id`, and its parameters."""
+def move_parameters(table_id: int, move: Committed, now: float) -> tuple[str, tuple[Any, ...]]:
+    """The one statement of `move` on the floor's row `table_id`, and its parameters."""
     clock = None if move.write is None else move.write.clock
-    head = (move.state, move.seat, move.action, clock, now, game_id)
+    head = (move.state, move.seat, move.action, clock, now, table_id)
     if move.ending is not None:
         return END, head + _ending_arrays(move.ending)
     if move.write is None:
@@ -131,16 +131,16 @@ class PostgresFloor(FloorLoop):
         ids: list[int] = []
         async with self.conn.transaction():
             for move in firsts:
-                game_id = await self.conn.fetchval(
+                table_id = await self.conn.fetchval(
                     numbered(START_ROW) + " RETURNING id", *start_row(move, self.next_channel())
                 )
-                for sql, rows in seed_rows(game_id, move):
+                for sql, rows in seed_rows(table_id, move):
                     await self.conn.executemany(numbered(sql), rows)
-                ids.append(game_id)
+                ids.append(table_id)
         return ids
 
-    async def commit(self, game_id: int, move: Committed) -> None:
-        sql, parameters = move_parameters(game_id, move, self.clock())
+    async def commit(self, table_id: int, move: Committed) -> None:
+        sql, parameters = move_parameters(table_id, move, self.clock())
         await self.conn.execute(sql, *parameters)
 
     async def close(self) -> None:

@@ -1,11 +1,11 @@
 """What each move of the bot committed, recorded as the bot commits it, for the floor to commit again (`_bare`).
 
-Every move of a game reaches the database through one call, `GameRepository.commit_action`, whichever path led
+Every move of a game reaches the database through one call, `TableRepository.commit_action`, whichever path led
 there (the gateway, the handler, the service). `MoveRecorder` wraps that call on one `Database` and notes its
 arguments and the row it returned: the move's state, seat, action and clock write, whether it ended the game.
 A game's end also writes its results and its players' ratings, which the bot works out inside the transaction;
 they are read back afterwards (`MoveRecorder.complete`, outside any timing) from the rows the bot wrote.
-The floor then commits exactly these rows again: the same game row, log row, deadlines and turns, results and
+The floor then commits exactly these rows again: the same table row, log row, deadlines and turns, results and
 ratings, one move at a time. (A move the clock makes also deletes the deadline it `consume`s: the path's players
 make no such move, and the floor leaves that row out.)
 """
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot import ratings
-from bot.storage import ClockWrite, Database, GameRecord
+from bot.storage import ClockWrite, Database, TableRecord
 
 # A results row as the floor writes it, after its game id; the seat's rating before and after are noted on it in
 # the same transaction (`RatingRepository._rate`), so the floor writes them with the row.
@@ -41,7 +41,7 @@ RATING_COLUMNS = ("guild_id", "game", "player", "mu", "sigma", "games")  # then 
 
 @dataclass(frozen=True)
 class Ending:
-    """The rows a game's end writes besides its game row: a results row per seat, a ratings row per holder rated
+    """The rows a game's end writes besides its table row: a results row per seat, a ratings row per holder rated
     (none when the game does not count)."""
 
     results: tuple[tuple[Any, ...], ...]  # RESULT_COLUMNS of each seat
@@ -52,45 +52,45 @@ class Ending:
 class Committed:
     """One move the bot committed: what its transaction wrote, as the bot gave it to `commit_action`.
 
-    `record` is the game row after the move (what the floor copies to open its own row of the game). `ending` is
+    `record` is the table row after the move (what the floor copies to open its own row of the game). `ending` is
     filled in by `MoveRecorder.complete` for the move that ended its game."""
 
-    game_id: int
+    table_id: int
     version: int  # the version the move made: its log row's seq
     seat: int
     action: str
     state: str
     write: ClockWrite | None
-    record: GameRecord
+    record: TableRecord
     finished: bool
     ending: Ending | None = None
 
 
-CommitAction = Callable[..., Awaitable[GameRecord]]
+CommitAction = Callable[..., Awaitable[TableRecord]]
 
 
 class MoveRecorder:
-    """Notes every move committed through `db.games.commit_action` while installed (`install`, `remove`).
+    """Notes every move committed through `db.tables.commit_action` while installed (`install`, `remove`).
 
     The note is taken after the commit returns, in memory: a few microseconds of the move's own time."""
 
     def __init__(self, db: Database) -> None:
         self.db = db
         self.moves: list[Committed] = []
-        self._commit: CommitAction = db.games.commit_action
+        self._commit: CommitAction = db.tables.commit_action
 
     def install(self) -> MoveRecorder:
-        self.db.games.commit_action = self._spy  # type: ignore[method-assign]
+        self.db.tables.commit_action = self._spy  # type: ignore[method-assign]
         return self
 
     def remove(self) -> None:
-        vars(self.db.games).pop("commit_action", None)
+        vars(self.db.tables).pop("commit_action", None)
 
-    async def _spy(self, game_id: int, expected_version: int, **given: Any) -> GameRecord:
-        record = await self._commit(game_id, expected_version, **given)
+    async def _spy(self, table_id: int, expected_version: int, **given: Any) -> TableRecord:
+        record = await self._commit(table_id, expected_version, **given)
         self.moves.append(
             Committed(
-                game_id=game_id,
+                table_id=table_id,
                 version=record.version,
                 seat=given["seat"],
                 action=given["action"],
@@ -114,13 +114,13 @@ class MoveRecorder:
                 move.ending = await ending_of(self.db, move.record)
 
 
-async def ending_of(db: Database, record: GameRecord) -> Ending:
+async def ending_of(db: Database, record: TableRecord) -> Ending:
     """The results rows of the ended game `record` and the ratings rows of its holders, if it was rated."""
     async with db._reading() as conn:  # the bench reads the bot's rows as they are
         results = [
             tuple(row[column] for column in RESULT_COLUMNS)
             for row in await conn.fetch(
-                f"SELECT {', '.join(RESULT_COLUMNS)} FROM results WHERE game_id = ? ORDER BY seat", (record.id,)
+                f"SELECT {', '.join(RESULT_COLUMNS)} FROM results WHERE table_id = ? ORDER BY seat", (record.id,)
             )
         ]
         rated: list[tuple[Any, ...]] = []

@@ -5,7 +5,7 @@
 Each measure on its own database file:
 
 * `clocks`: running two-player Pairs games, each holding exactly what
-  `LobbyService.start` writes for a clock (the game row with its `clock`, its
+  `LobbyService.start` writes for a clock (the table row with its `clock`, its
   `table_seats`, a `remind` and an `expire` deadline for the seat to move),
   so that the `deadlines` table holds `pending` rows. One game is built through
   the service (open_lobby, join, start with an injected clock) in a scratch
@@ -53,7 +53,7 @@ from typing import Any, Literal
 from bot.services.clock import TableClock
 from bot.services.scheduler import Scheduler
 from bot.services.tables import COMPUTER_FLOOR, Tables, TableStore
-from bot.storage import TABLE_SEAT, Database, Deadline, GameRecord, Seat
+from bot.storage import TABLE_SEAT, Database, Deadline, Seat, TableRecord
 
 QUERIES = 1000  # earliest-deadline queries timed
 LATER = 86_400.0  # seconds: when the lobby deadlines not in the burst are due
@@ -135,11 +135,11 @@ async def _store_lobbies(db: Database, pending: int, burst: int, now: float) -> 
         db,
         [
             (
-                "INSERT INTO games (id, channel_id, game, status, host_id, options, seats, seed, state, version,"
+                "INSERT INTO tables (id, channel_id, game, status, host_id, options, seats, seed, state, version,"
                 " locale, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 games,
             ),
-            ("INSERT INTO deadlines (game_id, seat, kind, due_at) VALUES (?, ?, 'lobby', ?)", deadlines),
+            ("INSERT INTO deadlines (table_id, seat, kind, due_at) VALUES (?, ?, 'lobby', ?)", deadlines),
         ],
     )
 
@@ -152,8 +152,8 @@ async def lobby_bench(db: Database, pending: int, burst: int) -> dict[str, Any]:
     fired: Counter[int] = Counter()
 
     async def close(deadline: Deadline) -> None:
-        if await service.lobby.expire_lobby(deadline.game_id, deadline) is not None:
-            fired[deadline.game_id] += 1
+        if await service.lobby.expire_lobby(deadline.table_id, deadline) is not None:
+            fired[deadline.table_id] += 1
 
     scheduler, heap = await _scheduler_heap(db, close, time.time)
     [earliest] = await _earliest_us(db)
@@ -190,7 +190,7 @@ class Template:
     """One started game, as the service wrote it, and what cloning it needs."""
 
     row: dict[str, Any]  # its `games` row
-    record: GameRecord  # the lobby it started from (seats, version)
+    record: TableRecord  # the lobby it started from (seats, version)
     lobby_clock: TableClock  # the clock the start began from
     to_act: tuple[int, ...]  # who decides first
     version: int  # the version after the start
@@ -202,15 +202,15 @@ class Template:
         return self.lobby_clock.bank
 
     def rows(
-        self, game_id: int, channel_id: int, users: list[int], since: float
+        self, table_id: int, channel_id: int, users: list[int], since: float
     ) -> tuple[dict[str, Any], list[tuple[Any, ...]], list[tuple[Any, ...]]]:
-        """The game row, deadline rows and seat rows `LobbyService.start` writes for this game started at `since`."""
+        """The table row, deadline rows and seat rows `LobbyService.start` writes for this game started at `since`."""
         seats = [Seat(user_id, _name(user_id)) for user_id in users]
-        record = replace(self.record, id=game_id, channel_id=channel_id, host_id=users[0], seats=seats)
+        record = replace(self.record, id=table_id, channel_id=channel_id, host_id=users[0], seats=seats)
         clock = self.lobby_clock.begin(len(seats), self.to_act, since, self.version, {}, floor=COMPUTER_FLOOR)
         write = TableStore.clock_write(record, None, clock)
         row = self.row | {
-            "id": game_id,
+            "id": table_id,
             "channel_id": channel_id,
             "host_id": users[0],
             "seats": _seats_json(seats),
@@ -218,8 +218,8 @@ class Template:
             "created_at": since,
             "updated_at": since,
         }
-        deadlines = sorted((game_id, seat, kind, due) for (seat, kind), due in write.deadlines.items())
-        turns = [(game_id, turn.seat, turn.user_id, turn.since, turn.due_at) for turn in write.turns]
+        deadlines = sorted((table_id, seat, kind, due) for (seat, kind), due in write.deadlines.items())
+        turns = [(table_id, turn.seat, turn.user_id, turn.since, turn.due_at) for turn in write.turns]
         return row, deadlines, turns
 
 
@@ -243,19 +243,19 @@ async def make_template(path: Path, now: float) -> Template:
         started = await service.lobby.start(lobby.id, host.user_id)
         assert started.state is not None
         conn = db._connection()
-        games = list(await conn.execute_fetchall("SELECT * FROM games WHERE id = ?", (started.id,)))
+        games = list(await conn.execute_fetchall("SELECT * FROM tables WHERE id = ?", (started.id,)))
         row = dict(zip(games[0].keys(), tuple(games[0]), strict=True))
         deadlines = [
             tuple(r)
             for r in await conn.execute_fetchall(
-                "SELECT game_id, seat, kind, due_at FROM deadlines WHERE game_id = ? ORDER BY seat, kind",
+                "SELECT table_id, seat, kind, due_at FROM deadlines WHERE table_id = ? ORDER BY seat, kind",
                 (started.id,),
             )
         ]
         turns = [
             tuple(r)
             for r in await conn.execute_fetchall(
-                "SELECT game_id, seat, user_id, since, due_at FROM table_seats WHERE game_id = ? ORDER BY seat",
+                "SELECT table_id, seat, user_id, since, due_at FROM table_seats WHERE table_id = ? ORDER BY seat",
                 (started.id,),
             )
         ]
@@ -371,23 +371,23 @@ class ClockRun:
         seen: Counter[Plan] = Counter()
         started = time.perf_counter()
         for n, kind in enumerate(self.kinds):
-            game_id = n + 1
+            table_id = n + 1
             index = seen[kind]
             seen[kind] += 1
             if kind == "burst":
-                self.groups[index % self.rounds].append(game_id)
+                self.groups[index % self.rounds].append(table_id)
             since = self._since(kind, index, counts[kind])
             users = [USER + PLAYERS * n + seat for seat in range(PLAYERS)]
-            row, due_rows, seats = template.rows(game_id, CHANNEL + game_id, users, since)
+            row, due_rows, seats = template.rows(table_id, CHANNEL + table_id, users, since)
             games.append(tuple(row[c] for c in columns))
             deadlines.extend(d for d in due_rows if kind == "both" or d[2] == "expire")
             turns.extend(seats)
         await _bulk(
             self.db,
             [
-                (f"INSERT INTO games ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})", games),
-                ("INSERT INTO deadlines (game_id, seat, kind, due_at) VALUES (?, ?, ?, ?)", deadlines),
-                ("INSERT INTO table_seats (game_id, seat, user_id, since, due_at) VALUES (?, ?, ?, ?, ?)", turns),
+                (f"INSERT INTO tables ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})", games),
+                ("INSERT INTO deadlines (table_id, seat, kind, due_at) VALUES (?, ?, ?, ?)", deadlines),
+                ("INSERT INTO table_seats (table_id, seat, user_id, since, due_at) VALUES (?, ?, ?, ?, ?)", turns),
             ],
         )
         self.figures["build_seconds"] = time.perf_counter() - started
@@ -433,13 +433,13 @@ class ClockRun:
     async def result(self) -> dict[str, Any]:
         """The figures (medians over the bursts) and the checks."""
         template = self.template
-        rows = await self.db._connection().execute_fetchall("SELECT id, version, last_seat, last_action FROM games")
-        burst_ids = {game_id for group in self.groups for game_id in group}
+        rows = await self.db._connection().execute_fetchall("SELECT id, version, last_seat, last_action FROM tables")
+        burst_ids = {table_id for group in self.groups for table_id in group}
         seat = template.to_act[0]
         advanced = moved = 0
         still = True
-        for game_id, version, last_seat, last_action in rows:
-            if game_id in burst_ids:
+        for table_id, version, last_seat, last_action in rows:
+            if table_id in burst_ids:
                 advanced += version == template.version + 1
                 moved += last_seat == seat and last_action == template.default_action
             else:

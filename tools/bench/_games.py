@@ -143,7 +143,7 @@ def games_text(result: dict[str, Any], target_ratio: float) -> str:
                 f" {row['cpu_ms_per_move']:7.2f} {row['floor_per_s']:8.1f} {row['ratio']:6.2f}  {met}"
             )
     lines.append(
-        "  (floor/s: a plain program committing the very rows the path's moves committed (game row and log, the"
+        "  (floor/s: a plain program committing the very rows the path's moves committed (table row and log, the"
         " clock's deadlines and turns, a game's end's results and ratings), each move in one transaction sent in one"
         " trip, same back end and settings; ratio: path/s over floor/s)"
     )

@@ -61,7 +61,7 @@ def _user(seat: Seat) -> dict[str, Any]:
     }
 
 
-def with_version(components: list[dict[str, Any]], game_id: int, version: int, token: str) -> list[dict[str, Any]]:
+def with_version(components: list[dict[str, Any]], table_id: int, version: int, token: str) -> list[dict[str, Any]]:
     """The hand's components with every action button pinned to `version` (what a refreshed hand shows)."""
     rows = []
     for row in components:
@@ -69,7 +69,7 @@ def with_version(components: list[dict[str, Any]], game_id: int, version: int, t
         for child in row["components"]:
             match = Move.pattern.fullmatch(child.get("custom_id", ""))
             if match is not None:
-                child = {**child, "custom_id": Move(game_id, version, int(match["index"]), token).custom_id}
+                child = {**child, "custom_id": Move(table_id, version, int(match["index"]), token).custom_id}
             children.append(child)
         rows.append({**row, "components": children})
     return rows

@@ -218,8 +218,8 @@ async def full_cache_load(
         heap.settle()  # as the bot does at the end of its start-up: what the collector walks is then the cache
         store = room.service.store
         start = time.perf_counter()
-        for game_id in ids[-cache_size:]:  # the most recently changed, as the clicks after a start would
-            await store.get(game_id)
+        for table_id in ids[-cache_size:]:  # the most recently changed, as the clicks after a start would
+            await store.get(table_id)
         filled = time.perf_counter() - start
         held, warmed = store.held_in_memory(), store.cache.warmed
         watch = PauseWatch()

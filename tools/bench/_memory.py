@@ -47,7 +47,7 @@ async def stored(db: Database, path: Path) -> StoredResult:
     async with db._reading() as conn:
         await conn.fetch("PRAGMA wal_checkpoint(TRUNCATE)")  # it answers a row: read it whole
     file_bytes, wal_bytes = _sizes(path)
-    games = int(await _scalar(db, "SELECT COUNT(*) FROM games") or 0)
+    games = int(await _scalar(db, "SELECT COUNT(*) FROM tables") or 0)
     actions = int(await _scalar(db, "SELECT COUNT(*) FROM actions") or 0)
     try:
         table_bytes = await _scalar(db, "SELECT SUM(pgsize) FROM dbstat WHERE name = 'actions'")
@@ -55,11 +55,11 @@ async def stored(db: Database, path: Path) -> StoredResult:
         table_bytes = None
     return StoredResult(
         games=games,
-        finished=int(await _scalar(db, "SELECT COUNT(*) FROM games WHERE status = 'finished'") or 0),
+        finished=int(await _scalar(db, "SELECT COUNT(*) FROM tables WHERE status = 'finished'") or 0),
         actions=actions,
         file_bytes=file_bytes,
         wal_bytes=wal_bytes,
-        state_bytes=await _scalar(db, "SELECT AVG(LENGTH(state)) FROM games WHERE state IS NOT NULL") or 0.0,
+        state_bytes=await _scalar(db, "SELECT AVG(LENGTH(state)) FROM tables WHERE state IS NOT NULL") or 0.0,
         action_bytes=await _scalar(db, "SELECT AVG(LENGTH(action)) FROM actions") or 0.0,
         actions_table_bytes=None if table_bytes is None or not actions else table_bytes / actions,
     )
@@ -84,7 +84,7 @@ async def held(db: Database) -> HeldResult:
     try:
         before = tracemalloc.get_traced_memory()[0]
         for row in rows:
-            await service.store.get(row.game_id)  # only the cache keeps the tables
+            await service.store.get(row.table_id)  # only the cache keeps the tables
         tables = len(rows)
         gc.collect()
         after = tracemalloc.get_traced_memory()[0]

@@ -206,7 +206,7 @@ class Room:
         """One click through the bot, from the gateway frame (made by `click`) to its answer; with `settle`, on
         until everything the move started has finished (the table edit, the bell, their writes)."""
         bot = await self.started()
-        interaction_id, game_id, seat = self._issued.pop(text)
+        interaction_id, table_id, seat = self._issued.pop(text)
         start = time.perf_counter()
         answer = await bot.click(text, interaction_id)
         if settle:
@@ -214,7 +214,7 @@ class Room:
         done = time.perf_counter()
         if answer.kind != UPDATE_MESSAGE or not answer.data.get("components"):
             raise UnexpectedAnswerError("error.unexpected", answer=answer.data.get("content"))
-        table = await self.service.store.get(game_id)
+        table = await self.service.store.get(table_id)
         finished = table.record.status != "active" or table.result is not None
         outcome = Outcome(table=table, seat=seat, finished=finished)
         stages = (answer.at - start, done - answer.at if settle else 0.0)

@@ -101,10 +101,10 @@ async def _open_table(discord: StandIn, table: Table, ui: Ui) -> Message:
     """`/play`, the two guests join, and the host starts once the lobby shows Start enabled: the table."""
     host, *guests = table.seats
     lobby = await answered(await discord.slash(host, table.channel, "play", {"game": GAME}))
-    game_id, _ = footer(lobby)
+    table_id, _ = footer(lobby)
     for guest in guests:
-        lobby = await answered(await discord.click(guest, lobby, f"{ui.lobby}{game_id}:join"))
-    start = f"{ui.lobby}{game_id}:start"
+        lobby = await answered(await discord.click(guest, lobby, f"{ui.lobby}{table_id}:join"))
+    start = f"{ui.lobby}{table_id}:start"
     await discord.wait_for(
         lambda: not (discord.get_message(lobby.id) or lobby).component(start).get("disabled"),
         timeout=WAIT,

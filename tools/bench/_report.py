@@ -236,7 +236,7 @@ def text(result: dict[str, Any]) -> str:
         f"  whole path    {result['moves_per_second']:9.1f} moves/s   ({path['moves']} moves over {path['games']}"
         f" games; mean {path['mean_ms']:.2f} ms, median {path['median_ms']:.2f} ms)",
         f"  floor         {result['floor_per_s']:9.1f} commits/s ({floor['commits']} of the same moves committed again"
-        " by a plain program, each in one transaction sent in one trip: the game row and log,"
+        " by a plain program, each in one transaction sent in one trip: the table row and log,"
         f" {floor['clock_rows']:.1f} clock rows a move, {floor['endings']} game ends with their results and ratings;"
         f" state {floor['state_bytes']:.0f} B)",
         f"  where         {stages}; event-loop CPU {cpu:.2f} ms of {path['mean_ms']:.2f} ms per move",

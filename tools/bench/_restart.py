@@ -46,9 +46,9 @@ async def clocked_copies(db: Database, count: int) -> tuple[Room, Game, int]:
     async with db._transaction() as tx:  # the bench's own bulk copy, in one statement per table
         for table, columns in (("deadlines", ("seat", "kind", "due_at")), ("table_seats", SEAT_COLUMNS)):
             await tx.conn.execute(
-                f"INSERT INTO {table} (game_id, {', '.join(columns)})"
+                f"INSERT INTO {table} (table_id, {', '.join(columns)})"
                 f" SELECT g.id, {', '.join('r.' + column for column in columns)}"
-                f" FROM games g JOIN {table} r ON r.game_id = ? WHERE g.status = 'active' AND g.id != ?",
+                f" FROM tables g JOIN {table} r ON r.table_id = ? WHERE g.status = 'active' AND g.id != ?",
                 (template, template),
             )
     async with db._reading() as conn:

@@ -68,16 +68,16 @@ async def copies(
     async with db._transaction() as tx:
         await tx.conn.execute(
             f"WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)"
-            f" INSERT INTO games (channel_id, table_message_id, updated_at, shown_version, {_COLUMNS})"
+            f" INSERT INTO tables (channel_id, table_message_id, updated_at, shown_version, {_COLUMNS})"
             f" SELECT channel_id + i, table_message_id + i, updated_at - i,"
             f" CASE WHEN ? > 0 AND i % ? = 0 THEN version - 1 ELSE version END, {_COLUMNS}"
-            f" FROM games, n WHERE games.id = ?",
+            f" FROM tables, n WHERE tables.id = ?",
             (count - 1, behind_every, max(behind_every, 1), template.id),
         )
-        await tx.conn.execute("UPDATE games SET shown_version = version WHERE id = ?", (template.id,))
+        await tx.conn.execute("UPDATE tables SET shown_version = version WHERE id = ?", (template.id,))
     async with db._reading() as conn:
         await conn.fetch("PRAGMA wal_checkpoint(TRUNCATE)")  # it answers a row: read it whole
-        rows = await conn.fetch("SELECT id FROM games WHERE status = 'active' ORDER BY id")
+        rows = await conn.fetch("SELECT id FROM tables WHERE status = 'active' ORDER BY id")
     return room, game, [row[0] for row in rows]
 
 
@@ -93,8 +93,8 @@ async def _held(db: Database, ids: list[int], cache_size: int) -> dict[str, Any]
         base = tracemalloc.get_traced_memory()[0]
         service = Tables(db, cache_size=cache_size)
         start = time.perf_counter()
-        for game_id in ids:
-            await service.store.get(game_id)
+        for table_id in ids:
+            await service.store.get(table_id)
         seconds = time.perf_counter() - start
         gc.collect()
         heap, peak = tracemalloc.get_traced_memory()

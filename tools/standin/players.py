@@ -1,7 +1,7 @@
 """What a player of the bot's tables reads and clicks, through the stand-in: the end-to-end tests and the bench's
 real-process section play with these.
 
-A player reads only what Discord shows them: the footer of a table or hand ("Game #12 · move 7"), the names a table
+A player reads only what Discord shows them: the footer of a table or hand ("Table #12 · move 7"), the names a table
 says it is waiting for, the buttons a message offers. They open their private hand from the table and click one of
 its enabled moves (and say yes when a costly move asks first).
 """
@@ -17,8 +17,8 @@ from .interactions import Interaction
 from .model import Message, User
 from .server import StandIn
 
-# A table's or hand's footer: "Game #12 · move 7"; a lobby's has no move counter: "Game #12".
-FOOTER_MOVE = re.compile(r"(?:Game #|Partie n[°º][ \u00a0]?)(\d+)(?: · (?:move|coup) (\d+))?")
+# A table's or hand's footer: "Table #12 · move 7"; a lobby's has no move counter: "Table #12".
+FOOTER_MOVE = re.compile(r"(?:Table #|Table n[°º][ \u00a0]?)(\d+)(?: · (?:move|coup) (\d+))?")
 LOBBY_VERSION = -1  # what `footer` reads as the version of a lobby, which shows none
 CONFIRM = "⚠️"  # a costly move's question starts with it
 WAITING = re.compile(r"(?:Waiting for|En attente de) (.+?)\.$", re.MULTILINE)

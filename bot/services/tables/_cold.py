@@ -13,21 +13,21 @@ from __future__ import annotations
 import pickle
 from operator import attrgetter
 
-from bot.storage import GameRecord, Seat
+from bot.storage import Seat, TableRecord
 
-_FIELDS = tuple(GameRecord.__dataclass_fields__)
+_FIELDS = tuple(TableRecord.__dataclass_fields__)
 _VALUES = attrgetter(*_FIELDS)
 _SEATS = _FIELDS.index("seats")
 
 
-def pack(record: GameRecord) -> bytes:
+def pack(record: TableRecord) -> bytes:
     """The row as bytes (`unpack` gives back an equal row)."""
     values = list(_VALUES(record))
     values[_SEATS] = [(seat.user_id, seat.name) for seat in record.seats]
     return pickle.dumps(values, pickle.HIGHEST_PROTOCOL)
 
 
-def unpack(packed: bytes) -> GameRecord:
+def unpack(packed: bytes) -> TableRecord:
     values = pickle.loads(packed)
     values[_SEATS] = [Seat(user_id, name) for user_id, name in values[_SEATS]]
-    return GameRecord(*values)
+    return TableRecord(*values)

@@ -42,7 +42,7 @@ class ClockService:
         if lease is None:
             return None  # gone or moved meanwhile: the player acted
         for _ in range(3):  # again after a conflict with another writer, or when the decision changed meanwhile
-            table = await self.store.peek(deadline.game_id)
+            table = await self.store.peek(deadline.table_id)
             if table is None or not self._still_due(table, deadline):
                 await self.store.db.deadlines.take(lease)
                 return None
@@ -56,9 +56,9 @@ class ClockService:
             else:
                 action = table.engine.default_action(table.state, seat)
             token = table.decision(seat).token
-            async with self.store.locked(deadline.game_id):
+            async with self.store.locked(deadline.table_id):
                 try:  # from the database: another process may have moved (a stale copy would drop a live deadline)
-                    current = await self.store.fresh(deadline.game_id)
+                    current = await self.store.fresh(deadline.table_id)
                 except ForgedComponentError:
                     return None
                 if not self._still_due(current, deadline):
@@ -119,7 +119,7 @@ class ClockService:
             return None  # gone or moved meanwhile: its table changed
         seat = deadline.seat
         for _ in range(3):
-            table = await self.store.peek(deadline.game_id)
+            table = await self.store.peek(deadline.table_id)
             if table is None or not self._computer_due(table, seat):
                 await self.store.db.deadlines.take(lease)
                 return None
@@ -127,9 +127,9 @@ class ClockService:
             level = level_of(table.record.seats[seat].user_id) or "normal"
             action = await self.store.computers.choose(table.engine, table.state, seat, level)
             token = table.decision(seat).token
-            async with self.store.locked(deadline.game_id):
+            async with self.store.locked(deadline.table_id):
                 try:
-                    current = await self.store.fresh(deadline.game_id)
+                    current = await self.store.fresh(deadline.table_id)
                 except ForgedComponentError:
                     return None
                 if not self._computer_due(current, seat):
@@ -148,9 +148,9 @@ class ClockService:
 
     async def due_reminder(self, deadline: Deadline) -> tuple[Table, int] | None:
         """The table and seat a reminder is due for, or None (and the row dropped) when it no longer applies."""
-        async with self.store.locked(deadline.game_id):
+        async with self.store.locked(deadline.table_id):
             try:
-                table = await self.store.fresh(deadline.game_id)  # as for `expire`: never judge on a stale copy
+                table = await self.store.fresh(deadline.table_id)  # as for `expire`: never judge on a stale copy
             except ForgedComponentError:
                 return None
             if not self._still_due(table, deadline):
@@ -163,11 +163,11 @@ class ClockService:
         await self.store.db.deadlines.take(deadline)
 
     async def set_paused(
-        self, game_id: int, user_id: int, paused: bool, *, can_manage: bool, gate: Gate = open_gate
+        self, table_id: int, user_id: int, paused: bool, *, can_manage: bool, gate: Gate = open_gate
     ) -> Table:
         """The host (or a moderator) pauses or resumes the table: its clocks stop, or start again from now."""
-        async with self.store.locked(game_id):
-            table = await self.store.playing(game_id)
+        async with self.store.locked(table_id):
+            table = await self.store.playing(table_id)
             if user_id != table.record.host_id and not can_manage:
                 raise NotHostError("error.pause_forbidden")
             clock = table.clock
@@ -196,8 +196,8 @@ class ClockService:
         for row in await self.store.db.players.turns_of(user_id):
             if row.since is None:
                 continue
-            async with self.store.locked(row.game_id):
-                table = await self.store.get(row.game_id)
+            async with self.store.locked(row.table_id):
+                table = await self.store.get(row.table_id)
                 clock = table.clock
                 if table.record.status != "active" or clock is None or row.seat >= len(clock.seats):
                     continue

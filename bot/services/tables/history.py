@@ -20,31 +20,31 @@ class HistoryService:
 
     async def latest_played(self, channel_id: int) -> Table | None:
         """The channel's running game, else its most recent game that was started (for its log)."""
-        record = await self.store.db.games.latest_played_in_channel(channel_id)
+        record = await self.store.db.tables.latest_played_in_channel(channel_id)
         if record is None:
             return None
         if record.status in ("lobby", "active"):
             return await self.store.get(record.id)  # the cached table: a read must not replace a newer one
         return await self.store.with_ratings(self.store.build(record))
 
-    async def public_log(self, game_id: int) -> tuple[Table, list[LogEntry]]:
+    async def public_log(self, table_id: int) -> tuple[Table, list[LogEntry]]:
         """The table and its whole public log, move by move (rebuilt by a replay, off the event loop)."""
-        table = await self.store.get(game_id)
+        table = await self.store.get(table_id)
         if table.state is None:
             return table, []
-        entries = self._logs.get(game_id, table.record.version)
+        entries = self._logs.get(table_id, table.record.version)
         if entries is None:
-            actions = await self.store.db.games.actions(game_id)
+            actions = await self.store.db.tables.actions(table_id)
             entries = await asyncio.to_thread(public_log, table.engine, table.record, actions)
-            self._logs.put(game_id, table.record.version, entries)
+            self._logs.put(table_id, table.record.version, entries)
         return table, entries
 
-    async def verification(self, game_id: int, *, announced: str | None = None) -> tuple[Table, Verification]:
+    async def verification(self, table_id: int, *, announced: str | None = None) -> tuple[Table, Verification]:
         """Check a game that is over: its commitment, and its replay from the seed (refused while it runs: its seed
         would reveal the deck)."""
-        table = await self.store.get(game_id)
+        table = await self.store.get(table_id)
         if table.record.is_open:
             raise CardroomError("verify.not_over")
-        actions = await self.store.db.games.actions(game_id)
+        actions = await self.store.db.tables.actions(table_id)
         found = await asyncio.to_thread(verify, table.engine, table.record, actions, announced=announced)
         return table, found

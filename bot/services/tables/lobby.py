@@ -58,13 +58,13 @@ class LobbyService:
             gate=gate,
         )
 
-    async def rematch(self, game_id: int, host: Seat, gate: Gate = open_gate) -> Table:
-        """A new lobby in the channel of the finished game `game_id`: the same players in the same order, with the
+    async def rematch(self, table_id: int, host: Seat, gate: Gate = open_gate) -> Table:
+        """A new lobby in the channel of the finished game `table_id`: the same players in the same order, with the
         same options, clock and language, and `host` (who must have played) as its host.
 
         Raises `TableBusyError` when the channel already has an open table (a rematch opened meanwhile).
         """
-        finished = await self.store.get(game_id)
+        finished = await self.store.get(table_id)
         record = finished.record
         if record.status != "finished":
             raise ForgedComponentError()  # the rematch button is on finished tables only
@@ -115,7 +115,7 @@ class LobbyService:
     ) -> Table:
         await gate()
         try:
-            record = await self.store.db.games.create_lobby(
+            record = await self.store.db.tables.create_lobby(
                 guild_id=guild_id,
                 channel_id=channel_id,
                 game=game,
@@ -133,37 +133,37 @@ class LobbyService:
             raise TableBusyError(
                 game=existing.game,
                 url=table_url(existing),
-                game_id=existing.id,
+                table_id=existing.id,
             ) from None
         if expiry is not None:
             self.store.deadline_added()
         return self.store.committed(record)
 
-    async def expire_lobby(self, game_id: int, deadline: Deadline | None = None) -> Table | None:
+    async def expire_lobby(self, table_id: int, deadline: Deadline | None = None) -> Table | None:
         """A lobby's expiry is due: close it if nobody started it (None when there was nothing to close).
 
         `deadline`: the expiry as the scheduler claimed it (its row is held past now by the claim's lease).
         """
-        async with self.store.locked(game_id):
-            record = await self.store.db.games.close_expired_lobby(game_id, self.store.now(), deadline=deadline)
+        async with self.store.locked(table_id):
+            record = await self.store.db.tables.close_expired_lobby(table_id, self.store.now(), deadline=deadline)
             return None if record is None else self.store.committed(record)
 
     async def discard_lobby(self, table: Table) -> None:
         """Undo a lobby nobody has seen (its message could not be posted), so it does not hold the channel."""
         self.store.cache.drop(table.id)
-        await self.store.db.games.discard_lobby(table.id, table.record.version)
+        await self.store.db.tables.discard_lobby(table.id, table.record.version)
 
-    async def _lobby(self, game_id: int) -> Table:
-        table = await self.store.get(game_id)
+    async def _lobby(self, table_id: int) -> Table:
+        table = await self.store.get(table_id)
         if table.record.status != "lobby":
             raise LobbyClosedError()
         return table
 
     @asynccontextmanager
-    async def _hosting(self, game_id: int, user_id: int) -> AsyncIterator[Table]:
+    async def _hosting(self, table_id: int, user_id: int) -> AsyncIterator[Table]:
         """The lobby, under its lock, for a change only its host may make (`NotHostError` for anyone else)."""
-        async with self.store.locked(game_id):
-            table = await self._lobby(game_id)
+        async with self.store.locked(table_id):
+            table = await self._lobby(table_id)
             if user_id != table.record.host_id:
                 raise NotHostError()
             yield table
@@ -171,24 +171,24 @@ class LobbyService:
     async def _update_lobby(self, table: Table, gate: Gate, **changes: Any) -> Table:
         await gate()
         try:
-            record = await self.store.db.games.update_lobby(table.id, table.record.version, **changes)
+            record = await self.store.db.tables.update_lobby(table.id, table.record.version, **changes)
         except StaleVersionError:
             await self.store.fresh(table.id)
             raise StaleMessageError() from None
         return self.store.committed(record)
 
-    async def join(self, game_id: int, user: Seat, gate: Gate = open_gate) -> Table:
-        async with self.store.locked(game_id):
-            table = await self._lobby(game_id)
+    async def join(self, table_id: int, user: Seat, gate: Gate = open_gate) -> Table:
+        async with self.store.locked(table_id):
+            table = await self._lobby(table_id)
             if table.seat_of(user.user_id) is not None:
                 raise AlreadySeatedError()
             if len(table.record.seats) >= table.engine.max_players:
                 raise TableFullError(max=table.engine.max_players)
             return await self._update_lobby(table, gate, seats=[*table.record.seats, user])
 
-    async def add_computer(self, game_id: int, user_id: int, level: str, gate: Gate = open_gate) -> Table:
+    async def add_computer(self, table_id: int, user_id: int, level: str, gate: Gate = open_gate) -> Table:
         """The host seats a computer player of `level` ("easy" or "normal"), named in the table's language."""
-        async with self._hosting(game_id, user_id) as table:
+        async with self._hosting(table_id, user_id) as table:
             found = parse_level(level)
             if found is None:
                 raise InvalidOptionError()
@@ -204,17 +204,17 @@ class LobbyService:
                 self.store.computers.warm()
             return updated
 
-    async def remove_computer(self, game_id: int, user_id: int, seat: int, gate: Gate = open_gate) -> Table:
+    async def remove_computer(self, table_id: int, user_id: int, seat: int, gate: Gate = open_gate) -> Table:
         """The host takes the computer player at `seat` away from the lobby."""
-        async with self._hosting(game_id, user_id) as table:
+        async with self._hosting(table_id, user_id) as table:
             seats = table.record.seats
             if not 0 <= seat < len(seats) or not is_computer(seats[seat].user_id):
                 raise StaleMessageError()
             return await self._update_lobby(table, gate, seats=[s for index, s in enumerate(seats) if index != seat])
 
-    async def leave_lobby(self, game_id: int, user_id: int, gate: Gate = open_gate) -> Table:
-        async with self.store.locked(game_id):
-            table = await self._lobby(game_id)
+    async def leave_lobby(self, table_id: int, user_id: int, gate: Gate = open_gate) -> Table:
+        async with self.store.locked(table_id):
+            table = await self._lobby(table_id)
             if table.seat_of(user_id) is None:
                 raise NotAPlayerError()
             if user_id == table.record.host_id:
@@ -222,8 +222,8 @@ class LobbyService:
             seats = [seat for seat in table.record.seats if seat.user_id != user_id]
             return await self._update_lobby(table, gate, seats=seats)
 
-    async def set_option(self, game_id: int, user_id: int, field: str, value: str, gate: Gate = open_gate) -> Table:
-        async with self._hosting(game_id, user_id) as table:
+    async def set_option(self, table_id: int, user_id: int, field: str, value: str, gate: Gate = open_gate) -> Table:
+        async with self._hosting(table_id, user_id) as table:
             choices = option_choices(table.engine.options_model)
             if field not in choices:
                 raise InvalidOptionError()
@@ -237,15 +237,15 @@ class LobbyService:
                 raise InvalidOptionError() from None
             return await self._update_lobby(table, gate, options=parsed.model_dump(mode="json"))
 
-    async def set_locale(self, game_id: int, user_id: int, locale: str, gate: Gate = open_gate) -> Table:
+    async def set_locale(self, table_id: int, user_id: int, locale: str, gate: Gate = open_gate) -> Table:
         """The host sets the table's language: that of its public messages (each player's own answers keep theirs)."""
-        async with self._hosting(game_id, user_id) as table:
+        async with self._hosting(table_id, user_id) as table:
             if locale not in LANGUAGES:
                 raise InvalidOptionError()
             return await self._update_lobby(table, gate, locale=locale)
 
-    async def start(self, game_id: int, user_id: int, gate: Gate = open_gate) -> Table:
-        async with self._hosting(game_id, user_id) as table:
+    async def start(self, table_id: int, user_id: int, gate: Gate = open_gate) -> Table:
+        async with self._hosting(table_id, user_id) as table:
             players = len(table.record.seats)
             refusal = table.engine.check_players(players)
             if refusal is not None:
@@ -269,11 +269,11 @@ class LobbyService:
                 write = self.store.clock_write(table.record, None, clock)
             await gate()
             try:
-                record = await self.store.db.games.start(
-                    game_id, table.record.version, state=table.engine.dump_state(state), clock=write
+                record = await self.store.db.tables.start(
+                    table_id, table.record.version, state=table.engine.dump_state(state), clock=write
                 )
             except StaleVersionError:
-                await self.store.fresh(game_id)
+                await self.store.fresh(table_id)
                 raise StaleMessageError() from None
             if write is not None:
                 self.store.deadline_added()
@@ -281,11 +281,11 @@ class LobbyService:
             return self.store.committed(record, state)
 
     async def set_clock_option(
-        self, game_id: int, user_id: int, field: str, value: str, gate: Gate = open_gate
+        self, table_id: int, user_id: int, field: str, value: str, gate: Gate = open_gate
     ) -> Table:
         """The host sets the lobby's pace (`pace`), the timeouts in a row that withdraw a player (`timeouts`), or
         who plays a timed-out move (`auto`: the normal computer player, or the game's safe default)."""
-        async with self._hosting(game_id, user_id) as table:
+        async with self._hosting(table_id, user_id) as table:
             clock = table.clock or TableClock.preset(paces().default, scale=self.store.time_scale)
             if field == "pace" and value in paces().names():
                 clock = clock.with_pace(value, scale=self.store.time_scale)
@@ -297,7 +297,7 @@ class LobbyService:
                 raise InvalidOptionError()
             return await self._update_lobby(table, gate, clock=clock.model_dump_json())
 
-    async def cancel(self, game_id: int, user_id: int, gate: Gate = open_gate) -> Table:
-        async with self._hosting(game_id, user_id):
+    async def cancel(self, table_id: int, user_id: int, gate: Gate = open_gate) -> Table:
+        async with self._hosting(table_id, user_id):
             await gate()
-            return self.store.committed(await self.store.db.games.abort(game_id, by_user_id=user_id))
+            return self.store.committed(await self.store.db.tables.abort(table_id, by_user_id=user_id))

@@ -25,7 +25,7 @@ class PlayService:
 
     async def act(
         self,
-        game_id: int,
+        table_id: int,
         user_id: int,
         version: int,
         index: int,
@@ -39,8 +39,8 @@ class PlayService:
         pending decision is the same (its token matches: only others acted since);
         otherwise it is stale and nothing changes. `draw`: see `TableStore.commit`.
         """
-        async with self.store.locked(game_id):
-            table = await self.store.playing(game_id)
+        async with self.store.locked(table_id):
+            table = await self.store.playing(table_id)
             seat = table.seat_of(user_id)
             if seat is None or (table.state is not None and seat in table.state.withdrawn):
                 raise NotAPlayerError()
@@ -66,18 +66,18 @@ class PlayService:
             raise StaleMessageError()
         return seat, pick
 
-    async def pending_pick(self, game_id: int, user_id: int, version: int, token: str) -> tuple[Table, int, CardPick]:
+    async def pending_pick(self, table_id: int, user_id: int, version: int, token: str) -> tuple[Table, int, CardPick]:
         """The table, seat and card pick a picker component was drawn for; StaleMessageError when it is gone.
 
         Read only: the picker's drafting (choosing cards, turning pages) changes nothing.
         """
-        table = await self.store.playing(game_id)
+        table = await self.store.playing(table_id)
         seat, pick = self._pending_pick(table, user_id, version, token)
         return table, seat, pick
 
     async def act_pick(
         self,
-        game_id: int,
+        table_id: int,
         user_id: int,
         version: int,
         token: str,
@@ -91,8 +91,8 @@ class PlayService:
         pick offers (a sub-multiset of its cards, between `min` and `max` of them),
         else the pick is forged; the engine then judges the action it builds.
         """
-        async with self.store.locked(game_id):
-            table = await self.store.playing(game_id)
+        async with self.store.locked(table_id):
+            table = await self.store.playing(table_id)
             seat, pick = self._pending_pick(table, user_id, version, token)
             if not pick.min <= len(cards) <= pick.max or (pick.field == "card" and len(cards) != 1):
                 raise ForgedComponentError()
@@ -107,7 +107,7 @@ class PlayService:
                 raise ForgedComponentError()
             return await self.store.commit(table, seat, action, gate, draw=draw)
 
-    async def report(self, game_id: int, user_id: int, payload: dict[str, Any], gate: Gate = open_gate) -> Outcome:
+    async def report(self, table_id: int, user_id: int, payload: dict[str, Any], gate: Gate = open_gate) -> Outcome:
         """Apply an action `user_id` took outside the table's buttons (the bot saw it: in Il Morto, speaking to a
         dead player, or the dealer's `/accuse`), built by the bot as `payload`.
 
@@ -116,8 +116,8 @@ class PlayService:
         engine judges it (`RefusedError` with its refusal). The clock does not
         count it as the player's move (`TableClock.after_move`, `reported`).
         """
-        async with self.store.locked(game_id):
-            table = await self.store.playing(game_id)
+        async with self.store.locked(table_id):
+            table = await self.store.playing(table_id)
             seat = table.seat_of(user_id)
             if seat is None or (table.state is not None and seat in table.state.withdrawn):
                 raise NotAPlayerError()
@@ -129,9 +129,9 @@ class PlayService:
                 raise ForgedComponentError()  # leaving has its own path (its confirmation)
             return await self.store.commit(table, seat, action, gate, reported=True)
 
-    async def withdraw(self, game_id: int, user_id: int, gate: Gate = open_gate) -> Outcome:
-        async with self.store.locked(game_id):
-            table = await self.store.playing(game_id)
+    async def withdraw(self, table_id: int, user_id: int, gate: Gate = open_gate) -> Outcome:
+        async with self.store.locked(table_id):
+            table = await self.store.playing(table_id)
             seat = table.seat_of(user_id)
             if seat is None:
                 raise NotAPlayerError()

@@ -20,7 +20,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.computers import ComputerPlayers, is_computer
-from bot.errors import ForgedComponentError, GameEndedError, LobbyClosedError, RefusedError, StaleMessageError
+from bot.errors import ForgedComponentError, LobbyClosedError, RefusedError, StaleMessageError, TableEndedError
 from bot.services._table_cache import TableCache
 from bot.services._table_locks import TableLocks
 from bot.services.clock import TableClock
@@ -30,12 +30,12 @@ from bot.storage import (
     ClockWrite,
     Database,
     Deadline,
-    GameNotFoundError,
-    GameRecord,
     RepairRow,
     ResultRow,
     SeatTurn,
     StaleVersionError,
+    TableNotFoundError,
+    TableRecord,
 )
 from engines.core import GameState, IllegalActionError, Result
 
@@ -85,13 +85,13 @@ class TableStore:
         return self._clock()
 
     @staticmethod
-    def build(record: GameRecord) -> Table:
+    def build(record: TableRecord) -> Table:
         """The table of a row read from the database (the cache is left alone)."""
         engine = engine_for(record.game)
         state = engine.load_state(record.state) if record.state is not None else None
         return Table(record=record, engine=engine, state=state)
 
-    def committed(self, record: GameRecord, state: GameState | None = None, clock: TableClock | None = None) -> Table:
+    def committed(self, record: TableRecord, state: GameState | None = None, clock: TableClock | None = None) -> Table:
         """The table as a write of this process left it (`state` and `clock`: its engine state and clock, when
         already at hand, so they are not parsed again): cached while open, dropped from memory once over."""
         record = self._with_newest_message(record)
@@ -107,7 +107,7 @@ class TableStore:
             self.cache.drop(record.id)
         return table
 
-    def _with_newest_message(self, record: GameRecord) -> GameRecord:
+    def _with_newest_message(self, record: TableRecord) -> TableRecord:
         """`record`, with the table message the cached copy knows if that one is newer.
 
         `set_table_message` writes the message id outside any version and then amends the cached copy. A move
@@ -121,19 +121,19 @@ class TableStore:
             return record
         return replace(record, table_message_id=known)
 
-    async def get(self, game_id: int) -> Table:
+    async def get(self, table_id: int) -> Table:
         """The table, from memory or else from the database (an open one is then kept in memory)."""
-        cached = self.cache.get(game_id)
+        cached = self.cache.get(table_id)
         if cached is not None:
             return cached
-        with self.cache.reading(game_id) as read:
+        with self.cache.reading(table_id) as read:
             try:
-                record = await self.db.games.get(game_id)
-            except GameNotFoundError:
+                record = await self.db.tables.get(table_id)
+            except TableNotFoundError:
                 raise ForgedComponentError() from None
             table = self.build(record)
             if record.is_open:
-                return self.cache.offer(game_id, table, read)  # never over a copy this process wrote meanwhile
+                return self.cache.offer(table_id, table, read)  # never over a copy this process wrote meanwhile
         return await self.with_ratings(table)
 
     async def with_ratings(self, table: Table) -> Table:
@@ -145,13 +145,13 @@ class TableStore:
 
     async def in_channel(self, channel_id: int) -> Table | None:
         """The channel's open table as the database holds it now (read outside its lock: not kept in memory)."""
-        record = await self.db.games.active_in_channel(channel_id)
+        record = await self.db.tables.active_in_channel(channel_id)
         return None if record is None else self.build(record)
 
     async def open_in_channel(self, channel_id: int) -> Table | None:
         """The channel's open table as this process holds it: a read for what is heard in a channel, which may
         come at any moment, so it never puts the copy it read over a newer one cached by a commit."""
-        record = await self.db.games.active_in_channel(channel_id)
+        record = await self.db.tables.active_in_channel(channel_id)
         return None if record is None else await self.get(record.id)
 
     async def to_repair(self, within: float = 86_400.0, served: Served = every_server) -> list[RepairRow]:
@@ -159,18 +159,18 @@ class TableStore:
         whose channel message is behind the database (open, or ended within `within` seconds), and every table
         whose last turn notification is still posted, of the servers `served` (this process's shards). Rows only:
         nothing is loaded into memory."""
-        rows = await self.db.games.tables_to_repair(ended_since=time.time() - within)
+        rows = await self.db.tables.tables_to_repair(ended_since=time.time() - within)
         return [row for row in rows if served(row.guild_id)]
 
     async def shown(self, table: Table) -> None:
         """The table's channel message now shows this version (the cached copy follows).
 
-        Bookkeeping committed light, without a sync of its own (`GameRepository.set_shown_version` says what its
+        Bookkeeping committed light, without a sync of its own (`TableRepository.set_shown_version` says what its
         loss at an OS crash costs): the move it follows was the durable commit. Once a game is over its last one
         is durable (once per game), so that its end is never announced twice.
         """
         version = table.record.version
-        await self.db.games.set_shown_version(table.id, version, durable=not table.record.is_open)
+        await self.db.tables.set_shown_version(table.id, version, durable=not table.record.is_open)
         self.cache.amend(
             table.id,
             lambda cached: Table(
@@ -180,28 +180,28 @@ class TableStore:
             ),
         )
 
-    async def remember_ping(self, game_id: int, message_id: int | None) -> None:
+    async def remember_ping(self, table_id: int, message_id: int | None) -> None:
         """The channel message that now tells the table's players it is their turn (None: none is left). Committed
-        light (`GameRepository.set_bell` says what its loss at an OS crash costs)."""
-        await self.db.games.set_ping(game_id, message_id)
+        light (`TableRepository.set_bell` says what its loss at an OS crash costs)."""
+        await self.db.tables.set_ping(table_id, message_id)
 
-    async def remember_notified(self, game_id: int, notified: dict[int, int]) -> None:
+    async def remember_notified(self, table_id: int, notified: dict[int, int]) -> None:
         """The decision (version) each seat was last told about; the cached table follows (it is not versioned).
         Committed light, as `remember_bell`."""
-        await self.db.games.set_notified(game_id, notified)
-        self._told(game_id, notified)
+        await self.db.tables.set_notified(table_id, notified)
+        self._told(table_id, notified)
 
-    async def remember_bell(self, game_id: int, message_id: int | None, notified: dict[int, int]) -> None:
-        """The table's turn notification in one light write (`GameRepository.set_bell`, which says what its loss
+    async def remember_bell(self, table_id: int, message_id: int | None, notified: dict[int, int]) -> None:
+        """The table's turn notification in one light write (`TableRepository.set_bell`, which says what its loss
         at an OS crash costs): the channel message that now stands and the decision each seat was last told about;
         the cached table follows."""
-        await self.db.games.set_bell(game_id, message_id, notified)
-        self._told(game_id, notified)
+        await self.db.tables.set_bell(table_id, message_id, notified)
+        self._told(table_id, notified)
 
-    def _told(self, game_id: int, notified: dict[int, int]) -> None:
+    def _told(self, table_id: int, notified: dict[int, int]) -> None:
         told = dict(notified)
         self.cache.amend(
-            game_id,
+            table_id,
             lambda cached: Table(
                 record=replace(cached.record, notified=told), engine=cached.engine, state=cached.state
             ),
@@ -209,7 +209,7 @@ class TableStore:
 
     async def set_table_message(self, table: Table, message_id: int) -> Table:
         """The table's channel message is now `message_id` (no version guards it: the cached copy follows)."""
-        await self.db.games.set_table_message(table.id, message_id)
+        await self.db.tables.set_table_message(table.id, message_id)
         self.cache.amend(
             table.id,
             lambda cached: Table(
@@ -226,34 +226,34 @@ class TableStore:
         """Tables whose lock someone holds or waits for now."""
         return len(self._locks)
 
-    async def peek(self, game_id: int) -> Table | None:
+    async def peek(self, table_id: int) -> Table | None:
         """The game as the database holds it now, leaving the cache alone (a read outside the table's lock must
         not put an older copy over a newer one); None when there is no such game."""
         try:
-            record = await self.db.games.get(game_id)
-        except GameNotFoundError:
+            record = await self.db.tables.get(table_id)
+        except TableNotFoundError:
             return None
         engine = engine_for(record.game)
         return Table(
             record=record, engine=engine, state=None if record.state is None else engine.load_state(record.state)
         )
 
-    def locked(self, game_id: int) -> AbstractAsyncContextManager[None]:
+    def locked(self, table_id: int) -> AbstractAsyncContextManager[None]:
         """The table's lock, held for one change (`TableLocks.held`)."""
-        return self._locks.held(game_id)
+        return self._locks.held(table_id)
 
-    async def fresh(self, game_id: int) -> Table:
+    async def fresh(self, table_id: int) -> Table:
         """Reload from the database after a conflict: another process may have written."""
-        self.cache.drop(game_id)
-        return await self.get(game_id)
+        self.cache.drop(table_id)
+        return await self.get(table_id)
 
-    async def playing(self, game_id: int) -> Table:
+    async def playing(self, table_id: int) -> Table:
         """The game, which must be running (its state is then set)."""
-        table = await self.get(game_id)
+        table = await self.get(table_id)
         if table.record.status == "lobby":
             raise LobbyClosedError("error.not_started")
         if table.record.status != "active" or table.state is None:
-            raise GameEndedError()
+            raise TableEndedError()
         return table
 
     async def commit(
@@ -311,7 +311,7 @@ class TableStore:
             ahead = Ahead(table, new_state, state, write, clock, draw, finished=result is not None)
         await gate()
         try:
-            record = await self.db.games.commit_action(
+            record = await self.db.tables.commit_action(
                 table.id,
                 table.record.version,
                 seat=seat,
@@ -337,7 +337,7 @@ class TableStore:
         return Outcome(table=new_table, seat=seat, finished=result is not None, by_clock=by_clock, drawn=drawn)
 
     @staticmethod
-    def result_rows(record: GameRecord, result: Result, clock: TableClock | None = None) -> list[ResultRow]:
+    def result_rows(record: TableRecord, result: Result, clock: TableClock | None = None) -> list[ResultRow]:
         out = set(clock.clocked_out) if clock is not None else set()
         return [
             ResultRow(
@@ -357,14 +357,14 @@ class TableStore:
             self._away = await self.db.players.away(self._clock())
         return self._away
 
-    async def away_by_seat(self, record: GameRecord) -> dict[int, float]:
+    async def away_by_seat(self, record: TableRecord) -> dict[int, float]:
         """Seat -> when its player comes back, for the seats whose player is away."""
         away = await self.away_map()
         return {seat: away[person.user_id] for seat, person in enumerate(record.seats) if person.user_id in away}
 
     @staticmethod
     def clock_write(
-        record: GameRecord, before: TableClock | None, after: TableClock, withdrawn: Collection[int] = ()
+        record: TableRecord, before: TableClock | None, after: TableClock, withdrawn: Collection[int] = ()
     ) -> ClockWrite:
         """The rows that go with a clock: its deadlines (against those of `before`) and each seat's turn.
 
@@ -392,7 +392,7 @@ class TableStore:
     async def change_clock(self, table: Table, clock: TableClock, gate: Gate) -> Table:
         await gate()
         try:
-            record = await self.db.games.update_clock(
+            record = await self.db.tables.update_clock(
                 table.id,
                 table.record.version,
                 self.clock_write(table.record, table.clock, clock, table.state.withdrawn if table.state else ()),

@@ -1,4 +1,4 @@
-"""The table aggregate as the services hand it out: a game's row and engine state (`Table`), what an accepted
+"""The table aggregate as the services hand it out: a table's row and engine state (`Table`), what an accepted
 action changed (`Outcome`), and the gate every change passes right before its commit (`Gate`)."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import Any
 
 from bot.errors import UnknownGameError
 from bot.services.clock import TableClock
-from bot.storage import ClockWrite, GameRecord
+from bot.storage import ClockWrite, TableRecord
 from engines import registry
 from engines.core import Decision, Engine, GameState, Perspective, Result
 
@@ -35,7 +35,7 @@ async def open_gate() -> None:
 class Table:
     """A game as loaded: its row and, once started, its engine state."""
 
-    record: GameRecord
+    record: TableRecord
     engine: Engine[Any, Any, Any, Any]
     state: GameState | None
     # seat -> change of its conservative rating (μ − 3σ) in this game, for a finished game that changed ratings
@@ -152,7 +152,7 @@ class Ahead:
         except Exception:  # drawn again after the commit, whose error pipeline reports it
             self.drawn = None
 
-    def drawn_for(self, record: GameRecord) -> object:
+    def drawn_for(self, record: TableRecord) -> object:
         """What was drawn, if the commit left the row it was drawn for; else None."""
         return self.drawn if self.drawn is not None and record.same_but_time(self.record) else None
 
@@ -185,7 +185,7 @@ def jump_url(guild_id: int | None, channel_id: int, message_id: int | None) -> s
     return f"https://discord.com/channels/{guild}/{channel_id}/{message_id}"
 
 
-def table_url(record: GameRecord) -> str:
+def table_url(record: TableRecord) -> str:
     """A link to the table's message (to its channel while the message is unknown)."""
     return jump_url(record.guild_id, record.channel_id, record.table_message_id)
 

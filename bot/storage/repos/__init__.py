@@ -1,20 +1,20 @@
 """The database's repositories, one per concern, each over the one `Database` (its driver and transaction):
-`db.games`, `db.deadlines`, `db.ratings`, `db.results`, `db.players`, `db.servers`, `db.emojis`."""
+`db.tables`, `db.deadlines`, `db.ratings`, `db.results`, `db.players`, `db.servers`, `db.emojis`."""
 
 from bot.storage.repos.deadlines import DeadlineRepository
 from bot.storage.repos.emojis import EmojiRepository
-from bot.storage.repos.games import GameRepository
 from bot.storage.repos.players import PlayerRepository
 from bot.storage.repos.ratings import RatingRepository
 from bot.storage.repos.results import ResultRepository
 from bot.storage.repos.servers import ServerRepository
+from bot.storage.repos.tables import TableRepository
 
 __all__ = [
     "DeadlineRepository",
     "EmojiRepository",
-    "GameRepository",
     "PlayerRepository",
     "RatingRepository",
     "ResultRepository",
     "ServerRepository",
+    "TableRepository",
 ]

@@ -61,12 +61,12 @@ class DeadlineRepository(Repository):
         until = now + lease
         async with self._transaction() as tx:
             rows = await tx.conn.fetch(
-                f"SELECT d.game_id, d.seat, d.kind, d.due_at FROM deadlines AS d{join} WHERE d.due_at <= ?{where}"
+                f"SELECT d.table_id, d.seat, d.kind, d.due_at FROM deadlines AS d{join} WHERE d.due_at <= ?{where}"
                 f" ORDER BY d.due_at LIMIT ?{self._sql.skip_locked}",
                 (now, *params, limit),
             )
             await tx.conn.executemany(
-                "UPDATE deadlines SET due_at = ? WHERE game_id = ? AND seat = ? AND kind = ?",
+                "UPDATE deadlines SET due_at = ? WHERE table_id = ? AND seat = ? AND kind = ?",
                 [(until, row[0], row[1], row[2]) for row in rows],
             )
         return [Deadline(int(row[0]), int(row[1]), str(row[2]), until, fell_due=float(row[3])) for row in rows]
@@ -75,7 +75,7 @@ class DeadlineRepository(Repository):
         """Up to `limit` deadlines due at `now`, earliest first."""
         async with self._reading() as conn:
             rows = await conn.fetch(
-                "SELECT game_id, seat, kind, due_at FROM deadlines WHERE due_at <= ? ORDER BY due_at LIMIT ?",
+                "SELECT table_id, seat, kind, due_at FROM deadlines WHERE due_at <= ? ORDER BY due_at LIMIT ?",
                 (now, limit),
             )
             return [Deadline(int(r[0]), int(r[1]), str(r[2]), float(r[3])) for r in rows]
@@ -85,8 +85,8 @@ class DeadlineRepository(Repository):
         own while it thinks). False when it was gone or moved meanwhile."""
         async with self._transaction() as tx:
             changed = await tx.conn.execute(
-                "UPDATE deadlines SET due_at = ? WHERE game_id = ? AND seat = ? AND kind = ? AND due_at = ?",
-                (until, deadline.game_id, deadline.seat, deadline.kind, deadline.due_at),
+                "UPDATE deadlines SET due_at = ? WHERE table_id = ? AND seat = ? AND kind = ? AND due_at = ?",
+                (until, deadline.table_id, deadline.seat, deadline.kind, deadline.due_at),
             )
             return changed > 0
 
@@ -99,8 +99,8 @@ class DeadlineRepository(Repository):
         """Whether this very deadline (same due time) is still pending."""
         async with self._reading() as conn:
             rows = await conn.fetch(
-                "SELECT 1 FROM deadlines WHERE game_id = ? AND seat = ? AND kind = ? AND due_at = ?",
-                (deadline.game_id, deadline.seat, deadline.kind, deadline.due_at),
+                "SELECT 1 FROM deadlines WHERE table_id = ? AND seat = ? AND kind = ? AND due_at = ?",
+                (deadline.table_id, deadline.seat, deadline.kind, deadline.due_at),
             )
             return bool(rows)
 
@@ -108,8 +108,8 @@ class DeadlineRepository(Repository):
 async def take_row(conn: Connection, deadline: Deadline) -> bool:
     """Delete this very deadline (same due time) inside a transaction; False when it was gone or had moved."""
     changed = await conn.execute(
-        "DELETE FROM deadlines WHERE game_id = ? AND seat = ? AND kind = ? AND due_at = ?",
-        (deadline.game_id, deadline.seat, deadline.kind, deadline.due_at),
+        "DELETE FROM deadlines WHERE table_id = ? AND seat = ? AND kind = ? AND due_at = ?",
+        (deadline.table_id, deadline.seat, deadline.kind, deadline.due_at),
     )
     return changed > 0
 
@@ -132,7 +132,7 @@ def _on_shards(shard_count: int, shard_ids: Sequence[int] | None) -> tuple[str |
         return "", "", ()
     marks = ", ".join("?" for _ in wanted)
     return (
-        " JOIN games AS g ON g.id = d.game_id",
+        " JOIN tables AS g ON g.id = d.table_id",
         f" AND ((COALESCE(g.guild_id, 0) >> {DISCORD_SHARD_SHIFT}) % ?) IN ({marks})",
         (shard_count, *wanted),
     )

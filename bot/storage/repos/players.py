@@ -76,14 +76,14 @@ class PlayerRepository(Repository):
             rows = await conn.fetch(
                 "SELECT g.id, g.guild_id, g.channel_id, g.game, g.table_message_id, g.updated_at,"
                 " s.seat, s.since, s.due_at"
-                " FROM table_seats AS s JOIN games AS g ON g.id = s.game_id"
+                " FROM table_seats AS s JOIN tables AS g ON g.id = s.table_id"
                 " WHERE s.user_id = ? AND g.status = 'active'"
                 " ORDER BY s.since IS NULL, s.due_at IS NULL, s.due_at, s.since, g.updated_at DESC",
                 (user_id,),
             )
             return [
                 TurnRow(
-                    game_id=row["id"],
+                    table_id=row["id"],
                     guild_id=row["guild_id"],
                     channel_id=row["channel_id"],
                     game=row["game"],

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Final
 
 from bot import ratings
 from bot.storage._rows import Tx
-from bot.storage.records import GameRecord, ResultRow, SeatRating
+from bot.storage.records import ResultRow, SeatRating, TableRecord
 from bot.storage.repos._base import Repository
 
 if TYPE_CHECKING:
@@ -21,12 +21,12 @@ class RatingRepository(Repository):
         super().__init__(db)
         self._rated: dict[int, dict[int, SeatRating]] = {}  # game id -> the rating changes its end just wrote
 
-    async def insert_results(self, tx: Tx, record: GameRecord, result: Sequence[ResultRow]) -> list[ratings.Change]:
+    async def insert_results(self, tx: Tx, record: TableRecord, result: Sequence[ResultRow]) -> list[ratings.Change]:
         """The game's results rows and, for a finished game, its players' ratings: the changes rated."""
         if sorted(row.seat for row in result) != list(range(len(record.seats))):
             raise ValueError(f"results must have exactly one row per seat 0..{len(record.seats) - 1}")
         await tx.conn.executemany(
-            "INSERT INTO results (game_id, seat, guild_id, game, user_id, name, place, won, measure, finished_at,"
+            "INSERT INTO results (table_id, seat, guild_id, game, user_id, name, place, won, measure, finished_at,"
             " clocked_out) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 (
@@ -49,7 +49,7 @@ class RatingRepository(Repository):
             return await self._rate(tx, record, result)
         return []
 
-    async def _rate(self, tx: Tx, record: GameRecord, result: Sequence[ResultRow]) -> list[ratings.Change]:
+    async def _rate(self, tx: Tx, record: TableRecord, result: Sequence[ResultRow]) -> list[ratings.Change]:
         """Update the ratings of a finished game's players and note each seat's change on its result row; the
         changes (none when the game does not count)."""
         seats = _placed(result)
@@ -74,9 +74,9 @@ class RatingRepository(Repository):
         await _store_ratings(tx, record.id, guild, record.game, changes)
         return changes
 
-    def noted(self, game_id: int, changes: Sequence[ratings.Change]) -> None:
+    def noted(self, table_id: int, changes: Sequence[ratings.Change]) -> None:
         """Keep the rating changes a committed game's end wrote, for the one `changes` that follows it."""
-        self._rated[game_id] = {
+        self._rated[table_id] = {
             change.seat: SeatRating(
                 seat=change.seat,
                 mu_before=change.before.mu,
@@ -105,13 +105,13 @@ class RatingRepository(Repository):
                 " WHERE mu_before IS NOT NULL"
             )
             rows = await tx.conn.fetch(
-                "SELECT r.game_id, r.guild_id, r.game, r.seat, r.user_id, r.place, r.won, r.clocked_out"
-                " FROM results AS r JOIN games AS g ON g.id = r.game_id WHERE g.status = 'finished'"
-                " ORDER BY r.finished_at, r.game_id, r.seat"
+                "SELECT r.table_id, r.guild_id, r.game, r.seat, r.user_id, r.place, r.won, r.clocked_out"
+                " FROM results AS r JOIN tables AS g ON g.id = r.table_id WHERE g.status = 'finished'"
+                " ORDER BY r.finished_at, r.table_id, r.seat"
             )
             games: dict[int, tuple[int, str, list[ratings.Placed]]] = {}
             for row in rows:
-                entry = games.setdefault(row["game_id"], (ratings.guild_key(row["guild_id"]), row["game"], []))
+                entry = games.setdefault(row["table_id"], (ratings.guild_key(row["guild_id"]), row["game"], []))
                 entry[2].append(
                     ratings.Placed(
                         seat=row["seat"],
@@ -123,7 +123,7 @@ class RatingRepository(Repository):
                 )
             board: dict[tuple[int, str, str], ratings.Rating] = {}
             rated = 0
-            for game_id, (guild, game, seats) in games.items():  # dicts keep the query's order
+            for table_id, (guild, game, seats) in games.items():  # dicts keep the query's order
                 current = {
                     seat.holder: board[guild, game, seat.holder]
                     for seat in seats
@@ -135,7 +135,7 @@ class RatingRepository(Repository):
                 rated += 1
                 for name, rating in ratings.holders_after(changes).items():
                     board[guild, game, name] = rating
-                await _note_changes(tx, game_id, changes)
+                await _note_changes(tx, table_id, changes)
             await tx.conn.executemany(
                 "INSERT INTO ratings (guild_id, game, player, mu, sigma, games, updated_at)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -152,19 +152,19 @@ class RatingRepository(Repository):
             )
             return {str(row["player"]): ratings.Rating(row["mu"], row["sigma"], row["games"]) for row in rows}
 
-    async def changes(self, game_id: int) -> dict[int, SeatRating]:
+    async def changes(self, table_id: int) -> dict[int, SeatRating]:
         """Each seat's rating before and after the game, for the seats it rated (empty when it rated nobody).
 
         Right after this process committed the game's end, the changes it wrote are given back without a read
         (once: the read after that goes to the rows)."""
-        noted = self._rated.pop(game_id, None)
+        noted = self._rated.pop(table_id, None)
         if noted is not None:
             return noted
         async with self._reading() as conn:
             rows = await conn.fetch(
                 "SELECT seat, mu_before, sigma_before, mu_after, sigma_after FROM results"
-                " WHERE game_id = ? AND mu_after IS NOT NULL ORDER BY seat",
-                (game_id,),
+                " WHERE table_id = ? AND mu_after IS NOT NULL ORDER BY seat",
+                (table_id,),
             )
             return {
                 row["seat"]: SeatRating(
@@ -191,15 +191,15 @@ def _placed(result: Sequence[ResultRow]) -> list[ratings.Placed]:
     ]
 
 
-async def _note_changes(tx: Tx, game_id: int, changes: Sequence[ratings.Change]) -> None:
+async def _note_changes(tx: Tx, table_id: int, changes: Sequence[ratings.Change]) -> None:
     await tx.conn.executemany(
         "UPDATE results SET mu_before = ?, sigma_before = ?, mu_after = ?, sigma_after = ?"
-        " WHERE game_id = ? AND seat = ?",
-        [(c.before.mu, c.before.sigma, c.after.mu, c.after.sigma, game_id, c.seat) for c in changes],
+        " WHERE table_id = ? AND seat = ?",
+        [(c.before.mu, c.before.sigma, c.after.mu, c.after.sigma, table_id, c.seat) for c in changes],
     )
 
 
-async def _store_ratings(tx: Tx, game_id: int, guild: int, game: str, changes: Sequence[ratings.Change]) -> None:
+async def _store_ratings(tx: Tx, table_id: int, guild: int, game: str, changes: Sequence[ratings.Change]) -> None:
     """Write the new ratings of one game's holders and note each seat's change on its result row."""
     await tx.conn.executemany(
         "INSERT INTO ratings (guild_id, game, player, mu, sigma, games, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)"
@@ -210,4 +210,4 @@ async def _store_ratings(tx: Tx, game_id: int, guild: int, game: str, changes: S
             for name, rating in ratings.holders_after(changes).items()
         ],
     )
-    await _note_changes(tx, game_id, changes)
+    await _note_changes(tx, table_id, changes)

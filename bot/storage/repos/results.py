@@ -18,13 +18,13 @@ _LEADER_ORDER: Final[dict[str, tuple[str, ...]]] = {
 
 
 class ResultRepository(Repository):
-    async def results(self, game_id: int) -> list[ResultRow]:
+    async def results(self, table_id: int) -> list[ResultRow]:
         """The stored standings of one game, by seat (empty if it has none)."""
         async with self._reading() as conn:
             rows = await conn.fetch(
-                "SELECT seat, user_id, name, place, won, measure, clocked_out FROM results WHERE game_id = ?"
+                "SELECT seat, user_id, name, place, won, measure, clocked_out FROM results WHERE table_id = ?"
                 " ORDER BY seat",
-                (game_id,),
+                (table_id,),
             )
             return [
                 ResultRow(
@@ -68,13 +68,13 @@ class ResultRepository(Repository):
         async with self._reading() as conn:
             rows = await conn.fetch(
                 "WITH scoped AS ("
-                " SELECT r.game_id, r.user_id, r.name, r.won, r.measure, r.place,"
-                "  ROW_NUMBER() OVER (PARTITION BY r.user_id ORDER BY r.finished_at DESC, r.game_id DESC) AS recency"
-                " FROM results AS r JOIN games AS g ON g.id = r.game_id"
+                " SELECT r.table_id, r.user_id, r.name, r.won, r.measure, r.place,"
+                "  ROW_NUMBER() OVER (PARTITION BY r.user_id ORDER BY r.finished_at DESC, r.table_id DESC) AS recency"
+                " FROM results AS r JOIN tables AS g ON g.id = r.table_id"
                 f" WHERE r.guild_id {self._sql.same} ? AND r.game = ? AND g.status = 'finished')"
                 " , board AS (SELECT user_id, MAX(CASE WHEN recency = 1 THEN name END) AS name,"
                 # a computer level may sit at several seats of one game: it played and won that game once
-                "  COUNT(DISTINCT game_id) AS games, COUNT(DISTINCT CASE WHEN won = 1 THEN game_id END) AS wins,"
+                "  COUNT(DISTINCT table_id) AS games, COUNT(DISTINCT CASE WHEN won = 1 THEN table_id END) AS wins,"
                 "  AVG(measure) AS average, MIN(place) AS best_place"
                 "  FROM scoped GROUP BY user_id)"
                 " , rated AS (SELECT b.*, COALESCE(k.mu, ?) AS mu, COALESCE(k.sigma, ?) AS sigma,"
@@ -113,16 +113,16 @@ class ResultRepository(Repository):
         """A user's most recent finished games in `guild_id` (None: outside any guild), newest first."""
         async with self._reading() as conn:
             rows = await conn.fetch(
-                "SELECT r.game_id, r.game, r.seat, r.place, r.won, r.measure, r.finished_at,"
-                " (SELECT COUNT(*) FROM results AS o WHERE o.game_id = r.game_id) AS players"
-                " FROM results AS r JOIN games AS g ON g.id = r.game_id"
+                "SELECT r.table_id, r.game, r.seat, r.place, r.won, r.measure, r.finished_at,"
+                " (SELECT COUNT(*) FROM results AS o WHERE o.table_id = r.table_id) AS players"
+                " FROM results AS r JOIN tables AS g ON g.id = r.table_id"
                 f" WHERE r.user_id = ? AND r.guild_id {self._sql.same} ? AND g.status = 'finished'"
-                " ORDER BY r.finished_at DESC, r.game_id DESC LIMIT ?",
+                " ORDER BY r.finished_at DESC, r.table_id DESC LIMIT ?",
                 (user_id, guild_id, limit),
             )
             return [
                 HistoryRow(
-                    game_id=row["game_id"],
+                    table_id=row["table_id"],
                     game=row["game"],
                     seat=row["seat"],
                     players=row["players"],
@@ -142,11 +142,11 @@ class ResultRepository(Repository):
         """
         async with self._reading() as conn:
             rows = await conn.fetch(
-                "SELECT r.game, r.user_id, COUNT(DISTINCT r.game_id) AS games,"
-                " COUNT(DISTINCT CASE WHEN r.won = 1 THEN r.game_id END) AS wins"
-                " FROM results AS r JOIN games AS g ON g.id = r.game_id"
+                "SELECT r.game, r.user_id, COUNT(DISTINCT r.table_id) AS games,"
+                " COUNT(DISTINCT CASE WHEN r.won = 1 THEN r.table_id END) AS wins"
+                " FROM results AS r JOIN tables AS g ON g.id = r.table_id"
                 f" WHERE r.guild_id {self._sql.same} ? AND g.status = 'finished' AND r.game IN"
-                "  (SELECT DISTINCT m.game FROM results AS m JOIN games AS n ON n.id = m.game_id"
+                "  (SELECT DISTINCT m.game FROM results AS m JOIN tables AS n ON n.id = m.table_id"
                 f"   WHERE m.user_id = ? AND m.guild_id {self._sql.same} ? AND n.status = 'finished')"
                 " GROUP BY r.game, r.user_id",
                 (guild_id, user_id, guild_id),

@@ -206,7 +206,7 @@ class TheDead:
         time and not kept in memory: only their dead are."""
         for row in rows:
             if row.game == GAME and row.status == "active":
-                table = await self.service.store.peek(row.game_id)
+                table = await self.service.store.peek(row.table_id)
                 if table is not None:
                     self.known([table])
 

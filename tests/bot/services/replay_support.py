@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.services.tables import TableStore
-from bot.storage import Database, GameRecord, Seat
+from bot.storage import Database, Seat, TableRecord
 from engines import registry
 from tests.conformance.playout import Playout, random_playout
 
@@ -22,11 +22,11 @@ def playout(game: str, seed: int, *, players: int | None = None, withdrawals: bo
     return random_playout(registry.get(game), random.Random(seed), players=players, withdrawals=withdrawals)
 
 
-def record_of(game: str, played: Playout, *, game_id: int = 1, status: str = "finished") -> GameRecord:
+def record_of(game: str, played: Playout, *, table_id: int = 1, status: str = "finished") -> TableRecord:
     """The stored row of `played` as a finished game of server `GUILD` (its final state stored)."""
     engine: Any = registry.get(game)
-    return GameRecord(
-        id=game_id,
+    return TableRecord(
+        id=table_id,
         guild_id=GUILD,
         channel_id=CHANNEL,
         game=game,
@@ -60,12 +60,12 @@ async def store_playout(
     guild_id: int | None = GUILD,
     channel_id: int = CHANNEL,
     names: Sequence[str] = NAMES,
-) -> GameRecord:
+) -> TableRecord:
     """Store `played` as a table would: its lobby, its start, then its first `moves` actions (all by default:
     the game finishes, with its results)."""
     engine: Any = registry.get(game)
     seats = [Seat(FIRST_USER + seat, names[seat]) for seat in range(played.players)]
-    lobby = await db.games.create_lobby(
+    lobby = await db.tables.create_lobby(
         guild_id=guild_id,
         channel_id=channel_id,
         game=game,
@@ -76,13 +76,13 @@ async def store_playout(
         salt="5a" * 16,
         locale="en",
     )
-    record = await db.games.start(lobby.id, lobby.version, state=engine.dump_state(played.states[0]))
+    record = await db.tables.start(lobby.id, lobby.version, state=engine.dump_state(played.states[0]))
     count = len(played.log) if moves is None else moves
     for number, (seat, action) in enumerate(played.log[:count], 1):
         state = played.states[number]
         result = engine.result(state) if number == len(played.log) else None
         rows = None if result is None else TableStore.result_rows(record, result)
-        record = await db.games.commit_action(
+        record = await db.tables.commit_action(
             record.id,
             record.version,
             seat=seat,

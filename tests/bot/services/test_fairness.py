@@ -58,7 +58,7 @@ async def test_seed_and_salt_come_from_the_secure_source_before_the_first_move(
     monkeypatch.setattr(secrets, "token_hex", lambda n: "5a" * n)
     lobby = await service.lobby.open_lobby(guild_id=9, channel_id=501, game="pairs", host=ALICE, locale="en")
     assert lobby.record.seed == 987654321 and lobby.record.salt == "5a" * 16
-    stored = await service.store.db.games.get(lobby.id)
+    stored = await service.store.db.tables.get(lobby.id)
     assert (stored.seed, stored.salt) == (987654321, "5a" * 16)  # fixed in the database at the lobby
 
 
@@ -85,11 +85,11 @@ async def test_a_finished_game_verifies_and_a_changed_seed_or_log_is_caught(
     assert final.record.salt is not None
     code = short(commitment(final.record.seed, final.record.salt))
     _, found = await service.history.verification(final.id, announced=code)
-    actions = await service.store.db.games.actions(final.id)
+    actions = await service.store.db.tables.actions(final.id)
     assert found.ok and found.moves == len(actions) > 0 and found.commitment.startswith(code)
 
-    record = await service.store.db.games.get(final.id)
-    actions = await service.store.db.games.actions(final.id)
+    record = await service.store.db.tables.get(final.id)
+    actions = await service.store.db.tables.actions(final.id)
     # Another seed does not give the commitment shown from the start.
     forged = dataclasses.replace(record, seed=record.seed + 1)
     assert verify(final.engine, forged, actions, announced=code).problem == "verify.commitment_differs"

@@ -56,7 +56,7 @@ async def test_a_stored_game_replays_to_its_stored_end(db: Database) -> None:
     service = ReplayService(Tables(db))
     table, replay, step = await service.step(record.id, GUILD, None)
     assert table.id == record.id and table.record.status == "finished"
-    assert replay.steps == len(await db.games.actions(record.id)) == step.number
+    assert replay.steps == len(await db.tables.actions(record.id)) == step.number
     assert step.is_last and table.engine.dump_state(step.state) == record.state
     first = (await service.step(record.id, GUILD, 0))[2]
     assert first.number == 0 and table.engine.dump_state(first.state) == table.engine.dump_state(played.states[0])
@@ -66,13 +66,13 @@ async def test_a_replay_is_built_once_then_cached(db: Database, monkeypatch: pyt
     record = await store_playout(db, "pairs", playout("pairs", 4))
     service = ReplayService(Tables(db))
     reads = []
-    actions = db.games.actions
+    actions = db.tables.actions
 
-    async def counted(game_id: int) -> list[tuple[int, int, str]]:
-        reads.append(game_id)
-        return await actions(game_id)
+    async def counted(table_id: int) -> list[tuple[int, int, str]]:
+        reads.append(table_id)
+        return await actions(table_id)
 
-    monkeypatch.setattr(db.games, "actions", counted)
+    monkeypatch.setattr(db.tables, "actions", counted)
     for number in (0, 1, 0, None):
         await service.step(record.id, GUILD, number)
     assert reads == [record.id]
@@ -87,29 +87,29 @@ async def test_games_that_cannot_be_replayed_are_refused(db: Database) -> None:
         await service.step(running.id, GUILD, 0)
     assert refusal(error) == "replay.not_over"  # its seed would reveal every card to come
 
-    lobby = await db.games.create_lobby(
+    lobby = await db.tables.create_lobby(
         guild_id=GUILD, channel_id=CHANNEL + 1, game="pairs", host=running.seats[0], options={}, seed=1, locale="en"
     )
     with pytest.raises(CardroomError) as error:
         await service.step(lobby.id, GUILD, 0)
     assert refusal(error) == "replay.not_over"
-    closed = await db.games.abort(lobby.id, by_user_id=running.seats[0].user_id)
+    closed = await db.tables.abort(lobby.id, by_user_id=running.seats[0].user_id)
     service = ReplayService(Tables(db))  # the lobby was closed behind the first service's back
     with pytest.raises(CardroomError) as error:
         await service.step(closed.id, GUILD, 0)
     assert refusal(error) == "replay.never_started"
 
     finished = await store_playout(db, "pairs", played, channel_id=CHANNEL + 2)
-    for game_id, guild_id in ((finished.id, GUILD + 1), (finished.id, None), (10**6, GUILD), (2**63, GUILD)):
+    for table_id, guild_id in ((finished.id, GUILD + 1), (finished.id, None), (10**6, GUILD), (2**63, GUILD)):
         with pytest.raises(CardroomError) as error:
-            await service.step(game_id, guild_id, 0)
-        assert refusal(error) == "error.no_such_game" and error.value.params["game_id"] == game_id
+            await service.step(table_id, guild_id, 0)
+        assert refusal(error) == "error.no_such_game" and error.value.params["table_id"] == table_id
 
 
 async def test_a_game_aborted_after_its_start_replays_to_where_it_stopped(db: Database) -> None:
     played = playout("pairs", 6, withdrawals=False)
     running = await store_playout(db, "pairs", played, moves=3)
-    aborted = await db.games.abort(running.id, by_user_id=running.seats[0].user_id)
+    aborted = await db.tables.abort(running.id, by_user_id=running.seats[0].user_id)
     service = ReplayService(Tables(db))
     table, replay, step = await service.step(aborted.id, GUILD, None)
     assert table.record.status == "aborted" and replay.steps == 3 and step.is_last
@@ -132,14 +132,14 @@ async def test_a_log_that_does_not_replay_is_refused_plainly(db: Database) -> No
     played = playout("pairs", 8, withdrawals=False)
     record = await store_playout(db, "pairs", played)
     service = ReplayService(Tables(db))
-    actions = await db.games.actions(record.id)
+    actions = await db.tables.actions(record.id)
     seq, seat, data = actions[0]
     forged = [(seq, (seat + 1) % played.players, data), *actions[1:]]
 
-    async def tampered(game_id: int) -> list[tuple[int, int, str]]:
+    async def tampered(table_id: int) -> list[tuple[int, int, str]]:
         return forged
 
-    db.games.actions = tampered  # type: ignore[method-assign]
+    db.tables.actions = tampered  # type: ignore[method-assign]
     with pytest.raises(CardroomError) as error:
         await service.step(record.id, GUILD, 0)
     assert refusal(error) == "replay.broken"

@@ -24,7 +24,7 @@ ALICE, BOB = Seat(1, "Alice"), Seat(2, "Bob")
 
 def lobby_closer(service: Tables, closed: list[int]) -> Scheduler:
     async def fire(deadline: Deadline) -> None:
-        table = await service.lobby.expire_lobby(deadline.game_id, deadline)
+        table = await service.lobby.expire_lobby(deadline.table_id, deadline)
         if table is not None:
             closed.append(table.id)
 
@@ -47,7 +47,7 @@ async def test_a_lobby_not_started_in_time_closes_itself_once(db: Database) -> N
     assert await scheduler.fire_due() == 0 and await scheduler.delay() == pytest.approx(1.0)
     clock.now += 1
     assert await scheduler.fire_due() == 1 and closed == [game]
-    record = await db.games.get(game)
+    record = await db.tables.get(game)
     assert record.status == "aborted" and record.ended_by is None
     assert await service.store.in_channel(100) is None  # the channel is free
     clock.now += 10 * HOUR
@@ -67,8 +67,8 @@ async def test_a_lobby_started_or_cancelled_in_time_is_left_alone(db: Database) 
     await service.lobby.cancel(cancelled, ALICE.user_id)
     clock.now += 2 * HOUR
     assert await scheduler.fire_due() == 0 and closed == []  # starting or cancelling dropped the lobby's deadline
-    assert (await db.games.get(started)).status == "active" and (
-        await db.games.get(cancelled)
+    assert (await db.tables.get(started)).status == "active" and (
+        await db.tables.get(cancelled)
     ).ended_by == ALICE.user_id
     table = await service.store.get(started)
     assert table.clock is not None and table.clock.pace == "daily"
@@ -106,14 +106,14 @@ async def test_a_failing_effect_is_tried_again_later_not_in_a_loop(db: Database)
         attempts.append(clock.now)
         if len(attempts) == 1:
             raise RuntimeError("Discord is down")
-        await service.lobby.expire_lobby(deadline.game_id, deadline)
+        await service.lobby.expire_lobby(deadline.table_id, deadline)
 
     scheduler = Scheduler(db, flaky, clock=clock)
     clock.now += HOUR
     assert await scheduler.fire_due() == 0 and len(attempts) == 1
     assert await scheduler.delay() == pytest.approx(RETRY)
     clock.now += RETRY
-    assert await scheduler.fire_due() == 1 and (await db.games.get(game)).status == "aborted"
+    assert await scheduler.fire_due() == 1 and (await db.tables.get(game)).status == "aborted"
 
 
 async def test_many_due_at_once_fire_in_batches_earliest_first(db: Database) -> None:
@@ -126,8 +126,8 @@ async def test_many_due_at_once_fire_in_batches_earliest_first(db: Database) -> 
     order: list[int] = []
 
     async def record(deadline: Deadline) -> None:
-        order.append(deadline.game_id)
-        await service.lobby.expire_lobby(deadline.game_id, deadline)
+        order.append(deadline.table_id)
+        await service.lobby.expire_lobby(deadline.table_id, deadline)
 
     clock.now += HOUR
     assert await Scheduler(db, record, clock=clock).fire_due() == BATCH + 20
@@ -140,7 +140,7 @@ async def test_the_running_scheduler_wakes_for_a_deadline_added_meanwhile(db: Da
     closed = asyncio.Event()
 
     async def fire(deadline: Deadline) -> None:
-        if await service.lobby.expire_lobby(deadline.game_id, deadline) is not None:
+        if await service.lobby.expire_lobby(deadline.table_id, deadline) is not None:
             closed.set()
 
     scheduler = Scheduler(db, fire)
@@ -150,7 +150,7 @@ async def test_the_running_scheduler_wakes_for_a_deadline_added_meanwhile(db: Da
         game = await open_lobby(service, 100)
         async with asyncio.timeout(10):  # far less than IDLE: the poke woke the scheduler
             await closed.wait()
-        assert (await db.games.get(game)).status == "aborted"
+        assert (await db.tables.get(game)).status == "aborted"
     finally:
         await scheduler.stop()
 
@@ -170,9 +170,9 @@ async def test_two_processes_fire_each_deadline_once(
         service = Tables(database, lobby_expiry=HOUR, clock=clock)
 
         async def fire(deadline: Deadline) -> None:
-            fired.append(deadline.game_id)
+            fired.append(deadline.table_id)
             await asyncio.sleep(0)  # the other process runs meanwhile
-            assert await service.lobby.expire_lobby(deadline.game_id, deadline) is not None
+            assert await service.lobby.expire_lobby(deadline.table_id, deadline) is not None
 
         return Scheduler(database, fire, clock=clock)
 
@@ -182,7 +182,7 @@ async def test_two_processes_fire_each_deadline_once(
     finally:
         await other_db.close()
     assert sorted(fired) == games and sum(counts) == len(games)
-    assert {(await db.games.get(game)).status for game in games} == {"aborted"}
+    assert {(await db.tables.get(game)).status for game in games} == {"aborted"}
     assert await db.deadlines.next() is None
 
 
@@ -209,12 +209,12 @@ async def test_a_scheduler_of_some_shards_fires_only_their_games(db: Database) -
     closed: list[int] = []
 
     async def fire(deadline: Deadline) -> None:
-        if await service.lobby.expire_lobby(deadline.game_id, deadline) is not None:
-            closed.append(deadline.game_id)
+        if await service.lobby.expire_lobby(deadline.table_id, deadline) is not None:
+            closed.append(deadline.table_id)
 
     shard_one = Scheduler(db, fire, clock=clock, shard_count=2, shard_ids=[1])
     assert await db.deadlines.next(shard_count=2, shard_ids=[1]) == pytest.approx(clock.now + HOUR)
     clock.now += HOUR
     assert await shard_one.fire_due() == 1 and closed == [mine.id]
     assert await shard_one.delay() == pytest.approx(300.0)  # nothing left of its own: it does not spin on shard 0's
-    assert (await db.games.get(theirs)).status == "lobby" and await db.deadlines.next() == clock.now
+    assert (await db.tables.get(theirs)).status == "lobby" and await db.deadlines.next() == clock.now

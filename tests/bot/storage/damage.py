@@ -7,11 +7,11 @@ import json
 import sqlite3
 from pathlib import Path
 
-from bot.storage import Database, GameRecord
+from bot.storage import Database, TableRecord
 from tests.bot.storage.storage_helpers import new_game
 
 
-async def populated_database(path: Path, games: int = 30) -> list[GameRecord]:
+async def populated_database(path: Path, games: int = 30) -> list[TableRecord]:
     """`games` active games with a few moves each, in a database closed cleanly."""
     db = await Database.open(path)
     try:
@@ -19,7 +19,7 @@ async def populated_database(path: Path, games: int = 30) -> list[GameRecord]:
         for channel in range(games):
             game = await new_game(db, channel_id=1000 + channel)
             for n in range(3):
-                game = await db.games.commit_action(
+                game = await db.tables.commit_action(
                     game.id, game.version, seat=n % 2, action=json.dumps({"n": n}), state=json.dumps({"log": "x" * 300})
                 )
             records.append(game)
@@ -66,7 +66,7 @@ def unindex_active_games(path: Path) -> None:
         conn.execute("PRAGMA writable_schema = ON")
         conn.execute(
             "UPDATE sqlite_master SET sql = replace(sql, \"'lobby', 'active'\", \"'lobby'\")"
-            " WHERE name = 'games_open_channel'"
+            " WHERE name = 'tables_open_channel'"
         )
     conn.close()
 

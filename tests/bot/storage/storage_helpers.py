@@ -12,7 +12,7 @@ from typing import Any
 
 import asyncpg
 
-from bot.storage import Database, GameRecord, ResultRow, Seat, is_postgres
+from bot.storage import Database, ResultRow, Seat, TableRecord, is_postgres
 
 
 class Clock:
@@ -40,8 +40,8 @@ async def new_lobby(
     game: str = "pairs",
     host: Seat | None = None,
     locale: str = "en",
-) -> GameRecord:
-    return await db.games.create_lobby(
+) -> TableRecord:
+    return await db.tables.create_lobby(
         guild_id=guild_id,
         channel_id=channel_id,
         game=game,
@@ -59,16 +59,16 @@ async def new_game(
     channel_id: int = 10,
     guild_id: int | None = 1,
     game: str = "pairs",
-) -> GameRecord:
+) -> TableRecord:
     """An active game with `people` seated in order (default: Ada, Bob)."""
     people = list(people) if people is not None else seats("Ada", "Bob")
     lobby = await new_lobby(db, channel_id=channel_id, guild_id=guild_id, game=game, host=people[0])
     if len(people) > 1:
-        lobby = await db.games.update_lobby(lobby.id, lobby.version, seats=people)
-    return await db.games.start(lobby.id, lobby.version, state=json.dumps({"turn": 0}))
+        lobby = await db.tables.update_lobby(lobby.id, lobby.version, seats=people)
+    return await db.tables.start(lobby.id, lobby.version, state=json.dumps({"turn": 0}))
 
 
-def results_for(record: GameRecord, outcome: Sequence[tuple[int, bool, int]]) -> list[ResultRow]:
+def results_for(record: TableRecord, outcome: Sequence[tuple[int, bool, int]]) -> list[ResultRow]:
     """`outcome[seat]` = (place, won, measure)."""
     return [
         ResultRow(seat=i, user_id=s.user_id, name=s.name, place=p, won=w, measure=m)
@@ -76,13 +76,13 @@ def results_for(record: GameRecord, outcome: Sequence[tuple[int, bool, int]]) ->
     ]
 
 
-async def finish_game(db: Database, record: GameRecord, outcome: Sequence[tuple[int, bool, int]]) -> GameRecord:
+async def finish_game(db: Database, record: TableRecord, outcome: Sequence[tuple[int, bool, int]]) -> TableRecord:
     return await finish_with(db, record, results_for(record, outcome))
 
 
-async def finish_with(db: Database, record: GameRecord, result: list[ResultRow]) -> GameRecord:
+async def finish_with(db: Database, record: TableRecord, result: list[ResultRow]) -> TableRecord:
     """End the game with one last move whose result rows are `result`."""
-    return await db.games.commit_action(
+    return await db.tables.commit_action(
         record.id,
         record.version,
         seat=0,

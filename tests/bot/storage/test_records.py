@@ -1,13 +1,13 @@
-"""`GameRecord.advanced` and `same_but_time`: the row a move should leave, compared with the one it left; and which
+"""`TableRecord.advanced` and `same_but_time`: the row a move should leave, compared with the one it left; and which
 rows of a clock's deadlines a `ClockWrite` touches."""
 
 from __future__ import annotations
 
 from dataclasses import fields, replace
 
-from bot.storage import ClockWrite, GameRecord, Seat
+from bot.storage import ClockWrite, Seat, TableRecord
 
-ROW = GameRecord(
+ROW = TableRecord(
     id=7,
     guild_id=1,
     channel_id=2,
@@ -53,7 +53,7 @@ def test_rows_are_the_same_but_for_their_time_only() -> None:
     }
     for name, value in others.items():
         assert not ROW.same_but_time(replace(ROW, **{name: value})), name
-    assert {f.name for f in fields(GameRecord)} >= set(others) | {"updated_at", "ended_at"}
+    assert {f.name for f in fields(TableRecord)} >= set(others) | {"updated_at", "ended_at"}
 
 
 def test_a_clock_write_deletes_the_deadlines_gone_and_writes_the_new_or_moved_ones_only() -> None:

@@ -12,14 +12,14 @@ from pathlib import Path
 import pytest
 from storage_helpers import new_game
 
-from bot.storage import DamagedDatabaseError, Database, GameRecord, StorageError, back_up, default_destination
+from bot.storage import DamagedDatabaseError, Database, StorageError, TableRecord, back_up, default_destination
 from tests.bot.storage.damage import populated_database, sha256, unindex_active_games, zero_pages
 
 
-async def stored_games(path: Path) -> list[GameRecord]:
+async def stored_games(path: Path) -> list[TableRecord]:
     db = await Database.open(path)
     try:
-        return await db.games.active_games()
+        return await db.tables.active_tables()
     finally:
         await db.close()
 
@@ -31,7 +31,7 @@ async def test_a_backup_does_not_wait_for_an_open_write_transaction_and_leaves_i
     writer = sqlite3.connect(db_file, isolation_level=None)
     try:
         writer.execute("BEGIN IMMEDIATE")
-        writer.execute("UPDATE games SET locale = 'fr'")  # not committed while the backup runs
+        writer.execute("UPDATE tables SET locale = 'fr'")  # not committed while the backup runs
         started = time.monotonic()
         made = back_up(db_file, tmp_path / "copy.sqlite3")
         assert time.monotonic() - started < 2.0  # far below the 5 s busy timeout: it never waited for the writer
@@ -55,7 +55,7 @@ async def test_a_backup_while_a_database_is_open_and_committing_moves_is_consist
         nonlocal moves
         while not stop.is_set():
             game = games[moves % len(games)]
-            games[moves % len(games)] = await db.games.commit_action(
+            games[moves % len(games)] = await db.tables.commit_action(
                 game.id, game.version, seat=moves % 2, action=json.dumps({"n": moves}), state=json.dumps({"n": moves})
             )
             moves += 1
@@ -76,9 +76,9 @@ async def test_a_backup_while_a_database_is_open_and_committing_moves_is_consist
         await db.close()
     copy = await Database.open(made.path)
     try:
-        copied = await copy.games.active_games()
+        copied = await copy.tables.active_tables()
         assert [game.id for game in copied] == [game.id for game in games]
-        logs = [await copy.games.actions(game.id) for game in copied]
+        logs = [await copy.tables.actions(game.id) for game in copied]
     finally:
         await copy.close()
     assert before <= sum(len(log) for log in logs) <= moves  # every move committed before the backup began
@@ -140,6 +140,6 @@ async def test_a_damaged_database_is_not_backed_up_and_not_touched(db_file: Path
 async def test_a_database_whose_index_is_out_of_step_is_not_backed_up(db_file: Path, tmp_path: Path) -> None:
     await populated_database(db_file, games=4)
     unindex_active_games(db_file)
-    with pytest.raises(DamagedDatabaseError, match="wrong # of entries in index games_open_channel"):
+    with pytest.raises(DamagedDatabaseError, match="wrong # of entries in index tables_open_channel"):
         back_up(db_file, tmp_path / "copy.sqlite3")
     assert not (tmp_path / "copy.sqlite3").exists()

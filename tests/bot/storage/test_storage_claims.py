@@ -9,15 +9,15 @@ from pathlib import Path
 import pytest
 from storage_helpers import new_game
 
-from bot.storage import ClockWrite, Database, Deadline, GameRecord, Seat
+from bot.storage import ClockWrite, Database, Deadline, Seat, TableRecord
 
 T = 1_800_000_000.0
 LEASE = 60.0
 SHARD = 1 << 22  # a guild id step that moves a server to the next shard (Discord: (guild_id >> 22) % shard_count)
 
 
-async def lobby(db: Database, channel_id: int, expires_at: float, guild_id: int | None = 1) -> GameRecord:
-    return await db.games.create_lobby(
+async def lobby(db: Database, channel_id: int, expires_at: float, guild_id: int | None = 1) -> TableRecord:
+    return await db.tables.create_lobby(
         guild_id=guild_id,
         channel_id=channel_id,
         game="pairs",
@@ -37,9 +37,9 @@ async def test_a_claim_takes_the_earliest_due_and_holds_them_for_the_lease(stora
     ]
     assert [d.fell_due_at for d in claimed] == [T, T + 1, T + 2]
     # the fourth was due too, but past the limit; the claimed ones are not due again before their lease ends
-    assert [d.game_id for d in await storage_db.deadlines.claim(T + 3, 10, LEASE)] == [games[3].id]
+    assert [d.table_id for d in await storage_db.deadlines.claim(T + 3, 10, LEASE)] == [games[3].id]
     assert await storage_db.deadlines.next() == T + 4  # the fifth, not yet due
-    assert [d.game_id for d in await storage_db.deadlines.claim(T + 3 + LEASE - 1, 10, LEASE)] == [games[4].id]
+    assert [d.table_id for d in await storage_db.deadlines.claim(T + 3 + LEASE - 1, 10, LEASE)] == [games[4].id]
     assert await storage_db.deadlines.next() == T + 3 + LEASE  # when the first leases end
 
 
@@ -52,15 +52,15 @@ async def test_a_lease_that_ends_is_claimed_again(storage_db: Database) -> None:
     assert again == Deadline(game.id, -1, "lobby", T + 2 * LEASE, fell_due=T + LEASE)
     # the first claim holds nothing any more: what it matches on moved on
     assert not await storage_db.deadlines.take(first) and not await storage_db.deadlines.postpone(first, T + 1)
-    assert await storage_db.games.close_expired_lobby(game.id, T + LEASE, deadline=first) is None
-    closed = await storage_db.games.close_expired_lobby(game.id, T + LEASE, deadline=again)
+    assert await storage_db.tables.close_expired_lobby(game.id, T + LEASE, deadline=first) is None
+    closed = await storage_db.tables.close_expired_lobby(game.id, T + LEASE, deadline=again)
     assert closed is not None and closed.status == "aborted"
     assert await storage_db.deadlines.next() is None
 
 
 async def test_a_claimed_deadline_is_taken_postponed_and_consumed_by_its_lease(storage_db: Database) -> None:
     game = await new_game(storage_db)
-    write = await storage_db.games.update_clock(
+    write = await storage_db.tables.update_clock(
         game.id,
         game.version,
         clock=ClockWrite(clock="{}", deadlines={(0, "expire"): T, (0, "remind"): T - 10}, previous={}, turns=()),
@@ -69,8 +69,8 @@ async def test_a_claimed_deadline_is_taken_postponed_and_consumed_by_its_lease(s
     assert (remind.kind, remind.fell_due, expire.kind, expire.fell_due) == ("remind", T - 10, "expire", T)
     assert await storage_db.deadlines.has(remind) and await storage_db.deadlines.take(remind)
     assert await storage_db.deadlines.postpone(expire, T + 2 * LEASE)
-    held = Deadline(expire.game_id, expire.seat, expire.kind, T + 2 * LEASE)
-    moved = await storage_db.games.commit_action(
+    held = Deadline(expire.table_id, expire.seat, expire.kind, T + 2 * LEASE)
+    moved = await storage_db.tables.commit_action(
         write.id, write.version, seat=0, action=json.dumps("timeout"), state="{}", consume=held
     )
     assert moved.version == write.version + 1 and await storage_db.deadlines.next() is None
@@ -86,10 +86,10 @@ async def test_two_databases_claiming_at_once_never_take_the_same_deadline(
         claims = await asyncio.gather(*(db.deadlines.claim(T + 1, 7, LEASE) for db in (storage_db, other) * 6))
     finally:
         await other.close()
-    taken = [deadline.game_id for claim in claims for deadline in claim]
+    taken = [deadline.table_id for claim in claims for deadline in claim]
     assert len(taken) == len(set(taken)) == 7 * 12  # never the same deadline twice, and every claim took its share
     rest = await storage_db.deadlines.claim(T + 1, 100, LEASE)
-    assert sorted([*taken, *(d.game_id for d in rest)]) == sorted(game.id for game in due)
+    assert sorted([*taken, *(d.table_id for d in rest)]) == sorted(game.id for game in due)
 
 
 async def test_a_claim_for_some_shards_takes_only_their_games(storage_db: Database) -> None:
@@ -102,11 +102,11 @@ async def test_a_claim_for_some_shards_takes_only_their_games(storage_db: Databa
     }
     assert await storage_db.deadlines.next(shard_count=4, shard_ids=[2, 3]) == T + 4
     taken = await storage_db.deadlines.claim(T + 10, 10, LEASE, shard_count=4, shard_ids=[1, 3])
-    assert [d.game_id for d in taken] == [g.id for g in (*by_shard[1], *by_shard[3])]
+    assert [d.table_id for d in taken] == [g.id for g in (*by_shard[1], *by_shard[3])]
     assert await storage_db.deadlines.claim(T + 10, 10, LEASE, shard_count=4, shard_ids=[]) == []
     assert await storage_db.deadlines.next(shard_count=4, shard_ids=[]) is None
     rest = await storage_db.deadlines.claim(T + 10, 10, LEASE, shard_count=4, shard_ids=[0, 2])
-    assert [d.game_id for d in rest] == [g.id for g in (*by_shard[0], *by_shard[2])]
+    assert [d.table_id for d in rest] == [g.id for g in (*by_shard[0], *by_shard[2])]
     with pytest.raises(ValueError, match="shard ids"):
         await storage_db.deadlines.claim(T, 10, LEASE, shard_count=4, shard_ids=[4])
     with pytest.raises(ValueError, match="lease"):

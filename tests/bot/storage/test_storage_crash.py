@@ -15,27 +15,27 @@ import pytest
 from storage_helpers import new_game, results_for
 
 import bot
-from bot.storage import Database, GameRecord, StorageError
+from bot.storage import Database, StorageError, TableRecord
 from bot.storage.repos import RatingRepository
 
 REPO = Path(bot.__file__).resolve().parent.parent
 
 
-async def snapshot(db: Database, game: GameRecord) -> tuple[GameRecord, list[tuple[int, int, str]], int]:
-    return await db.games.get(game.id), await db.games.actions(game.id), len(await db.results.results(game.id))
+async def snapshot(db: Database, game: TableRecord) -> tuple[TableRecord, list[tuple[int, int, str]], int]:
+    return await db.tables.get(game.id), await db.tables.actions(game.id), len(await db.results.results(game.id))
 
 
 async def test_a_failing_results_insert_rolls_back_the_whole_action(storage_db: Database) -> None:
     game = await new_game(storage_db)
-    game = await storage_db.games.commit_action(game.id, game.version, seat=0, action='"first"', state='"s1"')
+    game = await storage_db.tables.commit_action(game.id, game.version, seat=0, action='"first"', state='"s1"')
     before = await snapshot(storage_db, game)
     # seat 0 inserts fine, seat 1 violates CHECK (place >= 1): the failure is in the middle of the writes
     bad = results_for(game, [(1, True, 3), (0, False, 1)])
     with pytest.raises(StorageError, match=r"(?i)check constraint"):
-        await storage_db.games.commit_action(game.id, game.version, seat=1, action='"last"', state='"s2"', result=bad)
+        await storage_db.tables.commit_action(game.id, game.version, seat=1, action='"last"', state='"s2"', result=bad)
     assert await snapshot(storage_db, game) == before
     # and the game goes on from there
-    after = await storage_db.games.commit_action(game.id, game.version, seat=1, action='"retry"', state='"s2"')
+    after = await storage_db.tables.commit_action(game.id, game.version, seat=1, action='"retry"', state='"s2"')
     assert after.version == game.version + 1
 
 
@@ -44,7 +44,7 @@ async def test_a_duplicate_seat_in_results_rolls_back(storage_db: Database) -> N
     before = await snapshot(storage_db, game)
     rows = results_for(game, [(1, True, 3), (2, False, 1)])
     with pytest.raises(ValueError, match="one row per seat"):
-        await storage_db.games.commit_action(
+        await storage_db.tables.commit_action(
             game.id, game.version, seat=0, action="{}", state='"end"', result=[rows[0], rows[0]]
         )
     assert await snapshot(storage_db, game) == before
@@ -64,22 +64,22 @@ async def test_an_exception_after_every_write_still_rolls_back(
 
     monkeypatch.setattr(RatingRepository, "insert_results", insert_then_fail)
     with pytest.raises(RuntimeError, match="boom"):
-        await storage_db.games.commit_action(
+        await storage_db.tables.commit_action(
             game.id, game.version, seat=0, action="{}", state='"end"', result=results_for(game, [(1, True, 1)] * 2)
         )
     assert await snapshot(storage_db, game) == before
-    assert await storage_db.games.active_in_channel(game.channel_id) == game
+    assert await storage_db.tables.active_in_channel(game.channel_id) == game
 
 
 async def test_data_survives_a_database_that_is_never_closed(db_file: Path) -> None:
     first = await Database.open(db_file)
     game = await new_game(first)
-    game = await first.games.commit_action(game.id, game.version, seat=1, action='{"k": 1}', state='{"n": 1}')
+    game = await first.tables.commit_action(game.id, game.version, seat=1, action='{"k": 1}', state='{"n": 1}')
     # "crash": no close(), a new connection opens the same file
     second = await Database.open(db_file)
     try:
-        assert await second.games.active_games() == [game]
-        assert await second.games.actions(game.id) == [(game.version, 1, '{"k": 1}')]
+        assert await second.tables.active_tables() == [game]
+        assert await second.tables.actions(game.id) == [(game.version, 1, '{"k": 1}')]
     finally:
         await second.close()
         await first.close()  # only to stop its thread in this test process
@@ -90,13 +90,13 @@ CHILD = textwrap.dedent(
     import asyncio, json, os, sys
     from bot.storage import Database
 
-    async def main(path: str, game_id: int, stop_after: int) -> None:
+    async def main(path: str, table_id: int, stop_after: int) -> None:
         db = await Database.open(path)
-        game = await db.games.get(game_id)
+        game = await db.tables.get(table_id)
         n = 0
         while True:
             n += 1
-            game = await db.games.commit_action(
+            game = await db.tables.commit_action(
                 game.id, game.version, seat=n % 2, action=json.dumps({"n": n}), state=json.dumps({"count": n})
             )
             print(game.version, flush=True)  # acknowledged to the "user"
@@ -108,10 +108,10 @@ CHILD = textwrap.dedent(
 )
 
 
-def spawn(db_file: Path, game_id: int, stop_after: int) -> subprocess.Popen[str]:
+def spawn(db_file: Path, table_id: int, stop_after: int) -> subprocess.Popen[str]:
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))}
     return subprocess.Popen(
-        [sys.executable, "-c", CHILD, str(db_file), str(game_id), str(stop_after)],
+        [sys.executable, "-c", CHILD, str(db_file), str(table_id), str(stop_after)],
         stdout=subprocess.PIPE,
         text=True,
         env=env,
@@ -119,12 +119,12 @@ def spawn(db_file: Path, game_id: int, stop_after: int) -> subprocess.Popen[str]
     )
 
 
-async def check_consistent(db_file: Path, game: GameRecord, acknowledged: int) -> int:
+async def check_consistent(db_file: Path, game: TableRecord, acknowledged: int) -> int:
     """The game as stored after the crash: state, version and log agree, and no acknowledged action is lost."""
     db = await Database.open(db_file)
     try:
-        stored = await db.games.get(game.id)
-        log = await db.games.actions(game.id)
+        stored = await db.tables.get(game.id)
+        log = await db.tables.actions(game.id)
     finally:
         await db.close()
     count: int = json.loads(stored.state or "{}")["count"]

@@ -20,7 +20,7 @@ async def test_a_healthy_database_opens_in_every_mode(db_file: Path, mode: Integ
     games = await populated_database(db_file)
     db = await Database.open(db_file, integrity=mode)
     try:
-        assert await db.games.active_games() == games
+        assert await db.tables.active_tables() == games
     finally:
         await db.close()
 
@@ -48,7 +48,7 @@ async def test_off_skips_the_check_and_the_damage_shows_only_when_reading(db_fil
     db = await Database.open(db_file, integrity="off")
     try:
         with pytest.raises(StorageError, match="malformed"):
-            await db.games.active_games()
+            await db.tables.active_tables()
     finally:
         await db.close()
 
@@ -58,12 +58,12 @@ async def test_the_full_check_finds_an_index_out_of_step_that_the_quick_check_mi
     unindex_active_games(db_file)
     before = sha256(db_file)
     for mode in ("full", "auto"):  # auto is the full check for a file this small
-        with pytest.raises(DamagedDatabaseError, match="wrong # of entries in index games_open_channel"):
+        with pytest.raises(DamagedDatabaseError, match="wrong # of entries in index tables_open_channel"):
             await Database.open(db_file, integrity=mode)
     assert sha256(db_file) == before
     db = await Database.open(db_file, integrity="quick")
     try:
-        assert await db.games.active_games() == games
+        assert await db.tables.active_tables() == games
     finally:
         await db.close()
 

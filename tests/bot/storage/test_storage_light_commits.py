@@ -15,7 +15,7 @@ import pytest
 from storage_helpers import new_game
 
 import bot
-from bot.storage import Database, GameNotFoundError
+from bot.storage import Database, TableNotFoundError
 from bot.storage._rows import Tx
 
 REPO = Path(bot.__file__).resolve().parent.parent
@@ -24,20 +24,20 @@ REPO = Path(bot.__file__).resolve().parent.parent
 async def test_the_writes_after_a_move_land_light_and_the_move_stays_durable(storage_db: Database) -> None:
     game = await new_game(storage_db)
     durable, light = storage_db.durable_commits, storage_db.light_commits
-    moved = await storage_db.games.commit_action(game.id, game.version, seat=0, action='"a"', state='"s1"')
+    moved = await storage_db.tables.commit_action(game.id, game.version, seat=0, action='"a"', state='"s1"')
     assert (storage_db.durable_commits, storage_db.light_commits) == (durable + 1, light)
 
-    await storage_db.games.set_shown_version(game.id, moved.version)
-    await storage_db.games.set_ping(game.id, 0)  # the bell is being posted
-    await storage_db.games.set_bell(game.id, 5551, {1: moved.version})  # posted: its id and whom it told, together
+    await storage_db.tables.set_shown_version(game.id, moved.version)
+    await storage_db.tables.set_ping(game.id, 0)  # the bell is being posted
+    await storage_db.tables.set_bell(game.id, 5551, {1: moved.version})  # posted: its id and whom it told, together
     assert (storage_db.durable_commits, storage_db.light_commits) == (durable + 1, light + 3)
-    stored = await storage_db.games.get(game.id)
+    stored = await storage_db.tables.get(game.id)
     assert (stored.shown_version, stored.ping_message_id, stored.notified) == (moved.version, 5551, {1: moved.version})
     assert stored.version == moved.version  # none of them is a game change
 
-    await storage_db.games.set_notified(game.id, {0: 7})
-    await storage_db.games.set_ping(game.id, None)
-    stored = await storage_db.games.get(game.id)
+    await storage_db.tables.set_notified(game.id, {0: 7})
+    await storage_db.tables.set_ping(game.id, None)
+    stored = await storage_db.tables.get(game.id)
     assert (stored.ping_message_id, stored.notified) == (None, {0: 7})
     assert storage_db.light_commits == light + 5
 
@@ -48,7 +48,7 @@ async def test_the_writes_after_a_move_land_light_and_the_move_stays_durable(sto
     else:
         async with storage_db._reading() as conn:
             assert (await conn.fetch("SHOW synchronous_commit"))[0][0] == "on"
-    await storage_db.games.commit_action(game.id, moved.version, seat=1, action='"b"', state='"s2"')
+    await storage_db.tables.commit_action(game.id, moved.version, seat=1, action='"b"', state='"s2"')
     assert storage_db.durable_commits == durable + 2
 
 
@@ -56,24 +56,24 @@ async def test_the_version_a_finished_game_shows_is_written_durable(storage_db: 
     """Once per game: its end is announced when its message shows it, never twice after a crash."""
     game = await new_game(storage_db)
     durable, light = storage_db.durable_commits, storage_db.light_commits
-    await storage_db.games.set_shown_version(game.id, game.version, durable=True)
+    await storage_db.tables.set_shown_version(game.id, game.version, durable=True)
     assert (storage_db.durable_commits, storage_db.light_commits) == (durable + 1, light)
-    assert (await storage_db.games.get(game.id)).shown_version == game.version
+    assert (await storage_db.tables.get(game.id)).shown_version == game.version
 
 
 async def test_a_light_write_of_a_game_that_is_not_there_is_refused_and_leaves_nothing(storage_db: Database) -> None:
     light = storage_db.light_commits
     for write in (
-        storage_db.games.set_shown_version(999, 3),
-        storage_db.games.set_bell(999, 1, {0: 1}),
-        storage_db.games.set_notified(999, {0: 1}),
+        storage_db.tables.set_shown_version(999, 3),
+        storage_db.tables.set_bell(999, 1, {0: 1}),
+        storage_db.tables.set_notified(999, {0: 1}),
     ):
-        with pytest.raises(GameNotFoundError):
+        with pytest.raises(TableNotFoundError):
             await write
     assert storage_db.light_commits == light  # rolled back, not committed
     game = await new_game(storage_db)
-    await storage_db.games.set_bell(game.id, 42, {0: 1})  # the connection is usable after them
-    assert (await storage_db.games.get(game.id)).ping_message_id == 42
+    await storage_db.tables.set_bell(game.id, 42, {0: 1})  # the connection is usable after them
+    assert (await storage_db.tables.get(game.id)).ping_message_id == 42
 
 
 @pytest.mark.sqlite_only
@@ -84,10 +84,10 @@ async def test_on_sqlite_a_light_commit_is_made_at_synchronous_normal_and_a_move
     raw = storage_db._connection()
     await raw.set_trace_callback(statements.append)
     try:
-        await storage_db.games.set_shown_version(game.id, game.version)
+        await storage_db.tables.set_shown_version(game.id, game.version)
         light = list(statements)
         statements.clear()
-        await storage_db.games.commit_action(game.id, game.version, seat=0, action='"a"', state='"s1"')
+        await storage_db.tables.commit_action(game.id, game.version, seat=0, action='"a"', state='"s1"')
         move = list(statements)
     finally:
         await raw.set_trace_callback(None)  # type: ignore[arg-type]  # None unsets it (sqlite3)
@@ -104,10 +104,10 @@ async def test_at_normal_durability_a_light_commit_changes_no_setting(db_file: P
         statements: list[str] = []
         raw = db._connection()
         await raw.set_trace_callback(statements.append)
-        await db.games.set_bell(game.id, 9, {0: 1})
+        await db.tables.set_bell(game.id, 9, {0: 1})
         await raw.set_trace_callback(None)  # type: ignore[arg-type]  # None unsets it (sqlite3)
         assert not any("synchronous" in statement for statement in statements)
-        assert (await db.games.get(game.id)).ping_message_id == 9
+        assert (await db.tables.get(game.id)).ping_message_id == 9
     finally:
         await db.close()
 
@@ -117,12 +117,12 @@ CHILD = textwrap.dedent(
     import asyncio, os, sys
     from bot.storage import Database
 
-    async def main(path: str, game_id: int) -> None:
+    async def main(path: str, table_id: int) -> None:
         db = await Database.open(path)
-        game = await db.games.get(game_id)
-        game = await db.games.commit_action(game.id, game.version, seat=0, action='"a"', state='"s1"')
-        await db.games.set_shown_version(game.id, game.version)
-        await db.games.set_bell(game.id, 4242, {1: game.version})
+        game = await db.tables.get(table_id)
+        game = await db.tables.commit_action(game.id, game.version, seat=0, action='"a"', state='"s1"')
+        await db.tables.set_shown_version(game.id, game.version)
+        await db.tables.set_bell(game.id, 4242, {1: game.version})
         print(game.version, db.durable_commits, db.light_commits, flush=True)
         os._exit(3)  # die without close(): no checkpoint, no clean shutdown of the connection
 
@@ -131,10 +131,10 @@ CHILD = textwrap.dedent(
 )
 
 
-def spawn(db_file: Path, game_id: int) -> subprocess.Popen[str]:
+def spawn(db_file: Path, table_id: int) -> subprocess.Popen[str]:
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))}
     return subprocess.Popen(
-        [sys.executable, "-c", CHILD, str(db_file), str(game_id)], stdout=subprocess.PIPE, text=True, env=env, cwd=REPO
+        [sys.executable, "-c", CHILD, str(db_file), str(table_id)], stdout=subprocess.PIPE, text=True, env=env, cwd=REPO
     )
 
 
@@ -151,7 +151,7 @@ async def test_on_sqlite_light_writes_survive_a_process_that_dies_without_closin
     assert await asyncio.to_thread(os.path.getsize, f"{db_file}-wal") > 0  # recovered from the WAL below
     reopened = await Database.open(db_file)
     try:
-        stored = await reopened.games.get(game.id)
+        stored = await reopened.tables.get(game.id)
     finally:
         await reopened.close()
     assert stored.version == version

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sqlite3
 from pathlib import Path
 
+import asyncpg
 import pytest
-from storage_helpers import new_lobby, recorded_migrations, table_names
+from storage_helpers import new_lobby, raw_rows, recorded_migrations, table_names
 
 from bot.storage import MIGRATIONS, Database, Migration, StorageError, is_postgres
 from tests.support.postgres import PostgresServer
@@ -15,7 +17,7 @@ from tests.support.postgres import PostgresServer
 NOTES = Migration(
     len(MIGRATIONS) + 1,
     "test-only: table notes",
-    ("CREATE TABLE notes (game_id INTEGER NOT NULL REFERENCES games (id), body TEXT NOT NULL)",),
+    ("CREATE TABLE notes (table_id INTEGER NOT NULL REFERENCES tables (id), body TEXT NOT NULL)",),
 )
 
 
@@ -24,7 +26,7 @@ async def test_open_creates_the_directory_and_applies_every_migration_once(db_lo
     db = await Database.open(db_location)
     await db.close()
     assert db.schema_version == len(MIGRATIONS)
-    tables = {"schema_migrations", "games", "actions", "results", "deadlines", "ratings"}
+    tables = {"schema_migrations", "tables", "actions", "results", "deadlines", "ratings"}
     assert tables <= await table_names(db_location)
     assert await recorded_migrations(db_location) == list(range(1, len(MIGRATIONS) + 1))
 
@@ -36,7 +38,7 @@ async def test_reopen_is_idempotent_and_keeps_data(db_location: str | Path) -> N
     for _ in range(2):
         db = await Database.open(db_location)
         assert db.schema_version == len(MIGRATIONS)
-        assert await db.games.get(lobby.id) == lobby
+        assert await db.tables.get(lobby.id) == lobby
         await db.close()
     assert await recorded_migrations(db_location) == list(range(1, len(MIGRATIONS) + 1))
 
@@ -59,7 +61,7 @@ async def test_a_newer_migration_is_applied_on_reopen(db_location: str | Path) -
 
     new = await Database.open(db_location, migrations=[*MIGRATIONS, NOTES])
     assert new.schema_version == NOTES.version
-    assert await new.games.get(lobby.id) == lobby  # the earlier migrations did not run again
+    assert await new.tables.get(lobby.id) == lobby  # the earlier migrations did not run again
     await new.close()
     assert "notes" in await table_names(db_location)
     assert await recorded_migrations(db_location) == list(range(1, NOTES.version + 1))
@@ -110,7 +112,7 @@ async def test_closed_database_refuses_work(db_location: str | Path) -> None:
     await db.close()
     await db.close()  # idempotent
     with pytest.raises(StorageError, match="closed"):
-        await db.games.active_games()
+        await db.tables.active_tables()
 
 
 async def test_two_processes_migrating_one_new_postgresql_database_migrate_once(postgres: PostgresServer) -> None:
@@ -123,3 +125,52 @@ async def test_two_processes_migrating_one_new_postgresql_database_migrate_once(
         assert first.schema_version == second.schema_version == len(MIGRATIONS)
         assert await recorded_migrations(url) == list(range(1, len(MIGRATIONS) + 1))
         await postgres.drop(url)
+
+
+async def _raw_write(location: str | Path, *statements: str) -> None:
+    """Statements run and committed straight on the database, past `Database` (SQLite or PostgreSQL)."""
+    if is_postgres(location):
+        conn = await asyncpg.connect(str(location))
+        try:
+            for statement in statements:
+                await conn.execute(statement)
+        finally:
+            await conn.close()
+        return
+    with contextlib.closing(sqlite3.connect(location)) as conn, conn:
+        for statement in statements:
+            conn.execute(statement)
+
+
+async def test_version_8_renames_games_to_tables_and_the_log_trigger_still_appends(db_location: str | Path) -> None:
+    """A schema-7 database (`games`, `game_id`) keeps its tables and log, and its next move is logged once."""
+    old = await Database.open(db_location, migrations=MIGRATIONS[:7])
+    await old.close()
+    await _raw_write(
+        db_location,
+        "INSERT INTO games (id, guild_id, channel_id, game, status, host_id, seats, seed, state, locale, created_at,"
+        ' updated_at) VALUES (5, 1, 10, \'pairs\', \'active\', 100, \'[{"user_id": 100, "name": "Ada"},'
+        ' {"user_id": 101, "name": "Bob"}]\', 42, \'{"turn": 0}\', \'en\', 1.0, 1.0)',
+        "UPDATE games SET version = 1, last_seat = 0, last_action = '{\"k\": 1}', state = '{\"turn\": 1}' WHERE id = 5",
+        "INSERT INTO table_seats (game_id, seat, user_id) VALUES (5, 0, 100), (5, 1, 101)",
+    )
+
+    db = await Database.open(db_location)
+    try:
+        assert db.schema_version == len(MIGRATIONS) == 8
+        table = await db.tables.get(5)
+        assert (table.status, table.version, [seat.name for seat in table.seats]) == ("active", 1, ["Ada", "Bob"])
+        assert await db.tables.active_in_channel(10) == table  # through the renamed partial index's table
+        moved = await db.tables.commit_action(5, 1, seat=1, action='{"k": 2}', state='{"turn": 2}')
+        assert await db.tables.actions(5) == [(1, 0, '{"k": 1}'), (moved.version, 1, '{"k": 2}')]
+    finally:
+        await db.close()
+    names = await table_names(db_location)
+    assert "tables" in names and "games" not in names
+    seat_columns = await raw_rows(
+        db_location,
+        "SELECT column_name FROM information_schema.columns WHERE table_name = 'table_seats'"
+        if is_postgres(db_location)
+        else "SELECT name FROM pragma_table_info('table_seats')",
+    )
+    assert ("table_id",) in seat_columns and ("game_id",) not in seat_columns

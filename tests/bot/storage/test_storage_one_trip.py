@@ -29,7 +29,7 @@ async def test_a_games_end_is_one_trip_to_the_connections_thread(
 
     result = results_for(game, [(1, True, 3), (2, False, 1)])
     monkeypatch.setattr(aiosqlite.Connection, "_execute", counted)
-    ended = await storage_db.games.commit_action(
+    ended = await storage_db.tables.commit_action(
         game.id, game.version, seat=0, action="{}", state='"end"', result=result
     )
     assert len(trips) == 1

@@ -8,33 +8,33 @@ from pathlib import Path
 import pytest
 from storage_helpers import finish_game, new_game, new_lobby
 
-from bot.storage import MIGRATIONS, Database, GameNotFoundError
+from bot.storage import MIGRATIONS, Database, TableNotFoundError
 
 
 async def test_a_mention_is_remembered_until_cleared_and_changes_no_version(storage_db: Database) -> None:
     game = await new_game(storage_db)
     other = await new_game(storage_db, channel_id=11)
-    await storage_db.games.set_ping(game.id, 5551)
-    await storage_db.games.set_ping(other.id, 5552)
-    await storage_db.games.set_ping(other.id, 5553)  # the next mention replaces the previous one
-    pinged = await storage_db.games.pinged_tables()
+    await storage_db.tables.set_ping(game.id, 5551)
+    await storage_db.tables.set_ping(other.id, 5552)
+    await storage_db.tables.set_ping(other.id, 5553)  # the next mention replaces the previous one
+    pinged = await storage_db.tables.pinged_tables()
     assert [(r.id, r.ping_message_id) for r in pinged] == [(game.id, 5551), (other.id, 5553)]
-    assert (await storage_db.games.get(game.id)).version == game.version
-    await storage_db.games.set_ping(game.id, None)
-    assert [r.id for r in await storage_db.games.pinged_tables()] == [other.id]
+    assert (await storage_db.tables.get(game.id)).version == game.version
+    await storage_db.tables.set_ping(game.id, None)
+    assert [r.id for r in await storage_db.tables.pinged_tables()] == [other.id]
 
 
 async def test_a_finished_game_with_a_mention_left_is_still_listed(storage_db: Database) -> None:
     game = await new_game(storage_db)
-    await storage_db.games.set_ping(game.id, 77)
+    await storage_db.tables.set_ping(game.id, 77)
     await finish_game(storage_db, game, [(1, True, 3), (2, False, 0)])
-    (left,) = await storage_db.games.pinged_tables()
+    (left,) = await storage_db.tables.pinged_tables()
     assert left.status == "finished" and left.ping_message_id == 77
 
 
 async def test_a_mention_for_an_unknown_game_is_refused(storage_db: Database) -> None:
-    with pytest.raises(GameNotFoundError):
-        await storage_db.games.set_ping(999, 1)
+    with pytest.raises(TableNotFoundError):
+        await storage_db.tables.set_ping(999, 1)
 
 
 async def test_a_version_1_database_upgrades_with_its_games_intact(db_file: Path) -> None:
@@ -50,10 +50,10 @@ async def test_a_version_1_database_upgrades_with_its_games_intact(db_file: Path
     db = await Database.open(db_file)
     try:
         assert db.schema_version == len(MIGRATIONS) >= 2
-        (lobby,) = await db.games.active_games()
+        (lobby,) = await db.tables.active_tables()
         assert lobby.ping_message_id is None and lobby.seats[0].name == "Ada"
-        await db.games.set_ping(lobby.id, 12)
-        assert (await db.games.get(lobby.id)).ping_message_id == 12
+        await db.tables.set_ping(lobby.id, 12)
+        assert (await db.tables.get(lobby.id)).ping_message_id == 12
         assert (await new_lobby(db, channel_id=20)).ping_message_id is None
     finally:
         await db.close()

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from storage_helpers import Clock, finish_with, new_game
 
 from bot.ratings import INITIAL, PROVISIONAL_GAMES, Rating
-from bot.storage import Database, GameRecord, ResultRow, Seat, StaleVersionError
+from bot.storage import Database, ResultRow, Seat, StaleVersionError, TableRecord
 
 PEOPLE = [Seat(1, "Ada"), Seat(2, "Bob"), Seat(3, "Cyd"), Seat(4, "Dee"), Seat(5, "Eve")]
 ADA, BOB, CYD, DEE, EVE = PEOPLE
@@ -34,7 +34,7 @@ class Played:
     aborted: bool = False
 
 
-def rows(record: GameRecord, played: Played) -> list[ResultRow]:
+def rows(record: TableRecord, played: Played) -> list[ResultRow]:
     return [
         ResultRow(
             seat=seat,
@@ -49,14 +49,14 @@ def rows(record: GameRecord, played: Played) -> list[ResultRow]:
     ]
 
 
-async def store(db: Database, played: Played) -> GameRecord:
+async def store(db: Database, played: Played) -> TableRecord:
     record = await new_game(db, played.people, guild_id=played.guild_id, game=played.game)
     if played.aborted:
-        return await db.games.abort(record.id, by_user_id=played.people[0].user_id, result=rows(record, played))
+        return await db.tables.abort(record.id, by_user_id=played.people[0].user_id, result=rows(record, played))
     return await finish_with(db, record, rows(record, played))
 
 
-async def snapshot(db: Database, games: Sequence[GameRecord]) -> tuple[dict[object, Rating], dict[int, object]]:
+async def snapshot(db: Database, games: Sequence[TableRecord]) -> tuple[dict[object, Rating], dict[int, object]]:
     """Every stored rating, and every game's seat changes."""
     ratings: dict[object, Rating] = {}
     for guild_id in (1, 2, None):

@@ -34,7 +34,7 @@ async def test_results_are_written_with_the_finishing_action(storage_db: Databas
         ResultRow(seat=2, user_id=3, name="Cyd", place=1, won=True, measure=9),
     ]
     [entry] = await storage_db.results.history(guild_id=1, user_id=2)
-    assert (entry.game_id, entry.game, entry.seat, entry.players, entry.place, entry.won, entry.measure) == (
+    assert (entry.table_id, entry.game, entry.seat, entry.players, entry.place, entry.won, entry.measure) == (
         record.id,
         "pairs",
         1,
@@ -135,7 +135,7 @@ async def test_leaderboard_limit_scope_and_latest_name(storage_db: Database) -> 
 async def test_aborted_games_do_not_count(storage_db: Database) -> None:
     await play(storage_db, [ADA, BOB], [(1, True, 5), (2, False, 1)])
     running = await new_game(storage_db, [ADA, BOB], channel_id=11)
-    await storage_db.games.abort(
+    await storage_db.tables.abort(
         running.id, by_user_id=ADA.user_id, result=results_for(running, [(2, False, 0), (1, True, 99)])
     )
     board = await storage_db.results.leaderboard(guild_id=1, game="pairs", order="measure")
@@ -147,6 +147,6 @@ async def test_aborted_games_do_not_count(storage_db: Database) -> None:
 async def test_history_is_newest_first_and_limited(storage_db: Database) -> None:
     ids = [await play(storage_db, [ADA, BOB], [(1, True, i), (2, False, 0)]) for i in range(4)]
     recent = await storage_db.results.history(guild_id=1, user_id=ADA.user_id, limit=3)
-    assert [entry.game_id for entry in recent] == ids[::-1][:3]
+    assert [entry.table_id for entry in recent] == ids[::-1][:3]
     assert [entry.measure for entry in recent] == [3, 2, 1]
     assert await storage_db.results.history(guild_id=2, user_id=ADA.user_id) == []

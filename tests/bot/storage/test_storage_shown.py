@@ -9,21 +9,21 @@ from bot.storage import Database
 
 async def test_a_table_behind_its_row_is_found_until_shown(storage_db: Database) -> None:
     game = await new_game(storage_db)
-    assert await storage_db.games.behind_tables(ended_since=0) == []  # no table message yet: nothing to edit
-    await storage_db.games.set_table_message(game.id, 555)
-    behind = await storage_db.games.behind_tables(ended_since=0)
+    assert await storage_db.tables.behind_tables(ended_since=0) == []  # no table message yet: nothing to edit
+    await storage_db.tables.set_table_message(game.id, 555)
+    behind = await storage_db.tables.behind_tables(ended_since=0)
     assert [g.id for g in behind] == [game.id] and behind[0].shown_version == 0
-    await storage_db.games.set_shown_version(game.id, game.version)
-    assert await storage_db.games.behind_tables(ended_since=0) == []
-    await storage_db.games.set_shown_version(game.id, game.version - 1)  # never goes back
-    assert (await storage_db.games.get(game.id)).shown_version == game.version
+    await storage_db.tables.set_shown_version(game.id, game.version)
+    assert await storage_db.tables.behind_tables(ended_since=0) == []
+    await storage_db.tables.set_shown_version(game.id, game.version - 1)  # never goes back
+    assert (await storage_db.tables.get(game.id)).shown_version == game.version
 
 
 async def test_an_ended_game_is_behind_only_if_it_ended_recently(storage_db: Database) -> None:
     game = await new_game(storage_db)
-    await storage_db.games.set_table_message(game.id, 555)
-    await storage_db.games.set_shown_version(game.id, game.version)
-    ended = await storage_db.games.abort(game.id, by_user_id=1)
+    await storage_db.tables.set_table_message(game.id, 555)
+    await storage_db.tables.set_shown_version(game.id, game.version)
+    ended = await storage_db.tables.abort(game.id, by_user_id=1)
     assert ended.ended_at is not None
-    assert [g.id for g in await storage_db.games.behind_tables(ended_since=ended.ended_at)] == [game.id]
-    assert await storage_db.games.behind_tables(ended_since=ended.ended_at + 1) == []
+    assert [g.id for g in await storage_db.tables.behind_tables(ended_since=ended.ended_at)] == [game.id]
+    assert await storage_db.tables.behind_tables(ended_since=ended.ended_at + 1) == []

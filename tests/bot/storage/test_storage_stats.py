@@ -8,7 +8,7 @@ import random
 from storage_helpers import finish_with, new_game
 
 from bot.ratings import INITIAL, PROVISIONAL_GAMES
-from bot.storage import Database, GameRecord, ResultRow, Seat
+from bot.storage import Database, ResultRow, Seat, TableRecord
 
 PEOPLE = [Seat(1, "Ada"), Seat(2, "Bob"), Seat(3, "Cyd"), Seat(4, "Dee")]
 ADA, BOB, CYD, DEE = PEOPLE
@@ -16,7 +16,7 @@ ADA, BOB, CYD, DEE = PEOPLE
 
 async def play(
     db: Database, people: list[Seat], places: list[int], *, game: str = "pairs", guild_id: int | None = 1
-) -> GameRecord:
+) -> TableRecord:
     record = await new_game(db, people, guild_id=guild_id, game=game)
     rows = [
         ResultRow(seat=s, user_id=p.user_id, name=p.name, place=places[s], won=places[s] == 1, measure=5 - places[s])
@@ -32,7 +32,7 @@ async def test_a_players_record_per_game_with_their_rank(storage_db: Database) -
     await play(storage_db, [ADA, DEE], [2, 1], game="chips")
     await play(storage_db, [ADA, BOB], [1, 2], guild_id=2)  # another server: not counted here
     record = await new_game(storage_db, [ADA, BOB], channel_id=99)
-    await storage_db.games.abort(record.id, by_user_id=ADA.user_id)  # aborted: not counted
+    await storage_db.tables.abort(record.id, by_user_id=ADA.user_id)  # aborted: not counted
 
     stats = await storage_db.results.stats(guild_id=1, user_id=ADA.user_id)
     assert [(row.game, row.games, row.wins) for row in stats] == [("pairs", 3, 2), ("chips", 1, 0)]

@@ -23,7 +23,7 @@ from bot import emojis
 from bot.i18n import LANGUAGES, t
 from bot.services.replay import Replay, ReplayService
 from bot.services.tables import Table, Tables
-from bot.storage import Database, GameRecord, HistoryRow, StatsRow
+from bot.storage import Database, HistoryRow, StatsRow, TableRecord
 from bot.translator import CatalogueTranslator
 from cogs.history._cog import HistoryCog, HistoryHandlers
 from cogs.history._components import REPLAY_CONTROLS, ReplayControl, ReplayJump, ReplayOpen
@@ -271,7 +271,7 @@ def test_stats_lines_mark_provisional_ratings_and_ranks(lang: str) -> None:
 def test_history_lists_games_with_a_replay_button_each(lang: str) -> None:
     rows = [
         HistoryRow(
-            game_id=LARGEST - n,
+            table_id=LARGEST - n,
             game=game,
             seat=0,
             players=8,
@@ -287,9 +287,9 @@ def test_history_lists_games_with_a_replay_button_each(lang: str) -> None:
     assert view is not None and problems(embed, view) == [] and typography(lang, embed, view) == []
     lines = (embed.description or "").split("\n")
     assert len(lines) == 10 == len(custom_ids(view))  # the ten latest
-    assert custom_ids(view) == [ReplayOpen(row.game_id).custom_id for row in rows[:10]]
-    command = "`/replay game:" if lang == "en" else "`/revoir partie:"
-    assert all(f"{command}{row.game_id}`" in line for row, line in zip(rows, lines, strict=False))
+    assert custom_ids(view) == [ReplayOpen(row.table_id).custom_id for row in rows[:10]]
+    command = "`/replay table:" if lang == "en" else "`/revoir table:"
+    assert all(f"{command}{row.table_id}`" in line for row, line in zip(rows, lines, strict=False))
     assert all(re.search(r"<t:\d+:R>", line) for line in lines)
     assert "🏆" in lines[0] and "🏆" not in lines[1]
     assert history_view([], lang) is None
@@ -347,7 +347,7 @@ async def bot(tmp_path: Path) -> AsyncIterator[FakeBot]:
     await db.close()
 
 
-async def finished(bot: FakeBot, seed: int = 2, players: int = 3) -> GameRecord:
+async def finished(bot: FakeBot, seed: int = 2, players: int = 3) -> TableRecord:
     return await store_playout(bot.db, "pairs", playout("pairs", seed, players=players))
 
 
@@ -398,7 +398,7 @@ async def test_a_replay_opens_privately_and_steps_in_place(bot: FakeBot) -> None
 async def test_forged_steps_are_answered_politely_and_change_nothing(bot: FakeBot) -> None:
     record = await finished(bot)
     handlers = HistoryHandlers(bot)  # type: ignore[arg-type]
-    steps = len(await bot.db.games.actions(record.id))
+    steps = len(await bot.db.tables.actions(record.id))
     for control, step, values in (("n", steps + 1, []), ("l", 9_999_999_999, []), ("j", 0, [str(steps + 5)])):
         forged = click()
         await handlers.replay_step(forged, record.id, step, control, values)
@@ -430,9 +430,9 @@ async def test_nothing_of_an_open_game_is_shown(bot: FakeBot, locale: str, words
 async def test_a_game_of_another_server_or_none_is_refused(bot: FakeBot) -> None:
     record = await finished(bot)
     handlers = HistoryHandlers(bot)  # type: ignore[arg-type]
-    for guild_id, game_id in ((GUILD + 1, record.id), (GUILD, record.id + 100), (None, record.id)):
+    for guild_id, table_id in ((GUILD + 1, record.id), (GUILD, record.id + 100), (None, record.id)):
         interaction = Command(guild_id=guild_id)
-        await handlers.replay_command(interaction, game_id)
+        await handlers.replay_command(interaction, table_id)
         name, fields = interaction.answer()
         assert name == "send_message" and "embed" not in fields and fields["content"].startswith("⚠️")
 
@@ -448,7 +448,7 @@ async def test_the_commands_are_localised_and_within_discords_limits() -> None:
     assert set(by_name) == {"stats", "history", "replay"}
     assert by_name["history"]["name_localizations"] == {"fr": "historique"}
     assert by_name["replay"]["name_localizations"] == {"fr": "revoir"}
-    assert by_name["replay"]["options"][0]["name_localizations"] == {"fr": "partie"}
+    assert by_name["replay"]["options"][0]["name_localizations"] == {"fr": "table"}
     assert by_name["replay"]["options"][0]["required"] is True
     for name in ("stats", "history"):
         (user,) = by_name[name]["options"]

@@ -17,10 +17,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.storage import Database, GameNotFoundError
+from bot.storage import Database, TableNotFoundError
 from cogs.history import _components as history
 from cogs.kit.components import BUTTON, Component, declared, identify, is_known, route
-from cogs.kit.ids import LIMIT, MAX_GAME_ID, Part, up_to
+from cogs.kit.ids import LIMIT, MAX_TABLE_ID, Part, up_to
 from cogs.tables import _components as tables
 
 LARGEST = 2**63 - 1  # SQLite's INTEGER, PostgreSQL's BIGINT
@@ -110,8 +110,8 @@ def forgeries(component: type[Component]) -> list[str]:
     for field, part in component.parts:
         if part.flag:
             bad = ["n", "yy"]
-        elif part.pattern == up_to(MAX_GAME_ID):
-            bad = [str(MAX_GAME_ID + 1), str(2**64), "0", "01", "-1", "x"]
+        elif part.pattern == up_to(MAX_TABLE_ID):
+            bad = [str(MAX_TABLE_ID + 1), str(2**64), "0", "01", "-1", "x"]
         elif isinstance(part.longest, int):
             bad = [str(part.longest + 1), "-1", "x", "1.5", ""]  # one digit too many, a sign, not a number
         else:
@@ -130,15 +130,15 @@ def test_a_forged_id_is_refused_by_every_declaration(component: type[Component])
         assert not is_known(forged), forged
 
 
-@pytest.mark.parametrize("game_id", [LARGEST + 1, 2**64, 10**19 - 1, 10**30])
-def test_a_game_id_beyond_the_column_matches_no_template(game_id: int) -> None:
+@pytest.mark.parametrize("table_id", [LARGEST + 1, 2**64, 10**19 - 1, 10**30])
+def test_a_table_id_beyond_the_column_matches_no_template(table_id: int) -> None:
     """discord.py routes a click to a DynamicItem by its template: an id out of range never reaches a callback."""
     forged = [
-        tables.Hand(game_id).custom_id,
-        tables.Move(game_id, 1, 0, "0badc0de").custom_id,
-        tables.Lobby(game_id, "join").custom_id,
-        f"cr:h:{game_id}",
-        f"cr:a:{game_id}:1:0:0badc0de",
+        tables.Hand(table_id).custom_id,
+        tables.Move(table_id, 1, 0, "0badc0de").custom_id,
+        tables.Lobby(table_id, "join").custom_id,
+        f"cr:h:{table_id}",
+        f"cr:a:{table_id}:1:0:0badc0de",
     ]
     for custom_id in forged:
         assert not is_known(custom_id)
@@ -214,8 +214,8 @@ async def test_a_route_hands_its_handler_the_typed_values() -> None:
 async def test_storage_treats_an_id_beyond_its_column_as_unknown() -> None:
     db = await Database.open(":memory:")
     try:
-        for game_id in (2**63, -(2**63) - 1, 10**40):
-            with pytest.raises(GameNotFoundError):
-                await db.games.get(game_id)
+        for table_id in (2**63, -(2**63) - 1, 10**40):
+            with pytest.raises(TableNotFoundError):
+                await db.tables.get(table_id)
     finally:
         await db.close()

@@ -27,7 +27,7 @@ from bot.services.clock import TableClock, paces
 from bot.services.players import PlayerService
 from bot.services.servers import ServerService
 from bot.services.tables import Table, Tables
-from bot.storage import Database, GameRecord, GuildSettings, Seat, TurnRow
+from bot.storage import Database, GuildSettings, Seat, TableRecord, TurnRow
 from bot.translator import CatalogueTranslator
 from cogs.parlor._cog import ParlorCog
 from cogs.parlor._people import PeopleHandlers
@@ -162,7 +162,7 @@ async def test_cardroom_refuses_a_member_without_manage_server(bot: FakeBot, loc
         await call(interaction)
         assert refusal in interaction.text() and "⚠️" in interaction.text()
     assert await bot.servers.defaults(GUILD) == GuildSettings(GUILD)  # nothing changed
-    assert (await bot.db.games.get(table.id)).status == "active"
+    assert (await bot.db.tables.get(table.id)).status == "active"
     assert bot.posted == [] and bot.marked == []
     assert await handlers.end_choices(Command(manage_guild=False), "") == []  # not even the list
 
@@ -223,7 +223,7 @@ async def test_a_manager_ends_a_table_and_its_channel_is_told(bot: FakeBot) -> N
     interaction = Command(user_id=99)
     await handlers.end(interaction, table.id)
     assert f"Table `#{table.id}` (Pairs) in <#{CHANNEL}> is ended" in interaction.text()
-    record = await bot.db.games.get(table.id)
+    record = await bot.db.tables.get(table.id)
     assert record.status == "aborted" and record.ended_by == 99
     assert bot.marked == [table.id]  # the table message is redrawn
     assert bot.posted == [(CHANNEL, "🛑 Cette table de Paires a été terminée par un gestionnaire du serveur.")]
@@ -234,7 +234,7 @@ async def test_a_manager_ends_a_table_and_its_channel_is_told(bot: FakeBot) -> N
     elsewhere = Command(guild_id=GUILD + 1)
     await handlers.end(elsewhere, other.id)  # another server's table: refused as if it did not exist
     assert "This game is over." in elsewhere.text()
-    assert (await bot.db.games.get(other.id)).status == "active"
+    assert (await bot.db.tables.get(other.id)).status == "active"
 
 
 async def test_the_server_tables_list(bot: FakeBot) -> None:
@@ -377,7 +377,7 @@ def test_a_huge_server_list_fits_discord(lang: str) -> None:
     for i in range(500):
         status = "lobby" if i % 3 == 0 else "active"
         state = None if status == "lobby" else engine.new(8, engine.parse_options(options), i)
-        record = GameRecord(
+        record = TableRecord(
             id=10**15 + i,
             guild_id=10**18,
             channel_id=10**18 + i,

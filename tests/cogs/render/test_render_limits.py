@@ -15,7 +15,7 @@ import pytest
 
 from bot.i18n import LANGUAGES
 from bot.services.tables import Table
-from bot.storage import GameRecord, Seat
+from bot.storage import Seat, TableRecord
 from cogs.render.frame import hand_embed, lobby_embed, table_embed
 from cogs.render.limits import DESCRIPTION, EMBED_TOTAL, FIELD_NAME, FIELD_VALUE, FIELDS, FOOTER, TITLE, fit_embed
 from cogs.tables._views import hand_view, lobby_view, table_view
@@ -28,8 +28,8 @@ pytestmark = pytest.mark.long_unit  # handed out before the other modules (tests
 LONGEST_NAME = "W" * 32
 
 
-def record(engine_name: str, players: int, status: str, state: str | None, options: dict[str, Any]) -> GameRecord:
-    return GameRecord(
+def record(engine_name: str, players: int, status: str, state: str | None, options: dict[str, Any]) -> TableRecord:
+    return TableRecord(
         id=9_223_372_036_854_775_000,
         guild_id=1,
         channel_id=2,

@@ -15,7 +15,7 @@ import pytest
 
 from bot.i18n import LANGUAGES
 from bot.services.tables import Table
-from bot.storage import GameRecord, Seat
+from bot.storage import Seat, TableRecord
 from cogs.render import limits
 from cogs.render.frame import hand_embed, lobby_embed, table_embed
 from cogs.tables._views import hand_view, lobby_view, table_view
@@ -110,7 +110,7 @@ def test_every_text_fits_whole_words_and_discord_limits(engine: Any, cuts: Cuts)
             table = table_of(
                 engine,
                 state,
-                game_id=BIG_ID,
+                table_id=BIG_ID,
                 version=BIG_VERSION,
                 names=names,
                 status="finished" if over else "active",
@@ -131,7 +131,7 @@ def test_every_text_fits_whole_words_and_discord_limits(engine: Any, cuts: Cuts)
 def test_every_lobby_fits_whole_words_and_discord_limits(engine: Any, cuts: Cuts) -> None:
     seats = [Seat(1000 + seat, LONG_NAMES[seat % len(LONG_NAMES)]) for seat in range(engine.max_players)]
     for lang in LANGUAGES:
-        record = GameRecord(
+        record = TableRecord(
             id=BIG_ID,
             guild_id=1,
             channel_id=2,

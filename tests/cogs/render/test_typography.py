@@ -29,7 +29,7 @@ import pytest
 from bot.i18n import LANGUAGES, NBSP, NNBSP, catalogue, forms
 from bot.services.clock import TableClock
 from bot.services.tables import Table
-from bot.storage import GameRecord, Seat
+from bot.storage import Seat, TableRecord
 from cogs.render.frame import secret_events, standings
 from cogs.tables._views import (
     clock_panel,
@@ -167,10 +167,10 @@ def test_french_names_no_court_card_by_its_english_letter() -> None:
 
 
 # ----- every rendered text -------------------------------------------------------------------------------------------
-def record(engine: AnyEngine, playout: Playout, step: int, lang: str, clock: TableClock | None) -> GameRecord:
+def record(engine: AnyEngine, playout: Playout, step: int, lang: str, clock: TableClock | None) -> TableRecord:
     state = playout.states[step]
     over = engine.result(state) is not None
-    return GameRecord(
+    return TableRecord(
         id=4242,
         guild_id=1,
         channel_id=2,
@@ -282,7 +282,7 @@ def first_costly_move(table: Table, seat: int) -> int | None:
 def lobby_texts(engine: AnyEngine, lang: str) -> Iterator[tuple[str, str]]:
     options = engine.options_model().model_dump(mode="json")
     for status, ended_by in (("lobby", None), ("aborted", 1000), ("aborted", None), ("active", None)):
-        rec = GameRecord(
+        rec = TableRecord(
             id=4242,
             guild_id=1,
             channel_id=2,

@@ -15,7 +15,7 @@ from bot import emojis
 from bot.emojis import CardEmoji, card_key
 from bot.i18n import LANGUAGES, t
 from bot.services.tables import Table
-from bot.storage import GameRecord, Seat
+from bot.storage import Seat, TableRecord
 from cogs.emojis.cards import all_faces
 from cogs.games.blackstone.deck import stone_face
 from cogs.games.deadmoney.render import _discard_lines
@@ -144,7 +144,7 @@ def test_emojis_for_components_by_game() -> None:
 # ----- in the embeds --------------------------------------------------------------------------------------------------
 def table_for(game: str, state: Any, players: int, lang: str = "en") -> Table:
     engine: Any = registry.get(game)
-    record = GameRecord(
+    record = TableRecord(
         id=5,
         guild_id=1,
         channel_id=2,

@@ -36,7 +36,7 @@ ENGINE = CostlyToy()
 
 
 def table_of(state: ToyState, *, actions: int = 0) -> Table:
-    return render_support.table_of(ENGINE, state, game_id=41, version=3 + actions, names=NAMES)
+    return render_support.table_of(ENGINE, state, table_id=41, version=3 + actions, names=NAMES)
 
 
 def new_state() -> ToyState:
@@ -158,7 +158,7 @@ def test_the_public_log_is_rebuilt_move_by_move_and_paged() -> None:
     log = [(number, seat, action.model_dump_json()) for number, (seat, action) in enumerate(playout.log, 1)]
     final = playout.states[len(playout.log)]
     table = render_support.table_of(
-        pairs, final, game_id=41, version=len(log) + 1, status="finished", seed=playout.seed
+        pairs, final, table_id=41, version=len(log) + 1, status="finished", seed=playout.seed
     )
     entries = public_log(pairs, table.record, log)
     assert entries[0].move == 0 and entries[0].seat is None  # the deal

@@ -17,7 +17,7 @@ import pytest
 from bot.errors import UnknownGameError
 from bot.i18n import LANGUAGES, t
 from bot.services.tables import Table
-from bot.storage import GameRecord, Seat
+from bot.storage import Seat, TableRecord
 from cogs.info._cog import average
 from cogs.kit.components import declared, is_known
 from cogs.kit.errors import error_text
@@ -37,7 +37,7 @@ NAMES = ["Ada", "Bea", "Cyd", "Dov", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "K
 HOST = 1000
 
 
-def record(game: str, players: int, status: str = "lobby", *, state: str | None = None, **extra: Any) -> GameRecord:
+def record(game: str, players: int, status: str = "lobby", *, state: str | None = None, **extra: Any) -> TableRecord:
     engine = registry.get(game)
     fields: dict[str, Any] = {
         "id": 77,
@@ -57,7 +57,7 @@ def record(game: str, players: int, status: str = "lobby", *, state: str | None 
         "updated_at": 0.0,
     }
     fields.update(extra)
-    return GameRecord(**fields)
+    return TableRecord(**fields)
 
 
 def lobby(game: str, players: int, **extra: Any) -> Table:
@@ -103,11 +103,11 @@ def test_the_lobby_says_plainly_how_many_players_the_game_takes_and_how_many_sit
 
 def test_a_lobby_shows_no_move_counter() -> None:
     table = lobby("pairs", 2)
-    for lang, shown in (("en", "Game #77"), ("fr", "Partie nº\u00a077")):
+    for lang, shown in (("en", "Table #77"), ("fr", "Table nº\u00a077")):
         footer = lobby_embed(table, lang).footer.text or ""
         assert footer == shown
         assert "12" not in footer  # the record's version
-    started_footer = t("en", "table.footer", game_id=77, version=12)
+    started_footer = t("en", "table.footer", table_id=77, version=12)
     assert "move 12" in started_footer  # a running table still has one
 
 

@@ -19,7 +19,7 @@ import discord
 import pytest
 
 from bot.services.tables import Table, Tables
-from bot.storage import Database, GameRecord, Seat
+from bot.storage import Database, Seat, TableRecord
 from cogs.tables._bell import POSTING
 from cogs.tables._handlers import TableHandlers
 from cogs.tables._refresher import TableRefresher
@@ -110,7 +110,7 @@ async def click(handlers: TableHandlers, table: Table) -> None:
     assert interaction.calls and interaction.calls[0][0] == "edit_message", interaction.calls
 
 
-async def played_once(service: Tables, channel: Channel) -> tuple[GameRecord, Table, TableRefresher, int]:
+async def played_once(service: Tables, channel: Channel) -> tuple[TableRecord, Table, TableRefresher, int]:
     """A table whose first decision was rung, then one click at it once quiet: (its row before the click, the table
     after it, the refresher, the durable commits the click cost until the refresher and the bell were idle)."""
     table = await started(service, channel)
@@ -121,7 +121,7 @@ async def played_once(service: Tables, channel: Channel) -> tuple[GameRecord, Ta
     (first_bell,) = channel.bells()
     await until(lambda: refresher.edits_at_once(table.id))  # a quiet table
     db = service.store.db
-    prior = await db.games.get(table.id)
+    prior = await db.tables.get(table.id)
     durable, light = db.durable_commits, db.light_commits
     edits = len(channel.edited)
     await click(handlers, table)
@@ -132,7 +132,7 @@ async def played_once(service: Tables, channel: Channel) -> tuple[GameRecord, Ta
     assert channel.edited[edits:] == [table.record.table_message_id]  # edited at once, and once
     (bell,) = channel.bells()  # the next player was pinged by a new bell, the first one gone
     assert bell != first_bell and first_bell in channel.deleted
-    stored = await db.games.get(table.id)
+    stored = await db.tables.get(table.id)
     assert stored.shown_version == stored.version and stored.ping_message_id == bell
     (due,) = after.to_act
     assert stored.notified.get(due) is not None
@@ -162,7 +162,7 @@ async def test_a_restart_makes_good_the_light_writes_an_os_crash_lost(service: T
     shown, ping = (before.version, first_bell) if kept == 0 else (after.record.version, POSTING)
     async with db._transaction() as tx:  # the rows as the WAL's prefix left them
         await tx.conn.execute(
-            "UPDATE games SET shown_version = ?, ping_message_id = ?, notified = ? WHERE id = ?",
+            "UPDATE tables SET shown_version = ?, ping_message_id = ?, notified = ? WHERE id = ?",
             (shown, ping, _told(before.notified), before.id),
         )
 
@@ -176,12 +176,12 @@ async def test_a_restart_makes_good_the_light_writes_an_os_crash_lost(service: T
     assert channel.edited[edits:] == [after.record.table_message_id]  # the table shown again
     (bell,) = channel.bells()  # the player due told again, by one bell
     assert bell not in (standing, first_bell) and standing in channel.deleted
-    stored = await db.games.get(after.id)
+    stored = await db.tables.get(after.id)
     assert (stored.shown_version, stored.ping_message_id) == (stored.version, bell)
     (due,) = after.to_act
     assert stored.notified == after.record.notified and stored.notified.get(due) is not None
 
 
 def _told(notified: dict[int, int]) -> str:
-    """`games.notified` as stored."""
+    """`tables.notified` as stored."""
     return json.dumps({str(seat): turn for seat, turn in sorted(notified.items())}, separators=(",", ":"))

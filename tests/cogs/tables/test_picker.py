@@ -281,10 +281,10 @@ class FakeRefresher:
     def __init__(self) -> None:
         self.marked: list[int] = []
 
-    def mark(self, game_id: int, drawn: object = None) -> None:
-        self.marked.append(game_id)
+    def mark(self, table_id: int, drawn: object = None) -> None:
+        self.marked.append(table_id)
 
-    def edits_at_once(self, game_id: int) -> bool:
+    def edits_at_once(self, table_id: int) -> bool:
         return False  # a busy table: only the hand is drawn while a move commits
 
 
@@ -304,7 +304,7 @@ async def table_at(service: Tables, state: Any) -> tuple[Tables, Table]:
     lobby = await service.lobby.open_lobby(guild_id=9, channel_id=CHANNEL, game="deadmoney", host=seats[0], locale="en")
     for seat in seats[1:]:
         lobby = await service.lobby.join(lobby.id, seat)
-    await service.store.db.games.start(lobby.id, lobby.record.version, state=ENGINE.dump_state(state))
+    await service.store.db.tables.start(lobby.id, lobby.record.version, state=ENGINE.dump_state(state))
     fresh = Tables(service.store.db)
     return fresh, await fresh.store.get(lobby.id)
 
@@ -346,7 +346,7 @@ async def test_a_single_pick_plays_at_once(service: Tables) -> None:
     )
     view_of(interaction)  # the hand, redrawn in place
     assert refresher.marked == [tab.id]
-    log = await service.store.db.games.actions(tab.id)
+    log = await service.store.db.tables.actions(tab.id)
     assert [(s, json.loads(a)) for _, s, a in log] == [(seat, {"kind": "play", "card": pick.cards[1]})]
 
 
@@ -369,7 +369,7 @@ async def test_a_multi_pick_drafts_then_confirms_the_right_action(service: Table
     content, view = view_of(interaction)
     assert content is not None and str(len(bid.cards)) in content
     assert sorted(o["value"] for s in selects(view) for o in s["options"] if o.get("default")) == sorted(wanted)
-    assert await service.store.db.games.actions(tab.id) == [] and refresher.marked == []
+    assert await service.store.db.tables.actions(tab.id) == [] and refresher.marked == []
     confirm = parse(view, "pick-done")[0]
     assert _draft.decode_draft(confirm["draft"]) == sorted(bid.cards, key=list(pick.cards).index)
     # Confirm plays the bid.
@@ -383,7 +383,7 @@ async def test_a_multi_pick_drafts_then_confirms_the_right_action(service: Table
     )
     view_of(interaction)
     assert refresher.marked == [tab.id]
-    (_, acted, action), *_ = await service.store.db.games.actions(tab.id)
+    (_, acted, action), *_ = await service.store.db.tables.actions(tab.id)
     assert acted == seat and json.loads(action)["kind"] == "bid"
     assert sorted(json.loads(action)["cards"]) == sorted(bid.cards)
 
@@ -413,8 +413,8 @@ async def test_forged_and_stale_picker_clicks_change_nothing(service: Tables) ->
     # An old version with another decision's token: the hand is redrawn with the stale notice.
     calls = await click("pick_confirm", version - 1, "00000000", _draft.encode_draft([pick.cards[0]]))
     assert calls[0][0] == "edit_message" and "out of date" in calls[0][1]["content"]
-    record = await service.store.db.games.get(tab.id)
-    assert record.version == version and await service.store.db.games.actions(tab.id) == []
+    record = await service.store.db.tables.get(tab.id)
+    assert record.version == version and await service.store.db.tables.actions(tab.id) == []
 
 
 async def test_turning_pages_keeps_the_draft(service: Tables) -> None:
@@ -524,13 +524,13 @@ async def test_three_of_a_kind_is_bid_in_two_clicks_and_confirm_waits_for_a_winn
     # A pair of Jacks does not beat three 3s: the draft says so and Confirm stays off (nothing is played).
     notice, pair = await choose(handlers, tab, user, view, 0, ["JD", "JH"])
     assert notice is not None and "❌ pair of Jacks does not beat three 3s" in notice
-    assert not confirm_enabled(pair) and await service.store.db.games.actions(tab.id) == []
+    assert not confirm_enabled(pair) and await service.store.db.tables.actions(tab.id) == []
     # The typical bid: click 1, the three Jacks in the one menu; click 2, Confirm.
     notice, trips = await choose(handlers, tab, user, view, 0, ["JD", "JH", "JS"])
     assert notice is not None and "✅ three Jacks beats three 3s" in notice
     assert confirm_enabled(trips)
     await confirm_click(handlers, tab, user, trips)
-    [(_, acted, action)] = await service.store.db.games.actions(tab.id)
+    [(_, acted, action)] = await service.store.db.tables.actions(tab.id)
     assert acted == seat and json.loads(action) == {"kind": "bid", "cards": ["JD", "JH", "JS"]}
     assert refresher.marked == [tab.id]
 
@@ -552,7 +552,7 @@ async def test_a_full_house_from_two_menus_is_bid_in_three_clicks(service: Table
     notice, second = await choose(handlers, tab, user, first, 1, ["QC", "QC~2"])  # click 2: two Queens
     assert notice is not None and "✅ full house, 6s over Queens beats three 3s" in notice
     await confirm_click(handlers, tab, user, second)  # click 3
-    [(_, _, action)] = await service.store.db.games.actions(tab.id)
+    [(_, _, action)] = await service.store.db.tables.actions(tab.id)
     assert json.loads(action) == {"kind": "bid", "cards": ["6C", "6C", "6D", "QC", "QC"]}
 
 
@@ -568,4 +568,4 @@ async def test_a_bid_refused_through_the_picker_names_both_hands(service: Tables
     assert fields["content"] == (
         "⚠️ Votre enchère\u00a0: paire de Valets ne bat pas brelan de 3. Misez une combinaison plus forte, ou passez."
     )
-    assert await service.store.db.games.actions(tab.id) == []
+    assert await service.store.db.tables.actions(tab.id) == []

@@ -183,9 +183,9 @@ class WatchedRefresher(TableRefresher):
         super().__init__(*args)
         self.brought: list[DrawnTable | None] = []
 
-    def mark(self, game_id: int, drawn: DrawnTable | None = None) -> None:
+    def mark(self, table_id: int, drawn: DrawnTable | None = None) -> None:
         self.brought.append(drawn)
-        super().mark(game_id, drawn)
+        super().mark(table_id, drawn)
 
 
 async def click(handlers: TableHandlers, table: Table) -> FakeInteraction:

@@ -49,21 +49,21 @@ class Ticks:
 
 async def drain(queue: RepairQueue, ticks: Ticks) -> list[tuple[float, int]]:
     released = []
-    while (game_id := await queue.next()) is not None:
-        released.append((ticks.now, game_id))
+    while (table_id := await queue.next()) is not None:
+        released.append((ticks.now, table_id))
     return released
 
 
 async def test_the_most_recently_changed_go_first_at_the_pace() -> None:
     ticks = Ticks()
     queue = RepairQueue(RATE, clock=ticks.clock, sleep=ticks.sleep)
-    for game_id, changed_at in ((1, 50.0), (2, 80.0), (3, 20.0), (4, 80.0), (5, 65.0)):
-        queue.add(game_id, changed_at)
+    for table_id, changed_at in ((1, 50.0), (2, 80.0), (3, 20.0), (4, 80.0), (5, 65.0)):
+        queue.add(table_id, changed_at)
     queue.add(3, 99.0)  # already queued: stays where it was
 
     released = await drain(queue, ticks)
 
-    assert [game_id for _, game_id in released] == [4, 2, 5, 1, 3]  # newest change first; a tie: the newer game
+    assert [table_id for _, table_id in released] == [4, 2, 5, 1, 3]  # newest change first; a tie: the newer game
     assert [when for when, _ in released] == [100.0, 100.5, 101.0, 101.5, 102.0]  # one every 1 / RATE s
     assert ticks.asked == [0.5, 0.5, 0.5, 0.5]
     assert await queue.next() is None and queue.released == 5
@@ -72,11 +72,11 @@ async def test_the_most_recently_changed_go_first_at_the_pace() -> None:
 async def test_a_table_taken_by_live_work_leaves_the_queue() -> None:
     ticks = Ticks()
     queue = RepairQueue(RATE, clock=ticks.clock, sleep=ticks.sleep)
-    for game_id in range(1, 5):
-        queue.add(game_id, float(game_id))
+    for table_id in range(1, 5):
+        queue.add(table_id, float(table_id))
     assert await queue.next() == 4
     assert queue.take(2) and not queue.take(2) and not queue.take(4)
-    assert [game_id for _, game_id in await drain(queue, ticks)] == [3, 1]
+    assert [table_id for _, table_id in await drain(queue, ticks)] == [3, 1]
     assert queue.taken == 1 and len(queue) == 0
 
 
@@ -163,7 +163,7 @@ async def test_a_restart_repairs_the_newest_first_paced_and_a_live_mark_jumps_th
     bot = table_bot(restarted, channel)
     refresher = TableRefresher(bot, 0.0, RepairQueue(RATE, clock=ticks.clock, sleep=ticks.sleep))
     rows = await restarted.store.to_repair()
-    assert [row.game_id for row in rows] == [newest, third, second, oldest]
+    assert [row.table_id for row in rows] == [newest, third, second, oldest]
     assert restarted.store.held_in_memory() == 0  # the list of what to repair loads no table
 
     refresher.repair(rows)

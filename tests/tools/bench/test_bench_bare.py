@@ -1,7 +1,7 @@
 """The bench's floor commits exactly the rows the bot's moves commit, each move in one trip.
 
 A game of Pairs is played through the service on the bot's own database while `MoveRecorder` notes its moves; the
-floor commits them again on its own database. Row for row, the game row, its log, deadlines and turns (while it
+floor commits them again on its own database. Row for row, the table row, its log, deadlines and turns (while it
 runs), then its results and its players' ratings (once it ended) are the bot's. And each commit is one hand-over
 to SQLite's thread, or one round trip to PostgreSQL, however many rows it writes. On both back ends.
 """
@@ -34,11 +34,11 @@ GAME_COLUMNS = (
     " updated_at, ended_at, ended_by, last_seat, last_action, shown_version, ping_message_id, clock, notified, salt"
 )
 ROWS = {
-    "game": f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?",
-    "log": "SELECT seq, seat, action, created_at FROM actions WHERE game_id = ? AND seq >= ? ORDER BY seq",
-    "deadlines": "SELECT seat, kind, due_at FROM deadlines WHERE game_id = ? ORDER BY seat, kind",
-    "turns": "SELECT seat, user_id, since, due_at FROM table_seats WHERE game_id = ? ORDER BY seat",
-    "results": f"SELECT {', '.join(RESULT_COLUMNS)}, finished_at FROM results WHERE game_id = ? ORDER BY seat",
+    "game": f"SELECT {GAME_COLUMNS} FROM tables WHERE id = ?",
+    "log": "SELECT seq, seat, action, created_at FROM actions WHERE table_id = ? AND seq >= ? ORDER BY seq",
+    "deadlines": "SELECT seat, kind, due_at FROM deadlines WHERE table_id = ? ORDER BY seat, kind",
+    "turns": "SELECT seat, user_id, since, due_at FROM table_seats WHERE table_id = ? ORDER BY seat",
+    "results": f"SELECT {', '.join(RESULT_COLUMNS)}, finished_at FROM results WHERE table_id = ? ORDER BY seat",
     "ratings": "SELECT guild_id, game, player, mu, sigma, games, updated_at FROM ratings ORDER BY player",
 }
 
@@ -91,21 +91,21 @@ def _fetcher(floor: FloorLoop) -> Fetch:
     return fetch
 
 
-async def bot_rows(db: Database, game_id: int, seq: int) -> dict[str, list[tuple[Any, ...]]]:
+async def bot_rows(db: Database, table_id: int, seq: int) -> dict[str, list[tuple[Any, ...]]]:
     """The rows of `ROWS` in the bot's database, through its own connection."""
     found = {}
     async with db._reading() as conn:
         for name, sql in ROWS.items():
-            parameters = (game_id, seq) if name == "log" else () if name == "ratings" else (game_id,)
+            parameters = (table_id, seq) if name == "log" else () if name == "ratings" else (table_id,)
             rows: list[Any] = await conn.fetch(sql, parameters)
             found[name] = [tuple(row) for row in rows]
     return found
 
 
-async def floor_rows(fetch: Fetch, game_id: int, seq: int) -> dict[str, list[tuple[Any, ...]]]:
+async def floor_rows(fetch: Fetch, table_id: int, seq: int) -> dict[str, list[tuple[Any, ...]]]:
     found = {}
     for name, sql in ROWS.items():
-        parameters = (game_id, seq) if name == "log" else () if name == "ratings" else (game_id,)
+        parameters = (table_id, seq) if name == "log" else () if name == "ratings" else (table_id,)
         found[name] = await fetch(sql, parameters)
     return found
 
@@ -138,9 +138,9 @@ async def played(service: Tables, table: Table, moves: int, rng: random.Random) 
     return table
 
 
-async def replay(floor: FloorLoop, game_id: int, moves: list[Committed]) -> None:
+async def replay(floor: FloorLoop, table_id: int, moves: list[Committed]) -> None:
     for move in moves:
-        await floor.commit(game_id, move)
+        await floor.commit(table_id, move)
 
 
 @pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
@@ -154,7 +154,7 @@ async def test_the_floor_writes_the_rows_of_the_bots_moves(
         running = b.recorder.take()
         assert len(running) == RUNNING and table.record.is_open
         first = running[0].version
-        [row] = await b.floor.open_rows(running[:1])  # the game's row as it was before its first move noted
+        [row] = await b.floor.open_rows(running[:1])  # the table's row as it was before its first move noted
         await replay(b.floor, row, running)
 
         ours = await floor_rows(b.fetch_floor, row, first)
@@ -235,10 +235,10 @@ async def test_the_floor_sends_each_move_in_one_trip(
         if isinstance(b.floor, SqliteFloor):  # what the one trip carried: whole transactions of several statements
             commits = [index for index, sql in enumerate(traced) if sql == "COMMIT"]
             assert len(commits) == len(moves) and traced.count("BEGIN IMMEDIATE") == len(moves)
-            assert commits[0] >= 4  # BEGIN, the game row (its trigger the log), the clock's rows, COMMIT
+            assert commits[0] >= 4  # BEGIN, the table row (its trigger the log), the clock's rows, COMMIT
         else:
             assert isinstance(b.floor, PostgresFloor) and not b.floor.conn.is_in_transaction()
-        assert (await b.fetch_floor("SELECT COUNT(*) FROM actions WHERE game_id = ?", (row,)))[0][0] == len(moves)
+        assert (await b.fetch_floor("SELECT COUNT(*) FROM actions WHERE table_id = ?", (row,)))[0][0] == len(moves)
 
 
 async def test_a_replay_opens_each_game_a_row_of_its_own(tmp_path: Path) -> None:
@@ -260,7 +260,7 @@ async def test_a_replay_opens_each_game_a_row_of_its_own(tmp_path: Path) -> None
         await floor.replay(moves, settle=2)
         await floor.replay(moves)
         assert isinstance(floor, SqliteFloor)
-        [(games,)] = await floor.conn.execute_fetchall("SELECT COUNT(*) FROM games")
+        [(games,)] = await floor.conn.execute_fetchall("SELECT COUNT(*) FROM tables")
         [(logged,)] = await floor.conn.execute_fetchall("SELECT COUNT(*) FROM actions")
     finally:
         await floor.close()

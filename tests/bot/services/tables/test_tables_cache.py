@@ -14,7 +14,7 @@ from bot.errors import BusyError
 from bot.services._table_cache import TableCache
 from bot.services._table_locks import TableLocks
 from bot.services.tables import Table, Tables
-from bot.storage import Database, GameRecord, Seat
+from bot.storage import Database, Seat, TableRecord
 
 TABLES = 5
 ROUNDS = 12
@@ -47,17 +47,17 @@ def first_legal(service: Tables, table: Table) -> tuple[int, int, int, str]:
 async def play_in_turns(service: Tables, ids: list[int], on_move: Callable[[], None]) -> list[str | None]:
     """Each table's first legal move in turn, `ROUNDS` times round (a finished table is left alone)."""
     for _ in range(ROUNDS):
-        for game_id in ids:
-            table = await service.store.get(game_id)
+        for table_id in ids:
+            table = await service.store.get(table_id)
             if table.record.status != "active":
                 continue
             user_id, version, index, token = first_legal(service, table)
-            outcome = await service.play.act(game_id, user_id, version, index, token)
+            outcome = await service.play.act(table_id, user_id, version, index, token)
             assert outcome.table.record.version == version + 1  # applied on the version it was chosen on
-            stored = await service.store.db.games.get(game_id)
+            stored = await service.store.db.tables.get(table_id)
             assert stored.version == version + 1 and stored.state == outcome.table.record.state
             on_move()
-    return [(await service.store.db.games.get(game_id)).state for game_id in ids]
+    return [(await service.store.db.tables.get(table_id)).state for table_id in ids]
 
 
 async def test_a_cache_of_two_holds_two_of_five_tables_and_every_move_applies(tmp_path: Path, fixed_seed: None) -> None:
@@ -109,7 +109,7 @@ async def test_eviction_while_a_table_is_held_under_its_lock_is_safe(db: Databas
     with pytest.raises(Exception) as refused:  # the twin click is now stale (or not this player's turn)
         await rival
     assert type(refused.value).__name__ in ("StaleMessageError", "NotAPlayerError")
-    assert (await service.store.get(first)).record.version == version + 1 == (await db.games.get(first)).version
+    assert (await service.store.get(first)).record.version == version + 1 == (await db.tables.get(first)).version
     assert service.store.locks_held() == 0
 
 
@@ -122,18 +122,18 @@ async def test_a_read_that_raced_a_commit_is_not_kept(
     first, second = await open_tables(service, 2)
     await service.store.get(second)  # the first table leaves memory
     read, answer = asyncio.Event(), asyncio.Event()
-    real_get: Callable[[int], Awaitable[GameRecord]] = db.games.get
+    real_get: Callable[[int], Awaitable[TableRecord]] = db.tables.get
     slowed = [first]
 
-    async def slow_get(game_id: int) -> GameRecord:
-        record = await real_get(game_id)
-        if game_id in slowed:
-            slowed.remove(game_id)
+    async def slow_get(table_id: int) -> TableRecord:
+        record = await real_get(table_id)
+        if table_id in slowed:
+            slowed.remove(table_id)
             read.set()
             await answer.wait()  # the answer arrives late
         return record
 
-    monkeypatch.setattr(db.games, "get", slow_get)
+    monkeypatch.setattr(db.tables, "get", slow_get)
     reader = asyncio.create_task(service.store.get(first))
     await read.wait()
     table = await service.store.get(first)  # meanwhile a click loads the table under its lock...
@@ -155,18 +155,18 @@ async def test_a_move_committed_while_the_table_message_is_recorded_keeps_the_me
     service = Tables(db)
     host, guest = Seat(1, "Host"), Seat(2, "Guest")
     lobby = await service.lobby.open_lobby(guild_id=9, channel_id=700, game="pairs", host=host, locale="en")
-    real_update: Callable[..., Awaitable[GameRecord]] = db.games.update_lobby
+    real_update: Callable[..., Awaitable[TableRecord]] = db.tables.update_lobby
 
-    async def racing_update(*args: Any, **kwargs: Any) -> GameRecord:
+    async def racing_update(*args: Any, **kwargs: Any) -> TableRecord:
         record = await real_update(*args, **kwargs)  # the join's row, as its statement saw it...
         await service.store.set_table_message(lobby, 1_000)  # ...then the lobby's message is recorded
         return record
 
-    monkeypatch.setattr(db.games, "update_lobby", racing_update)
+    monkeypatch.setattr(db.tables, "update_lobby", racing_update)
     joined = await service.lobby.join(lobby.id, guest)
-    assert joined.record.table_message_id == 1_000 == (await db.games.get(lobby.id)).table_message_id
+    assert joined.record.table_message_id == 1_000 == (await db.tables.get(lobby.id)).table_message_id
     assert (await service.store.get(lobby.id)).record.table_message_id == 1_000
-    monkeypatch.setattr(db.games, "update_lobby", real_update)
+    monkeypatch.setattr(db.tables, "update_lobby", real_update)
     moved = await service.store.set_table_message(joined, 2_000)  # posted anew later: the newer message
     assert (await service.store.get(lobby.id)).record.table_message_id == 2_000 == moved.record.table_message_id
     await service.lobby.start(lobby.id, host.user_id)

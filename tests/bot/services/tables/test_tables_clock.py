@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.errors import GameEndedError, InvalidOptionError, NotHostError, StaleMessageError
+from bot.errors import InvalidOptionError, NotHostError, StaleMessageError, TableEndedError
 from bot.services.clock import paces
 from bot.services.scheduler import Scheduler
 from bot.services.tables import Outcome, Table, Tables
@@ -50,7 +50,7 @@ class Firing:
                 self.reminded.append((due[0].id, due[1]))
                 await self.service.clock.reminded(deadline)
         else:
-            await self.service.lobby.expire_lobby(deadline.game_id, deadline)
+            await self.service.lobby.expire_lobby(deadline.table_id, deadline)
 
 
 def scheduler(service: Tables) -> tuple[Scheduler, Firing]:
@@ -87,9 +87,9 @@ async def act(service: Tables, table: Table, seat: int, kind: str = "hit") -> Ou
     return await service.play.act(table.id, table.record.seats[seat].user_id, table.record.version, index, token)
 
 
-async def rows(db: Database, game_id: int) -> dict[tuple[int, str], float]:
+async def rows(db: Database, table_id: int) -> dict[tuple[int, str], float]:
     """Every pending deadline of the game: (seat, kind) -> due."""
-    return {(d.seat, d.kind): d.due_at for d in await db.deadlines.due(float("inf"), 10_000) if d.game_id == game_id}
+    return {(d.seat, d.kind): d.due_at for d in await db.deadlines.due(float("inf"), 10_000) if d.table_id == table_id}
 
 
 def expiry(table: Table, seat: int) -> Deadline:
@@ -154,15 +154,15 @@ async def test_an_expired_seat_is_played_for_once(service: Tables, db: Database,
 
     clock.now = due - 1
     assert await run.fire_due() == 1 and firing.reminded == [(table.id, seat)] and firing.expired == []
-    assert (await db.games.get(table.id)).version == table.record.version
+    assert (await db.tables.get(table.id)).version == table.record.version
 
     clock.now = due
     assert await run.fire_due() == 1
     (outcome,) = firing.expired
     version = table.record.version + 1
     assert outcome.by_clock and outcome.seat == seat and not outcome.finished
-    assert outcome.table.record.version == version and (await db.games.get(table.id)).version == version
-    assert (await db.games.actions(table.id))[-1] == (version, seat, default)
+    assert outcome.table.record.version == version and (await db.tables.get(table.id)).version == version
+    assert (await db.tables.actions(table.id))[-1] == (version, seat, default)
     assert outcome.table.clock is not None
     assert outcome.table.clock.timed_out == (seat, version) and outcome.table.clock.seats[seat].timeouts == 1
     (nxt,) = outcome.table.to_act
@@ -172,7 +172,7 @@ async def test_an_expired_seat_is_played_for_once(service: Tables, db: Database,
     clock.now += 1
     assert await run.fire_due() == 0 and len(firing.expired) == 1
     assert await service.clock.expire(expiry(table, seat)) is None  # the same deadline again: nothing
-    assert (await db.games.get(table.id)).version == version and len(await db.games.actions(table.id)) == 1
+    assert (await db.tables.get(table.id)).version == version and len(await db.tables.actions(table.id)) == 1
 
 
 async def test_k_timeouts_in_a_row_withdraw_the_player_who_then_ranks_last(
@@ -197,12 +197,12 @@ async def test_k_timeouts_in_a_row_withdraw_the_player_who_then_ranks_last(
     assert len(firing.expired) == 2 and all(outcome.by_clock for outcome in firing.expired)
     first, last = firing.expired
     assert not first.finished and last.finished
-    log = await db.games.actions(table.id)
+    log = await db.tables.actions(table.id)
     victim_moves = [action for _, seat, action in log if seat == victim]
     assert Withdraw.model_validate_json(victim_moves[-1]) == Withdraw()
     assert all("withdraw" not in action for action in victim_moves[:-1])
 
-    record = await db.games.get(table.id)
+    record = await db.tables.get(table.id)
     assert record.status == "finished"
     results = {row.seat: row for row in await db.results.results(table.id)}
     assert results[victim].clocked_out and results[victim].place == 2 and not results[victim].won
@@ -237,9 +237,9 @@ async def test_a_click_committed_before_the_expiry_wins(service: Tables, db: Dat
     assert not outcome.by_clock
     assert await service.clock.expire(deadline) is None
     assert not await db.deadlines.has(deadline)
-    record = await db.games.get(table.id)
+    record = await db.tables.get(table.id)
     assert record.version == outcome.table.record.version
-    assert [(seq, s) for seq, s, _ in await db.games.actions(table.id)] == [(record.version, seat)]
+    assert [(seq, s) for seq, s, _ in await db.tables.actions(table.id)] == [(record.version, seat)]
     assert outcome.table.clock is not None and outcome.table.clock.seats[seat].timeouts == 0
 
 
@@ -249,14 +249,14 @@ async def test_an_expiry_committed_before_the_click_makes_it_stale(service: Tabl
     clock.now = expiry(table, seat).due_at
     outcome = await service.clock.expire(expiry(table, seat))
     assert outcome is not None and outcome.by_clock
-    before = await db.games.get(table.id)
+    before = await db.tables.get(table.id)
     with pytest.raises(StaleMessageError):
         await act(service, table, seat, "hit")  # the message drawn before the expiry
     with pytest.raises(StaleMessageError):
         await act(service, table, seat, "fold")
-    after = await db.games.get(table.id)
+    after = await db.tables.get(table.id)
     assert (after.version, after.state, after.clock) == (before.version, before.state, before.clock)
-    assert len(await db.games.actions(table.id)) == 1
+    assert len(await db.tables.actions(table.id)) == 1
 
 
 async def test_another_process_moving_first_does_not_lose_the_next_expiry(
@@ -279,7 +279,7 @@ async def test_another_process_moving_first_does_not_lose_the_next_expiry(
         clock.now = new.due_at
         outcome = await service.clock.expire(new)
         assert outcome is not None and outcome.by_clock and outcome.seat == nxt
-        assert (await db.games.get(table.id)).version == moved.record.version + 1
+        assert (await db.tables.get(table.id)).version == moved.record.version + 1
     finally:
         await other_db.close()
 
@@ -302,7 +302,7 @@ async def test_an_overdue_expiry_fires_once_after_a_restart(db_location: str | P
         assert await run.fire_due() == 2  # the reminder, then the expiry
         (outcome,) = firing.expired
         assert outcome.by_clock and outcome.seat == seat
-        assert (await after.games.get(table.id)).version == table.record.version + 1
+        assert (await after.tables.get(table.id)).version == table.record.version + 1
         assert await run.fire_due() == 0 and len(firing.expired) == 1
         clock.now += 1
         assert await run.fire_due() == 0 and len(firing.expired) == 1
@@ -351,8 +351,8 @@ async def test_a_reminder_row_left_for_a_seat_that_moved_is_dropped(service: Tab
     # A row no longer matching the clock (left by an older process, say), planted by hand.
     async with db._transaction() as tx:
         await tx.conn.execute(
-            "INSERT INTO deadlines (game_id, seat, kind, due_at) VALUES (?, ?, 'remind', ?)"
-            " ON CONFLICT (game_id, seat, kind) DO UPDATE SET due_at = excluded.due_at",
+            "INSERT INTO deadlines (table_id, seat, kind, due_at) VALUES (?, ?, 'remind', ?)"
+            " ON CONFLICT (table_id, seat, kind) DO UPDATE SET due_at = excluded.due_at",
             (table.id, 1 - nxt, stale.due_at),
         )
     leftover = Deadline(table.id, 1 - nxt, "remind", stale.due_at)
@@ -375,14 +375,14 @@ async def test_a_paused_table_never_expires_and_resumes_from_now(service: Tables
     assert paused.deadline(seat) is None and await rows(db, table.id) == {}
     with pytest.raises(StaleMessageError):
         await service.clock.set_paused(table.id, ALICE.user_id, True, can_manage=False)
-    (turn,) = [row for row in await db.players.turns_of(paused.record.seats[seat].user_id) if row.game_id == table.id]
+    (turn,) = [row for row in await db.players.turns_of(paused.record.seats[seat].user_id) if row.table_id == table.id]
     assert turn.since == start + 1000 and turn.due_at is None
 
     run, firing = scheduler(service)
     clock.now += 30 * DAY
     assert await run.fire_due() == 0 and firing.expired == []
     assert await service.clock.expire(expiry(table, seat)) is None  # a deadline read before the pause
-    assert (await db.games.get(table.id)).version == paused.record.version
+    assert (await db.tables.get(table.id)).version == paused.record.version
 
     with pytest.raises(NotHostError):
         await service.clock.set_paused(table.id, BOB.user_id, False, can_manage=False)
@@ -440,7 +440,7 @@ async def test_away_pushes_the_running_deadline_past_the_return(service: Tables,
     left = DAILY.bank - 600
     assert changed.id == table.id and changed.deadline(seat) == back + left
     assert await rows(db, table.id) == {(seat, "expire"): back + left, (seat, "remind"): back + 0.8 * left}
-    (turn,) = [row for row in await db.players.turns_of(user) if row.game_id == table.id]
+    (turn,) = [row for row in await db.players.turns_of(user) if row.table_id == table.id]
     assert turn.due_at == back + left
     run, firing = scheduler(service)
     clock.now = start + DAILY.bank + 1  # the deadline it had before going away
@@ -507,12 +507,12 @@ async def test_turns_of_lists_the_decision_first_and_forgets_an_ended_game(
     (seat,) = table.to_act
     due_user, waiting_user = table.record.seats[seat].user_id, table.record.seats[1 - seat].user_id
     (turn,) = await db.players.turns_of(due_user)
-    assert (turn.game_id, turn.seat, turn.since, turn.due_at) == (table.id, seat, clock.now, table.deadline(seat))
+    assert (turn.table_id, turn.seat, turn.since, turn.due_at) == (table.id, seat, clock.now, table.deadline(seat))
     (waiting,) = await db.players.turns_of(waiting_user)
-    assert (waiting.game_id, waiting.seat, waiting.since, waiting.due_at) == (table.id, 1 - seat, None, None)
+    assert (waiting.table_id, waiting.seat, waiting.since, waiting.due_at) == (table.id, 1 - seat, None, None)
 
     await service.play.withdraw(table.id, waiting_user)
-    assert (await db.games.get(table.id)).status == "finished"
+    assert (await db.tables.get(table.id)).status == "finished"
     assert await db.players.turns_of(due_user) == [] and await db.players.turns_of(waiting_user) == []
 
 
@@ -521,13 +521,13 @@ async def test_a_player_who_left_has_no_turns_at_that_table(service: Tables, db:
     table = await service.lobby.join(table.id, CAROL)
     table = await service.lobby.start(table.id, ALICE.user_id)
     carol = table.seat_of(CAROL.user_id)
-    assert carol is not None and [row.game_id for row in await db.players.turns_of(CAROL.user_id)] == [table.id]
+    assert carol is not None and [row.table_id for row in await db.players.turns_of(CAROL.user_id)] == [table.id]
     clock.now += 10
     outcome = await service.play.withdraw(table.id, CAROL.user_id)
     assert outcome.table.record.status == "active"  # the other two play on
     assert await db.players.turns_of(CAROL.user_id) == []
-    assert [row.game_id for row in await db.players.turns_of(ALICE.user_id)] == [table.id]
-    assert [row.game_id for row in await db.players.turns_of(BOB.user_id)] == [table.id]
+    assert [row.table_id for row in await db.players.turns_of(ALICE.user_id)] == [table.id]
+    assert [row.table_id for row in await db.players.turns_of(BOB.user_id)] == [table.id]
     (seat,) = outcome.table.to_act
     await act(service, outcome.table, seat)  # later moves do not bring the row back
     assert await db.players.turns_of(CAROL.user_id) == []
@@ -543,7 +543,7 @@ async def test_turns_of_orders_many_tables_by_deadline(service: Tables, db: Data
     waiting = await make_due(service, await started(service, channel=4), 1)  # Bob decides there
     turns = await db.players.turns_of(ALICE.user_id)
     order = [tables["live"].id, tables["relaxed"].id, tables["daily"].id, waiting.id]
-    assert [turn.game_id for turn in turns] == order
+    assert [turn.table_id for turn in turns] == order
     assert (turns[-1].since, turns[-1].due_at) == (None, None)
     assert [turn.due_at for turn in turns[:3]] == [tables[p].deadline(alice_seat) for p in ("live", "relaxed", "daily")]
     dues = [turn.due_at for turn in turns[:3]]
@@ -556,16 +556,16 @@ async def test_force_end_only_ends_a_table_of_its_own_server(service: Tables, db
     waiting_lobby = await lobby(service, channel=CHANNEL + 1)
     assert [t.id for t in await service.admin.open_tables(GUILD)] == [table.id, waiting_lobby.id]
     assert await service.admin.open_tables(GUILD + 1) == []
-    with pytest.raises(GameEndedError):
+    with pytest.raises(TableEndedError):
         await service.admin.force_end(table.id, GUILD + 1, 77)
-    assert (await db.games.get(table.id)).status == "active"
-    with pytest.raises(GameEndedError):
+    assert (await db.tables.get(table.id)).status == "active"
+    with pytest.raises(TableEndedError):
         await service.admin.force_end(987654, GUILD, 77)
 
     ended = await service.admin.force_end(table.id, GUILD, 77)
     assert ended.record.status == "aborted" and ended.record.ended_by == 77
     assert await rows(db, table.id) == {} and await db.players.turns_of(ALICE.user_id) == []
-    with pytest.raises(GameEndedError):
+    with pytest.raises(TableEndedError):
         await service.admin.force_end(table.id, GUILD, 77)
     assert [t.id for t in await service.admin.open_tables(GUILD)] == [waiting_lobby.id]
     closed = await service.admin.force_end(waiting_lobby.id, GUILD, 77)

@@ -43,11 +43,11 @@ async def first_legal_move(service: Tables, table: Table) -> Table:
 
 async def test_a_packed_row_unpacks_equal(db: Database, fixed_seed: None) -> None:
     service = Tables(db)
-    (game_id,) = await open_tables(service, 1)
-    table = await service.store.get(game_id)
+    (table_id,) = await open_tables(service, 1)
+    table = await service.store.get(table_id)
     await service.store.set_table_message(table, 1_234_567)
-    await service.store.remember_notified(game_id, {0: 3, 1: 2})
-    record = await db.games.get(game_id)
+    await service.store.remember_notified(table_id, {0: 3, 1: 2})
+    record = await db.tables.get(table_id)
     assert record.clock is not None and record.state is not None and record.notified == {0: 3, 1: 2}
     assert unpack(pack(record)) == record
 
@@ -61,18 +61,18 @@ async def test_moves_on_cold_tables_apply_on_the_stored_version(tmp_path: Path, 
         ids = await open_tables(cold, TABLES)
         assert await open_tables(hot, TABLES) == ids
         for _ in range(ROUNDS):
-            for game_id in ids:
+            for table_id in ids:
                 for service in (cold, hot):
-                    table = await service.store.get(game_id)
+                    table = await service.store.get(table_id)
                     if table.record.status == "active":
                         after = await first_legal_move(service, table)
-                        stored = await service.store.db.games.get(game_id)
+                        stored = await service.store.db.tables.get(table_id)
                         assert after.record.state == stored.state and after.record.version == stored.version
         cache = cold.store.cache
         assert len(cache) == TABLES and cache.held_hot() == 1 and cache.warmed >= TABLES * ROUNDS - TABLES
-        for game_id in ids:  # the same games, move for move, as with every table built; the cached copies are the rows
-            assert (await cold_db.games.get(game_id)).state == (await hot_db.games.get(game_id)).state
-            warmed, stored = await cold.store.get(game_id), await cold_db.games.get(game_id)
+        for table_id in ids:  # the same games, move for move, as with every table built; the cached copies are the rows
+            assert (await cold_db.tables.get(table_id)).state == (await hot_db.tables.get(table_id)).state
+            warmed, stored = await cold.store.get(table_id), await cold_db.tables.get(table_id)
             assert warmed.record.same_but_time(stored) and warmed.state == cold.store.build(stored).state
     finally:
         await cold_db.close()

@@ -79,8 +79,8 @@ def service(db: Database, clock: Clock, players: CountingPlayers) -> Tables:
     return Tables(db, clock=clock, computers=players, computer_floor=FLOOR)
 
 
-async def deadlines(db: Database, game_id: int) -> dict[tuple[int, str], float]:
-    return {(d.seat, d.kind): d.due_at for d in await db.deadlines.due(float("inf"), 10_000) if d.game_id == game_id}
+async def deadlines(db: Database, table_id: int) -> dict[tuple[int, str], float]:
+    return {(d.seat, d.kind): d.due_at for d in await db.deadlines.due(float("inf"), 10_000) if d.table_id == table_id}
 
 
 async def with_computers(service: Tables, *levels: str, game: str = "pairs") -> Table:
@@ -220,7 +220,7 @@ async def test_a_computer_move_fires_once_while_it_thinks(service: Tables, db: D
     first = await service.clock.play_computer(deadline)
     again = await service.clock.play_computer(deadline)  # the same deadline fired twice (say, by two passes)
     assert first is not None and first.seat == seat and again is None
-    assert (await db.games.get(table.id)).version == table.record.version + 1
+    assert (await db.tables.get(table.id)).version == table.record.version + 1
 
 
 async def test_a_paused_table_stops_its_computers(service: Tables, db: Database, clock: Clock) -> None:
@@ -253,7 +253,7 @@ async def test_a_timed_out_move_is_the_normal_computers_or_the_safe_default(
     assert players.asked == ([(seat, "normal")] if auto == "computer" else [])
     if auto == "default":
         default = table.engine.default_action(table.state, seat).model_dump_json()
-        assert (await db.games.actions(table.id))[-1][2] == default
+        assert (await db.tables.actions(table.id))[-1][2] == default
 
 
 async def test_a_rematch_keeps_the_computers_and_the_timeout_choice(service: Tables, db: Database) -> None:
@@ -304,7 +304,7 @@ async def test_a_leased_deadline_is_not_due_again_while_its_move_is_decided(
     table, seat, deadline = await computer_due(service, db, clock)
     lease = await service.clock.lease(deadline)  # the scheduler's fire takes it before the move is decided
     assert lease is not None and lease.due_at > clock.now
-    assert [d for d in await db.deadlines.due(clock.now, 100) if d.game_id == table.id] == []
+    assert [d for d in await db.deadlines.due(clock.now, 100) if d.table_id == table.id] == []
     assert await service.clock.lease(deadline) is None  # fired again meanwhile: nothing to hold
     outcome = await service.clock.play_computer(deadline, lease)
     assert outcome is not None and outcome.seat == seat

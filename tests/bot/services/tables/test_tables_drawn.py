@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from bot.services.tables import Table, Tables
-from bot.storage import GameRecord, Seat
+from bot.storage import Seat, TableRecord
 
 ALICE, BOB = Seat(1, "Alice"), Seat(2, "Bob")
 
@@ -47,7 +47,7 @@ async def test_the_answer_is_drawn_once_on_the_table_the_move_commits(service: T
     assert ahead.state == committed.state and ahead.clock == committed.clock
     assert ahead.record == replace(committed.record, updated_at=ahead.record.updated_at)
     assert outcome.drawn == (committed.record.version, committed.record.state)
-    assert (await service.store.db.games.get(table.id)).version == committed.record.version
+    assert (await service.store.db.tables.get(table.id)).version == committed.record.version
 
 
 async def test_a_failed_drawing_is_left_for_after_the_commit(service: Tables) -> None:
@@ -59,7 +59,7 @@ async def test_a_failed_drawing_is_left_for_after_the_commit(service: Tables) ->
 
     outcome = await service.play.act(table.id, user, table.record.version, index, draw=broken)
     assert outcome.drawn is None  # the caller draws after the commit, where its error takes the usual way
-    assert (await service.store.db.games.get(table.id)).version == table.record.version + 1
+    assert (await service.store.db.tables.get(table.id)).version == table.record.version + 1
 
 
 async def test_an_answer_drawn_for_another_row_than_the_committed_one_is_dropped(
@@ -67,13 +67,13 @@ async def test_an_answer_drawn_for_another_row_than_the_committed_one_is_dropped
 ) -> None:
     table = await started(service)
     user, index = hit(service, table)
-    commit = service.store.db.games.commit_action
+    commit = service.store.db.tables.commit_action
 
-    async def elsewhere(*args: Any, **kwargs: Any) -> GameRecord:
+    async def elsewhere(*args: Any, **kwargs: Any) -> TableRecord:
         record = await commit(*args, **kwargs)
         return replace(record, ping_message_id=4242)  # the row holds what the drawing did not know
 
-    monkeypatch.setattr(service.store.db.games, "commit_action", elsewhere)
+    monkeypatch.setattr(service.store.db.tables, "commit_action", elsewhere)
     drawn_on: list[Table] = []
     outcome = await service.play.act(table.id, user, table.record.version, index, draw=seen(drawn_on))
     assert len(drawn_on) == 1 and outcome.drawn is None

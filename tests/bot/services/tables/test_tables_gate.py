@@ -35,15 +35,15 @@ async def running(service: Tables) -> Table:
     return await service.lobby.start(table.id, ALICE.user_id)
 
 
-async def snapshot(service: Tables, game_id: int) -> tuple[Any, ...]:
-    record = await service.store.db.games.get(game_id)
+async def snapshot(service: Tables, table_id: int) -> tuple[Any, ...]:
+    record = await service.store.db.tables.get(table_id)
     return (
         record.version,
         record.status,
         record.seats,
         record.options,
         record.state,
-        await service.store.db.games.actions(game_id),
+        await service.store.db.tables.actions(table_id),
     )
 
 

@@ -37,13 +37,13 @@ async def running(db: Database, state: Any) -> tuple[Tables, Table]:
     )
     for seat in seats[1:]:
         lobby = await lobby_service.lobby.join(lobby.id, seat)
-    await db.games.start(lobby.id, lobby.record.version, state=ENGINE.dump_state(state))
+    await db.tables.start(lobby.id, lobby.record.version, state=ENGINE.dump_state(state))
     service = Tables(db)
     return service, await service.store.get(lobby.id)
 
 
 async def unchanged(service: Tables, table: Table) -> bool:
-    record = await service.store.db.games.get(table.id)
+    record = await service.store.db.tables.get(table.id)
     return record.version == table.record.version and record.state == table.record.state
 
 
@@ -64,7 +64,7 @@ async def test_a_legal_bid_is_played(db: Database) -> None:
     token = ENGINE.decision_token(state, seat)
     outcome = await service.play.act_pick(table.id, user_of(table, seat), table.record.version, token, list(bid.cards))
     assert outcome.table.record.version == table.record.version + 1 and outcome.seat == seat
-    [(_, acted, action)] = await db.games.actions(table.id)
+    [(_, acted, action)] = await db.tables.actions(table.id)
     assert acted == seat and json.loads(action) == {"kind": "bid", "cards": list(bid.cards)}
     assert ENGINE.dump_state(outcome.table.state) == ENGINE.dump_state(ENGINE.apply(state, seat, bid))
 
@@ -76,7 +76,7 @@ async def test_a_legal_play_is_played(db: Database) -> None:
     card = pick.cards[-1]
     outcome = await service.play.act_pick(table.id, user_of(table, seat), table.record.version, token, [card])
     assert outcome.table.record.version == table.record.version + 1
-    [(_, _, action)] = await db.games.actions(table.id)
+    [(_, _, action)] = await db.tables.actions(table.id)
     assert json.loads(action) == {"kind": "play", "card": card}
 
 
@@ -86,7 +86,7 @@ async def test_a_several_card_effect_pick_is_played(db: Database) -> None:
     token = ENGINE.decision_token(state, seat)
     cards = list(pick.cards[: pick.min])
     await service.play.act_pick(table.id, user_of(table, seat), table.record.version, token, cards)
-    [(_, acted, action)] = await db.games.actions(table.id)
+    [(_, acted, action)] = await db.tables.actions(table.id)
     assert acted == seat and json.loads(action) == {"kind": "cards", "cards": cards}
 
 
@@ -107,7 +107,7 @@ async def test_forged_picks_change_nothing(db: Database) -> None:
         with pytest.raises(ForgedComponentError):
             await service.play.act_pick(table.id, user, version, token, cards)
     assert await unchanged(service, table)
-    assert await db.games.actions(table.id) == []
+    assert await db.tables.actions(table.id) == []
 
 
 async def test_an_offered_but_illegal_pick_gets_the_engines_reason(db: Database) -> None:

@@ -61,7 +61,7 @@ async def test_only_a_player_opens_a_rematch_and_only_once(service: Tables) -> N
     await service.store.set_table_message(first, 4242)
     with pytest.raises(TableBusyError) as busy:  # the second click finds the channel busy: a link to the first
         await service.lobby.rematch(done.id, BOB)
-    assert busy.value.game_id == first.id and busy.value.params["url"].endswith(f"/{CHANNEL}/4242")
+    assert busy.value.table_id == first.id and busy.value.params["url"].endswith(f"/{CHANNEL}/4242")
 
 
 async def test_no_rematch_of_a_table_that_did_not_finish(service: Tables) -> None:
@@ -85,6 +85,6 @@ async def test_the_host_chooses_the_table_language(service: Tables) -> None:
     with pytest.raises(InvalidOptionError):
         await service.lobby.set_locale(lobby.id, ALICE.user_id, "de")
     french = await service.lobby.set_locale(lobby.id, ALICE.user_id, "fr")
-    assert french.record.locale == "fr" and (await service.store.db.games.get(lobby.id)).locale == "fr"
+    assert french.record.locale == "fr" and (await service.store.db.tables.get(lobby.id)).locale == "fr"
     started = await service.lobby.start(lobby.id, ALICE.user_id)
     assert started.record.locale == "fr"  # the game keeps the lobby's language

@@ -13,7 +13,7 @@ from typing import Annotated, Any, ClassVar, Literal
 import pytest
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from bot.errors import ForgedComponentError, GameEndedError, LateInteractionError, NotAPlayerError, RefusedError
+from bot.errors import ForgedComponentError, LateInteractionError, NotAPlayerError, RefusedError, TableEndedError
 from bot.services.tables import Table, Tables
 from bot.storage import Database, Seat
 from engines import registry
@@ -105,7 +105,7 @@ async def test_a_report_commits_one_version_without_costing_the_players_clock(se
     assert after.record.version == table.record.version + 1 and nudges(after) == [due]
     assert after.to_act == table.to_act  # the game's turn did not move
     assert after.clock is not None and after.clock.seats == before  # nobody's clock was charged or restarted
-    assert [(seq, seat) for seq, seat, _ in await service.store.db.games.actions(table.id)] == [
+    assert [(seq, seat) for seq, seat, _ in await service.store.db.tables.actions(table.id)] == [
         (after.record.version, idle)
     ]
 
@@ -128,8 +128,8 @@ async def test_the_engine_judges_a_report_and_a_refusal_changes_nothing(service:
     for forged in ({"kind": "nudge"}, {"kind": "shout", "to": 0}, {"kind": "withdraw"}):
         with pytest.raises(ForgedComponentError):
             await service.play.report(table.id, BOB.user_id, forged)
-    record = await service.store.db.games.get(table.id)
-    assert record.version == version and await service.store.db.games.actions(table.id) == []
+    record = await service.store.db.tables.get(table.id)
+    assert record.version == version and await service.store.db.tables.actions(table.id) == []
 
 
 async def test_a_report_and_a_click_at_the_same_instant_both_apply_in_turn(service: Tables) -> None:
@@ -149,13 +149,13 @@ async def test_a_report_and_a_click_at_the_same_instant_both_apply_in_turn(servi
         table.record.version + 2,
     }
     final = await service.store.get(table.id)
-    assert nudges(final) == [due] and len(await service.store.db.games.actions(table.id)) == 2
+    assert nudges(final) == [due] and len(await service.store.db.tables.actions(table.id)) == 2
 
 
 async def test_no_report_once_the_game_is_over(service: Tables) -> None:
     table = await started(service)
     await service.admin.abort(CHANNEL, ALICE.user_id, can_manage=False)
-    with pytest.raises(GameEndedError):
+    with pytest.raises(TableEndedError):
         await service.play.report(table.id, BOB.user_id, {"kind": "nudge", "to": 0})
 
 
@@ -167,8 +167,8 @@ async def test_a_closed_gate_applies_no_report(service: Tables) -> None:
 
     with pytest.raises(LateInteractionError):
         await service.play.report(table.id, BOB.user_id, {"kind": "nudge", "to": 0}, closed)
-    record = await service.store.db.games.get(table.id)
-    assert record.version == table.record.version and await service.store.db.games.actions(table.id) == []
+    record = await service.store.db.tables.get(table.id)
+    assert record.version == table.record.version and await service.store.db.tables.actions(table.id) == []
 
 
 async def test_what_is_heard_in_a_channel_reads_its_table_without_replacing_a_newer_copy(

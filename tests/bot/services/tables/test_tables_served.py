@@ -24,14 +24,14 @@ async def test_a_process_lists_and_holds_only_its_shards_tables(db: Database) ->
     before = Tables(db)
     first = await started(before, ON_SHARD_0, 100)
     second = await started(before, ON_SHARD_1, 200)
-    for game_id in (first, second):
-        await db.games.set_table_message(game_id, 8000 + game_id)  # posted, never edited since: behind
-        await db.games.set_ping(game_id, 9000 + game_id)
+    for table_id in (first, second):
+        await db.tables.set_table_message(table_id, 8000 + table_id)  # posted, never edited since: behind
+        await db.tables.set_ping(table_id, 9000 + table_id)
 
     shard_1 = ProcessShards.of(2, [1]).serves
     restarted = Tables(db)  # a process of shard 1 only, after a restart
-    assert [row.game_id for row in await restarted.store.to_repair(served=shard_1)] == [second]
+    assert [row.table_id for row in await restarted.store.to_repair(served=shard_1)] == [second]
     assert restarted.store.held_in_memory() == 0  # rows only: nothing loaded, the other process's table least of all
 
     alone = Tables(db)  # one process for the whole bot
-    assert sorted(row.game_id for row in await alone.store.to_repair()) == [first, second]
+    assert sorted(row.table_id for row in await alone.store.to_repair()) == [first, second]

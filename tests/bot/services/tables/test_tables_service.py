@@ -10,7 +10,6 @@ import pytest
 from bot.errors import (
     AlreadySeatedError,
     ForgedComponentError,
-    GameEndedError,
     InvalidOptionError,
     LobbyClosedError,
     NotAPlayerError,
@@ -19,6 +18,7 @@ from bot.errors import (
     RefusedError,
     StaleMessageError,
     TableBusyError,
+    TableEndedError,
     TableFullError,
 )
 from bot.services.tables import Table, Tables
@@ -103,7 +103,7 @@ async def test_an_action_commits_one_version_and_logs_it(service: Tables) -> Non
     user = table.record.seats[seat].user_id
     outcome = await service.play.act(table.id, user, table.record.version, index_of(service, table, seat, "hit"))
     assert outcome.table.record.version == table.record.version + 1
-    log = await service.store.db.games.actions(table.id)
+    log = await service.store.db.tables.actions(table.id)
     assert [(seq, s) for seq, s, _ in log] == [(outcome.table.record.version, seat)]
     assert Hit.model_validate_json(log[0][2]) == Hit()
 
@@ -114,7 +114,7 @@ async def test_bad_clicks_change_nothing(service: Tables) -> None:
     other = 1 - seat
     user, other_user = table.record.seats[seat].user_id, table.record.seats[other].user_id
     version = table.record.version
-    before = (await service.store.db.games.get(table.id)).state
+    before = (await service.store.db.tables.get(table.id)).state
     with pytest.raises(NotAPlayerError):
         await service.play.act(table.id, 42, version, 0)
     with pytest.raises(RefusedError) as refused:
@@ -126,9 +126,9 @@ async def test_bad_clicks_change_nothing(service: Tables) -> None:
         await service.play.act(table.id, user, version, 7)
     with pytest.raises(ForgedComponentError):
         await service.play.act(123456, user, version, 0)
-    record = await service.store.db.games.get(table.id)
+    record = await service.store.db.tables.get(table.id)
     assert record.version == version and record.state == before
-    assert await service.store.db.games.actions(table.id) == []
+    assert await service.store.db.tables.actions(table.id) == []
 
 
 async def test_two_clicks_at_the_same_instant_apply_once(service: Tables) -> None:
@@ -143,7 +143,7 @@ async def test_two_clicks_at_the_same_instant_apply_once(service: Tables) -> Non
     )
     assert sum(not isinstance(o, BaseException) for o in outcomes) == 1
     assert sum(isinstance(o, StaleMessageError) for o in outcomes) == 1
-    assert len(await service.store.db.games.actions(table.id)) == 1
+    assert len(await service.store.db.tables.actions(table.id)) == 1
 
 
 async def test_a_second_process_writing_first_makes_the_click_stale(service: Tables, db_location: str | Path) -> None:
@@ -171,7 +171,7 @@ async def test_playing_to_the_end_stores_results_and_leaderboard(service: Tables
     assert {row.user_id for row in rows} == {ALICE.user_id, BOB.user_id}
     assert all(row.games == 1 for row in rows)
     assert sum(row.wins for row in rows) == len(table.result.winners)
-    with pytest.raises(GameEndedError):
+    with pytest.raises(TableEndedError):
         await service.play.act(table.id, ALICE.user_id, table.record.version, 0)
     assert await service.store.in_channel(CHANNEL) is None
 
@@ -195,7 +195,7 @@ async def test_abort_by_host_or_manager_only(service: Tables) -> None:
     aborted = await service.admin.abort(CHANNEL, BOB.user_id, can_manage=True)
     assert aborted.record.status == "aborted"
     assert await service.store.db.results.leaderboard(guild_id=9, game="pairs", order="wins") == []
-    with pytest.raises(GameEndedError):
+    with pytest.raises(TableEndedError):
         await service.admin.abort(CHANNEL, ALICE.user_id, can_manage=False)
     assert table.id == aborted.id
 
@@ -207,9 +207,9 @@ async def test_every_open_game_resumes_from_the_database(service: Tables, db_loc
     outcome = await service.play.act(table.id, user, table.record.version, index_of(service, table, seat, "hit"))
     restarted = Tables(await Database.open(db_location))
     (row,) = await restarted.store.to_repair()
-    assert row.game_id == table.id and row.status == "active"
+    assert row.table_id == table.id and row.status == "active"
     assert restarted.store.held_in_memory() == 0  # the start-up list loads nothing
-    resumed = await restarted.store.get(row.game_id)
+    resumed = await restarted.store.get(row.table_id)
     assert resumed.record.version == outcome.table.record.version
     assert resumed.state == outcome.table.state
     await restarted.store.db.close()
@@ -234,7 +234,7 @@ async def test_a_simultaneous_choice_is_not_made_stale_by_the_others(service: Ta
         # Each hand was drawn at the same version; the others' choices do not make it stale.
         outcome = await service.play.act(table.id, person.user_id, rendered, 0, tokens[seat])
         assert outcome.seat == seat
-    assert len(await service.store.db.games.actions(table.id)) == 3
+    assert len(await service.store.db.tables.actions(table.id)) == 3
 
 
 async def test_a_click_for_a_decision_already_taken_is_stale(service: Tables) -> None:
@@ -249,4 +249,4 @@ async def test_a_click_for_a_decision_already_taken_is_stale(service: Tables) ->
         await service.play.act(table.id, user, table.record.version, hit, token)
     with pytest.raises(StaleMessageError):
         await service.play.act(table.id, user, table.record.version, hit, "00000000")
-    assert len(await service.store.db.games.actions(table.id)) == 1
+    assert len(await service.store.db.tables.actions(table.id)) == 1

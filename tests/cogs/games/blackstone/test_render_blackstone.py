@@ -21,7 +21,7 @@ from tests.engines.family_support import without
 
 
 def table_of(state: BlackstoneState) -> Table:
-    return render_support.table_of(ENGINE, state, game_id=44)
+    return render_support.table_of(ENGINE, state, table_id=44)
 
 
 @pytest.mark.parametrize(
@@ -129,7 +129,7 @@ IN_THE_HAND = {"en": "in the hand", "fr": "dans la donne"}
 
 
 def long_table(state: BlackstoneState, lang: str) -> Table:
-    return render_support.table_of(ENGINE, state, game_id=44, names=LONG_NAMES, locale=lang)
+    return render_support.table_of(ENGINE, state, table_id=44, names=LONG_NAMES, locale=lang)
 
 
 def whole(embed: discord.Embed) -> list[str]:

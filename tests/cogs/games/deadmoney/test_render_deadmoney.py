@@ -17,7 +17,7 @@ import pytest
 from bot import i18n
 from bot.i18n import LANGUAGES
 from bot.services.tables import Table
-from bot.storage import GameRecord, Seat
+from bot.storage import Seat, TableRecord
 from cogs.games.deadmoney import render as render_dm
 from cogs.render.fields import CONTINUED, chunk_lines
 from cogs.render.frame import hand_embed, secret_events, table_embed
@@ -45,8 +45,8 @@ FRENCH_RANKS = {"R": "K", "D": "Q", "V": "J"}
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
 
 
-def record(players: int, state: DeadMoneyState, status: str = "active") -> GameRecord:
-    return GameRecord(
+def record(players: int, state: DeadMoneyState, status: str = "active") -> TableRecord:
+    return TableRecord(
         id=77,
         guild_id=1,
         channel_id=2,

@@ -71,11 +71,11 @@ def text_of(fields: Sequence[Field]) -> str:
 
 
 def public(state: FullOfDollarsState, lang: str = "en") -> str:
-    return plain("\n".join(lines(table_embed(table_of(ENGINE, state, game_id=1, locale=lang), lang))))
+    return plain("\n".join(lines(table_embed(table_of(ENGINE, state, table_id=1, locale=lang), lang))))
 
 
 def hand(state: FullOfDollarsState, seat: int, lang: str = "en") -> str:
-    return plain("\n".join(lines(hand_embed(table_of(ENGINE, state, game_id=1, locale=lang), seat, lang))))
+    return plain("\n".join(lines(hand_embed(table_of(ENGINE, state, table_id=1, locale=lang), seat, lang))))
 
 
 def four_players() -> FullOfDollarsState:
@@ -117,7 +117,7 @@ def test_the_turn_offers_the_businesses_and_the_hold_ups_of_the_hand(
     lang: str, decision: str, labels: list[str]
 ) -> None:
     state = decline_all(four_players())
-    tbl = table_of(ENGINE, state, game_id=2, locale=lang, names=NAMES)
+    tbl = table_of(ENGINE, state, table_id=2, locale=lang, names=NAMES)
     shown = moves(tbl, 0, lang)
     assert [label for label, _ in shown][:4] == labels
     assert len(shown) == 1 + 1 + 2 * 3  # pass, one business, two Uzi cards on three victims: nothing else
@@ -133,7 +133,7 @@ def test_a_hold_up_shows_each_side_its_totals_and_who_plays_now() -> None:
     assert hand(state, 1).startswith(
         "**Ann holds you up (3 uzis against 0 police): defend with Police, or play nothing."
     )
-    victim = [label for label, _ in moves(table_of(ENGINE, state, game_id=3, names=NAMES), 1, "en")]
+    victim = [label for label, _ in moves(table_of(ENGINE, state, table_id=3, names=NAMES), 1, "en")]
     assert victim == ["Play nothing", "Uzi ×1 (2♣)", "Police ×4 (9♠)", "Police ×1 (6♣)"]
     state = act(state, 1, Defend(card=police(4)))
     state = act(state, 2, Attack(card=uzi(4)))
@@ -169,7 +169,7 @@ def test_a_reaction_window_asks_everyone_and_shows_no_card_and_no_answer(lang: s
     assert hand(state, 2, "en").startswith("**React: Ann collects $300k from Bob. Play the FBI to cancel it, or pass.")
     assert "You hold no FBI: pass" in hand(state, 3, "en")
     assert hand(state, 1, "en").startswith("**React: Ann collects $300k from you.")
-    labels = moves(table_of(ENGINE, state, game_id=4, names=NAMES), 2, "en")
+    labels = moves(table_of(ENGINE, state, table_id=4, names=NAMES), 2, "en")
     assert labels == [("Pass", discord.ButtonStyle.success), ("FBI: cancel the $300k", discord.ButtonStyle.primary)]
     # The end of the turn: Cyd answers with a Jugement on Bob; only Cyd's own hand says so.
     state = decline_all(state)
@@ -182,7 +182,7 @@ def test_a_reaction_window_asks_everyone_and_shows_no_card_and_no_answer(lang: s
     assert before.count("Jugement") == after.count("Jugement")
     assert "Your answer: a Jugement on **Bob**." in hand(state, 2)
     assert "Your answer" not in hand(state, 3)
-    judge_labels = [label for label, _ in moves(table_of(ENGINE, state, game_id=5, names=NAMES), 3, "en")]
+    judge_labels = [label for label, _ in moves(table_of(ENGINE, state, table_id=5, names=NAMES), 3, "en")]
     assert judge_labels == ["Pass"]  # Dov holds neither a Jugement nor a Bombe
 
 
@@ -195,7 +195,7 @@ def test_the_poker_reveal_picks_the_cards_shown_high_and_says_what_they_make() -
     )
     assert "Shown honestly: 4♥️ 7♦️ 9♣️ K♦️ A♠️ · high card (A)" in mine
     assert "Every two-valued card high (a cheat): 4♥️ 7♦️ 9♣️ A♦️ A♠️ · a pair (A)" in mine
-    view = hand_view(table_of(ENGINE, state, game_id=6, names=NAMES), 0, "en")
+    view = hand_view(table_of(ENGINE, state, table_id=6, names=NAMES), 0, "en")
     select = next(item for item in view.children if isinstance(item, discord.ui.Select))
     assert [(o.label, o.description) for o in select.options] == [
         ("Uzi ×2: show A♦", "Picked: shows A♦ (a cheat). Not picked: K♦."),
@@ -223,7 +223,7 @@ def test_the_comparison_asks_to_concede_or_accuse_with_the_fine(lang: str) -> No
         "fr": "**Ann montre une paire (A), mieux que vous : couchez-vous, ou accusez de triche (amende : 350 k$,",
     }[lang]
     assert hand(state, seat, lang).replace("\u202f", " ").startswith(decision)
-    shown = moves(table_of(ENGINE, state, game_id=7, locale=lang, names=NAMES), seat, lang)
+    shown = moves(table_of(ENGINE, state, table_id=7, locale=lang, names=NAMES), seat, lang)
     assert shown[0][1] == discord.ButtonStyle.success and shown[1][1] == discord.ButtonStyle.danger
     assert ("350" in shown[1][0]) and ("Accuse" in shown[1][0] or "Accuser" in shown[1][0])
     caught = act(state, seat, Accuse())
@@ -270,13 +270,13 @@ def test_card_emojis_show_every_card_in_text_on_buttons_and_in_the_picker() -> N
     fod_names = {name for name, entry in load_manifest().emojis.items() if entry.deck == "fullofdollars"}
     assert sum(mine.count(f"<:{name}:") for name in fod_names) == 5  # the five cards of the hand
     assert "<:casino_400_J_hearts_Q_hearts:" in mine  # the Casino that shows J♥ or, cheating, Q♥
-    view = hand_view(table_of(ENGINE, state, game_id=9, names=NAMES), 0, "en")
+    view = hand_view(table_of(ENGINE, state, table_id=9, names=NAMES), 0, "en")
     pictures = [button["emoji"] for button in buttons(view) if "emoji" in button]
     assert any(str(emoji.get("name", "")).startswith("uzi_3_") for emoji in pictures)
     reveal = keep_all(poker(3, three_hands(), dealer=0, pot=700))
     select = next(
         item
-        for item in hand_view(table_of(ENGINE, reveal, game_id=10, names=NAMES), 0, "en").children
+        for item in hand_view(table_of(ENGINE, reveal, table_id=10, names=NAMES), 0, "en").children
         if isinstance(item, discord.ui.Select)
     )
     assert all(option.emoji is not None for option in select.options)
@@ -294,7 +294,7 @@ def test_every_message_fits_discords_limits_in_both_languages(with_emojis: bool)
 def test_a_decline_button_is_offered_to_everyone_in_a_window() -> None:
     state = four_players()
     for seat in ENGINE.to_act(state):
-        labels = [label for label, _ in moves(table_of(ENGINE, state, game_id=8, names=NAMES), seat, "en")]
+        labels = [label for label, _ in moves(table_of(ENGINE, state, table_id=8, names=NAMES), seat, "en")]
         assert labels[0] == "Pass"
     assert isinstance(ENGINE.candidate_actions(state, 3)[0], Decline)
 
@@ -303,10 +303,10 @@ def test_five_uzis_at_five_players_offer_every_hold_up() -> None:
     """Pass and 5 Uzi cards on 4 victims: 21 moves, the last ones beside Refresh."""
     state = rig(5, hands={0: [uzi(1), uzi(2), uzi(3), uzi(4), uzi(5)]}, turn=0)
     assert state.stage == "turn"
-    labels = [label for label, _ in moves(table_of(ENGINE, state, game_id=11, names=NAMES), 0, "en")]
+    labels = [label for label, _ in moves(table_of(ENGINE, state, table_id=11, names=NAMES), 0, "en")]
     assert len(labels) == 21 and labels[-1] == "Hold up Eli: Uzi ×5 (K♠)"
-    view = hand_view(table_of(ENGINE, state, game_id=11, names=NAMES), 0, "en")
-    assert message_problems(payload(hand_embed(table_of(ENGINE, state, game_id=11), 0, "en"), view)) == []
+    view = hand_view(table_of(ENGINE, state, table_id=11, names=NAMES), 0, "en")
+    assert message_problems(payload(hand_embed(table_of(ENGINE, state, table_id=11), 0, "en"), view)) == []
 
 
 def test_a_name_with_markdown_is_escaped_once_in_the_hold_up_title() -> None:
@@ -318,7 +318,7 @@ def test_a_name_with_markdown_is_escaped_once_in_the_hold_up_title() -> None:
 
 @pytest.mark.parametrize(("lang", "owner"), [("en", "Bob’s business"), ("fr", "Business de Bob")])
 def test_many_bombe_targets_are_a_menu_naming_each_owner(lang: str, owner: str) -> None:
-    tbl = table_of(ENGINE, many_bombe_targets(), game_id=12, names=NAMES, locale=lang)
+    tbl = table_of(ENGINE, many_bombe_targets(), table_id=12, names=NAMES, locale=lang)
     view = hand_view(tbl, 3, lang)
     options = [option for item in view.children if isinstance(item, discord.ui.Select) for option in item.options]
     assert len(options) == 10
@@ -338,7 +338,7 @@ def test_the_final_standings_count_money_with_its_unit(lang: str, unit: str) -> 
     state = playout.states[step]
     result = ENGINE.result(state)
     assert result is not None
-    lines = standings(table_of(ENGINE, state, game_id=13, names=NAMES, status="finished", locale=lang), lang)
+    lines = standings(table_of(ENGINE, state, table_id=13, names=NAMES, status="finished", locale=lang), lang)
     for seat in range(3):
         assert money_amount(state.money[seat], lang) in lines
     assert unit in lines and "thousands" not in lines and "milliers" not in lines

@@ -27,11 +27,11 @@ NAMES = ["Ann", "Bob", "Cyd", "Dov"]
 
 
 def public(state: FullOfDollarsState, lang: str) -> str:
-    return plain("\n".join(lines(table_embed(table_of(ENGINE, state, game_id=28, locale=lang, names=NAMES), lang))))
+    return plain("\n".join(lines(table_embed(table_of(ENGINE, state, table_id=28, locale=lang, names=NAMES), lang))))
 
 
 def hand(state: FullOfDollarsState, seat: int, lang: str) -> str:
-    embed = hand_embed(table_of(ENGINE, state, game_id=28, locale=lang, names=NAMES), seat, lang)
+    embed = hand_embed(table_of(ENGINE, state, table_id=28, locale=lang, names=NAMES), seat, lang)
     return plain("\n".join(lines(embed)))
 
 
@@ -41,7 +41,7 @@ def decision(state: FullOfDollarsState, seat: int, lang: str) -> str:
 
 def menu(state: FullOfDollarsState, seat: int, lang: str) -> str:
     """The card picker's placeholder (what the menu says before anything is picked)."""
-    view = hand_view(table_of(ENGINE, state, game_id=28, locale=lang, names=NAMES), seat, lang)
+    view = hand_view(table_of(ENGINE, state, table_id=28, locale=lang, names=NAMES), seat, lang)
     select = next(item for item in view.children if isinstance(item, discord.ui.Select))
     return plain(select.placeholder or "")
 
@@ -208,7 +208,7 @@ def test_conceding_is_one_verb_in_the_decision_on_the_button_and_on_the_table(
 ) -> None:
     state = contest()
     assert verb in decision(state, 1, lang)
-    labels = [label for label, _ in moves(table_of(ENGINE, state, game_id=28, locale=lang, names=NAMES), 1, lang)]
+    labels = [label for label, _ in moves(table_of(ENGINE, state, table_id=28, locale=lang, names=NAMES), 1, lang)]
     assert button in labels
     assert table in public(state, lang)
     everything = hand(state, 1, lang) + public(state, lang)

@@ -21,7 +21,7 @@ STARTS = [5, 3, 8]  # Bob's 3 is lowest: Bob has the button
 
 
 def table_of(state: HawthornState) -> Table:
-    return render_support.table_of(ENGINE, state, game_id=42)
+    return render_support.table_of(ENGINE, state, table_id=42)
 
 
 def hand_lap() -> HawthornState:

@@ -46,8 +46,8 @@ class FakeRefresher:
         self.marked: list[int] = []
         self.watchers: list[Any] = []
 
-    def mark(self, game_id: int) -> None:
-        self.marked.append(game_id)
+    def mark(self, table_id: int) -> None:
+        self.marked.append(table_id)
 
 
 def person(user_id: int, *, bot: bool = False) -> Any:
@@ -96,8 +96,8 @@ async def table_at(service: Tables, state: IlMortoState) -> tuple[Tables, Table]
     for seat in SEATS[1:]:
         lobby = await service.lobby.join(lobby.id, seat)
     options = state.options.model_dump(mode="json")
-    record = await service.store.db.games.update_lobby(lobby.id, lobby.record.version, options=options)
-    await service.store.db.games.start(lobby.id, record.version, state=ENGINE.dump_state(state))
+    record = await service.store.db.tables.update_lobby(lobby.id, lobby.record.version, options=options)
+    await service.store.db.tables.start(lobby.id, record.version, state=ENGINE.dump_state(state))
     fresh = Tables(service.store.db)
     return fresh, await fresh.store.get(lobby.id)
 

@@ -30,7 +30,7 @@ FIVE = ["5C", "3D", "7S", "2B", "6C"]
 
 
 def table_of(state: IlMortoState, names: Sequence[str] = NAMES) -> Table:
-    return render_support.table_of(ENGINE, state, game_id=47, names=names)
+    return render_support.table_of(ENGINE, state, table_id=47, names=names)
 
 
 def text(fields: Sequence[Field]) -> str:

@@ -31,7 +31,7 @@ FOREIGN = {
 
 
 def table_of(state: IlMortoState, lang: str) -> Table:
-    return render_support.table_of(ENGINE, state, game_id=62, names=NAMES, locale=lang)
+    return render_support.table_of(ENGINE, state, table_id=62, names=NAMES, locale=lang)
 
 
 def everything(state: IlMortoState, lang: str) -> list[str]:

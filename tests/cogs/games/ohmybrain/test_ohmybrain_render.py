@@ -75,7 +75,7 @@ def test_the_renderer_is_registered() -> None:
     ],
 )
 def test_play_buttons_grey_what_cannot_go_and_red_the_brain_it_costs(lang: str, labels: list[str]) -> None:
-    shown = moves(table_of(ENGINE, mid_game(), game_id=1, locale=lang), 0, lang)
+    shown = moves(table_of(ENGINE, mid_game(), table_id=1, locale=lang), 0, lang)
     assert [label for label, _ in shown] == labels
     styles = [style for _, style in shown]
     assert styles[0] == discord.ButtonStyle.secondary  # a 5 does not beat the 7
@@ -102,16 +102,16 @@ def test_the_hand_shows_its_own_cards_and_the_table_shows_none() -> None:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_deal_asks_for_the_buried_card_with_a_button_per_card_and_keeps_it_secret(lang: str) -> None:
     state = new_rigged(3, [9, 9, 12, 4, 5, 6, 7, 10, 13])
-    tbl = table_of(ENGINE, state, game_id=2, locale=lang)
+    tbl = table_of(ENGINE, state, table_id=2, locale=lang)
     labels = [label for label, _ in moves(tbl, 0, lang)]
     assert labels == (
         ["9 to my Cemetery", "12 to my Cemetery"] if lang == "en" else ["9 dans mon Cimetière", "12 dans mon Cimetière"]
     )
     chosen = act(state, Bury(card=12), 0)
-    tbl = table_of(ENGINE, chosen, game_id=2, locale=lang)
+    tbl = table_of(ENGINE, chosen, table_id=2, locale=lang)
     public = "\n".join(lines(table_embed(tbl, lang)))
     assert ("✅ has chosen" if lang == "en" else "✅ a choisi") in plain(public)
-    assert "12" not in public.replace("Game #2", "")
+    assert "12" not in public.replace("Table #2", "")
     other = "\n".join(lines(hand_embed(tbl, 1, lang)))
     assert "`12`" not in other and "`9`" not in other
     mine = plain("\n".join(lines(hand_embed(tbl, 0, lang))))
@@ -122,7 +122,7 @@ def test_the_deal_asks_for_the_buried_card_with_a_button_per_card_and_keeps_it_s
 def test_the_refill_is_a_card_picker_one_card_at_a_time() -> None:
     state = arrange(table(2), hands=[[14], [4, 5, 6]], cemeteries=[[2, 9, 9, 11, 16], [7]], horde=[10])
     state = act(state, Play(card=14))
-    view = hand_view(table_of(ENGINE, state, game_id=3), 0, "en")
+    view = hand_view(table_of(ENGINE, state, table_id=3), 0, "en")
     selects = [item for item in view.children if isinstance(item, discord.ui.Select)]
     assert len(selects) == 1 and selects[0].max_values == 1
     options = [(option.label, option.description) for option in selects[0].options]
@@ -133,9 +133,9 @@ def test_the_refill_is_a_card_picker_one_card_at_a_time() -> None:
         ("16", None),
     ]
     assert selects[0].placeholder == "Take a card from your Cemetery (3 to take)"
-    assert moves(table_of(ENGINE, state, game_id=3), 0, "en") == []  # no Take buttons beside the picker
+    assert moves(table_of(ENGINE, state, table_id=3), 0, "en") == []  # no Take buttons beside the picker
     install_all()
-    view = hand_view(table_of(ENGINE, state, game_id=3), 0, "en")
+    view = hand_view(table_of(ENGINE, state, table_id=3), 0, "en")
     select = next(item for item in view.children if isinstance(item, discord.ui.Select))
     assert all(option.emoji is not None for option in select.options)
     marked = select.options[0].emoji
@@ -145,7 +145,7 @@ def test_the_refill_is_a_card_picker_one_card_at_a_time() -> None:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_die_is_shown_on_the_table_and_asks_the_right_choice(lang: str) -> None:
     state = act(rig_die(mid_game(), FACE["steal"]), Play(card=17))
-    tbl = table_of(ENGINE, state, game_id=4, locale=lang)
+    tbl = table_of(ENGINE, state, table_id=4, locale=lang)
     public = plain("\n".join(lines(table_embed(tbl, lang))))
     expected = {
         "en": "🎲 **Ann** rolled a 3 for `17`🎲: steal a brain from an opponent",
@@ -162,7 +162,7 @@ def test_the_die_is_shown_on_the_table_and_asks_the_right_choice(lang: str) -> N
 
 def test_sharing_extras_is_one_button_per_opponent() -> None:
     state = act(mid_game(), Play(card=9, count=2))
-    assert [label for label, _ in moves(table_of(ENGINE, state, game_id=5), 0, "en")] == ["9 to Bob", "9 to Cyd"]
+    assert [label for label, _ in moves(table_of(ENGINE, state, table_id=5), 0, "en")] == ["9 to Bob", "9 to Cyd"]
 
 
 def test_text_faces_show_the_specials_and_the_marshmallow() -> None:
@@ -188,7 +188,7 @@ def test_a_huge_cemetery_is_shown_whole_with_emojis() -> None:
     cemetery = without(ENGINE.deck.full_deck(), [14, 4, 5, 6, 10])[:40]
     state = arrange(table(2), hands=[[14, 4, 5], [6]], cemeteries=[cemetery, []], horde=[10])
     for lang in LANGUAGES:
-        embed = hand_embed(table_of(ENGINE, state, game_id=6, locale=lang), 0, lang)
+        embed = hand_embed(table_of(ENGINE, state, table_id=6, locale=lang), 0, lang)
         assert message_problems(payload(embed, None)) == []
         shown = "\n".join(field.value or "" for field in embed.fields)
         assert shown.count("<:ohmybrain_") >= 40 + 3

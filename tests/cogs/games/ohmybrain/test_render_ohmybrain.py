@@ -30,7 +30,7 @@ FOREIGN = {
 
 
 def table_of(state: OhMyBrainState, lang: str) -> Table:
-    return render_support.table_of(ENGINE, state, game_id=61, locale=lang)
+    return render_support.table_of(ENGINE, state, table_id=61, locale=lang)
 
 
 def everything(state: OhMyBrainState, lang: str) -> list[str]:

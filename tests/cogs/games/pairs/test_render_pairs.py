@@ -18,7 +18,7 @@ from tests.engines.pairs.pairs_rig import arrange, hit, new_rigged
 
 
 def table_of(state: PairsState) -> Table:
-    return render_support.table_of(ENGINE, state, game_id=41)
+    return render_support.table_of(ENGINE, state, table_id=41)
 
 
 @pytest.mark.parametrize(

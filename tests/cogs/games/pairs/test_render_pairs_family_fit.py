@@ -58,7 +58,7 @@ def test_eight_long_names_with_five_cards_each_fit_whole_in_pairs(lang: str, car
     ]
     state = arrange(setup(8, pairs.PairsOptions(), 0), in_play=refuges, to_move=0)
     target = pairs.ENGINE.perspective(state, None).losing_score
-    tab = render_support.table_of(pairs.ENGINE, state, game_id=41, names=LONG_NAMES, locale=lang)
+    tab = render_support.table_of(pairs.ENGINE, state, table_id=41, names=LONG_NAMES, locale=lang)
     table_lines = whole(table_embed(tab, lang))
     assert all(any(name in line for line in table_lines) for name in LONG_NAMES)
     ending = f" · points{'' if lang == 'en' else ' '}: 0/{target}"
@@ -76,7 +76,7 @@ def test_six_long_names_with_four_cards_up_each_fit_whole_in_hawthorn(lang: str,
         for card in cards:
             state.deck.remove(card)
             state.face_up[seat].append(card)
-    tab = render_support.table_of(hawthorn.ENGINE, state, game_id=42, names=LONG_NAMES[:6], locale=lang)
+    tab = render_support.table_of(hawthorn.ENGINE, state, table_id=42, names=LONG_NAMES[:6], locale=lang)
     table_lines = whole(table_embed(tab, lang))
     assert all(any(name in line for line in table_lines) for name in LONG_NAMES[:6])
     ending = "hand: 4 cards" if lang == "en" else "main : 4 cartes"

@@ -20,7 +20,7 @@ from tests.engines.zombie.zombie_rig import arrange, draw, new_rigged, on_top, t
 
 
 def table_of(state: ZombieState) -> Table:
-    return render_support.table_of(ENGINE, state, game_id=43)
+    return render_support.table_of(ENGINE, state, table_id=43)
 
 
 def turn() -> ZombieState:
@@ -182,7 +182,7 @@ def crowded_eight() -> ZombieState:
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_eight_long_names_and_full_refuges_fit_whole_on_the_table_and_every_hand(lang: str, card_emojis: None) -> None:
-    tab = render_support.table_of(ENGINE, crowded_eight(), game_id=43, names=LONG_NAMES, locale=lang)
+    tab = render_support.table_of(ENGINE, crowded_eight(), table_id=43, names=LONG_NAMES, locale=lang)
     gains = ", ".join(f"{name} +{gained}" for name, gained in zip(LONG_NAMES, GAINED, strict=True))
     last_round = ("Last round: " if lang == "en" else "Manche précédente : ") + gains
     table_lines = whole(table_embed(tab, lang))

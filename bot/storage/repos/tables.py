@@ -1,6 +1,7 @@
-"""Games: the rows of lobbies and games (their state, version, seats, options, clock) and their action log.
+"""Tables: the rows of lobbies, running and finished tables (their state, version, seats, options, clock) and their
+action log.
 
-Every change of a game row is `UPDATE games ... WHERE id = ? AND version = ? AND status = ?` (`_update`), and an
+Every change of a table row is `UPDATE tables ... WHERE id = ? AND version = ? AND status = ?` (`_update`), and an
 accepted action writes its state, version, log row, clock deadlines and turns, and results and ratings when it ends
 the game, in one transaction (`commit_action`; a plain move goes through the group commit, `bot.storage._moves`).
 """
@@ -17,72 +18,72 @@ from bot import ratings
 from bot.storage._driver import Connection
 from bot.storage._moves import Move, clock_statements
 from bot.storage._rows import INT64, Tx, dump_options, dump_seats, row_record
-from bot.storage.errors import ChannelBusyError, DeadlineGoneError, GameNotFoundError, StaleVersionError, StorageError
+from bot.storage.errors import ChannelBusyError, DeadlineGoneError, StaleVersionError, StorageError, TableNotFoundError
 from bot.storage.records import (
     OPEN_STATUSES,
     TABLE_SEAT,
     ClockWrite,
     Deadline,
-    GameRecord,
     RepairRow,
     ResultRow,
     Seat,
     Status,
+    TableRecord,
 )
 from bot.storage.repos._base import Repository
 from bot.storage.repos.deadlines import take_row
 
 
-class GameRepository(Repository):
-    async def _fetch(self, conn: Connection, game_id: int, *, lock: bool = False) -> GameRecord | None:
+class TableRepository(Repository):
+    async def _fetch(self, conn: Connection, table_id: int, *, lock: bool = False) -> TableRecord | None:
         """The game's row; `lock`: held until the transaction ends (PostgreSQL; SQLite's writer holds everything)."""
-        rows = await conn.fetch(f"SELECT * FROM games WHERE id = ?{self._sql.lock_row if lock else ''}", (game_id,))
+        rows = await conn.fetch(f"SELECT * FROM tables WHERE id = ?{self._sql.lock_row if lock else ''}", (table_id,))
         return row_record(rows[0]) if rows else None
 
     async def _update(
         self,
         tx: Tx,
-        game_id: int,
+        table_id: int,
         expected_version: int,
         statuses: Iterable[Status],
         assignments: dict[str, Any],
         *,
         seat: int | None = None,
-    ) -> GameRecord:
+    ) -> TableRecord:
         """The optimistic write: bump the version of a row still at `expected_version` in `statuses`."""
         wanted = tuple(statuses)
         columns = "".join(f"{column} = ?, " for column in assignments)
         marks = ", ".join("?" for _ in wanted)
         rows = await tx.conn.fetch(
-            f"UPDATE games SET {columns}version = version + 1, updated_at = ?"
+            f"UPDATE tables SET {columns}version = version + 1, updated_at = ?"
             f" WHERE id = ? AND version = ? AND status IN ({marks}) RETURNING *",
-            (*assignments.values(), tx.now, game_id, expected_version, *wanted),
+            (*assignments.values(), tx.now, table_id, expected_version, *wanted),
         )
         if rows:
             record = row_record(rows[0])
             if seat is not None and seat >= len(record.seats):
                 raise ValueError(f"seat {seat} is not at this table")  # rolls the transaction back
             return record
-        current = await self._fetch(tx.conn, game_id)
+        current = await self._fetch(tx.conn, table_id)
         if current is None:
-            raise GameNotFoundError(game_id)
+            raise TableNotFoundError(table_id)
         raise StaleVersionError(current, expected_version)
 
     @staticmethod
-    async def write_clock(conn: Connection, game_id: int, write: ClockWrite) -> None:
+    async def write_clock(conn: Connection, table_id: int, write: ClockWrite) -> None:
         """The deadlines and turns of a clock change (the clock itself is set by the game's UPDATE).
 
         Deadlines that did not change keep their rows, so one that already fired
         (a reminder) is not written again.
         """
-        for sql, rows in clock_statements(game_id, write):
+        for sql, rows in clock_statements(table_id, write):
             await conn.executemany(sql, rows)
 
     @staticmethod
-    async def _forget_ended(conn: Connection, game_id: int) -> None:
+    async def _forget_ended(conn: Connection, table_id: int) -> None:
         """A game that ended has nothing left to fire and nobody left to wait for."""
-        await conn.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
-        await conn.execute("DELETE FROM table_seats WHERE game_id = ?", (game_id,))
+        await conn.execute("DELETE FROM deadlines WHERE table_id = ?", (table_id,))
+        await conn.execute("DELETE FROM table_seats WHERE table_id = ?", (table_id,))
 
     async def create_lobby(
         self,
@@ -98,7 +99,7 @@ class GameRepository(Repository):
         clock: str | None = None,
         seats: Sequence[Seat] | None = None,
         salt: str | None = None,
-    ) -> GameRecord:
+    ) -> TableRecord:
         """A new lobby (version 0) closing itself at `expires_at` unless started by then.
 
         Its seats are `seats` (a rematch: the same players in the same order, `host` among them),
@@ -114,7 +115,7 @@ class GameRepository(Repository):
             # The partial unique index refuses a second open game in the channel: that refusal (and only
             # that one) inserts nothing instead of failing, so the transaction can still read who holds it.
             rows = await tx.conn.fetch(
-                "INSERT INTO games (guild_id, channel_id, game, status, host_id, options, seats, seed,"
+                "INSERT INTO tables (guild_id, channel_id, game, status, host_id, options, seats, seed,"
                 " state, version, locale, created_at, updated_at, clock, salt)"
                 " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, NULL, 0, ?, ?, ?, ?, ?)"
                 " ON CONFLICT (channel_id) WHERE status IN ('lobby', 'active') DO NOTHING RETURNING *",
@@ -141,21 +142,21 @@ class GameRepository(Repository):
             record = row_record(rows[0])
             if expires_at is not None:
                 await tx.conn.execute(
-                    "INSERT INTO deadlines (game_id, seat, kind, due_at) VALUES (?, ?, 'lobby', ?)",
+                    "INSERT INTO deadlines (table_id, seat, kind, due_at) VALUES (?, ?, 'lobby', ?)",
                     (record.id, TABLE_SEAT, expires_at),
                 )
             return record
 
     async def update_lobby(
         self,
-        game_id: int,
+        table_id: int,
         expected_version: int,
         *,
         seats: list[Seat] | None = None,
         options: dict[str, Any] | None = None,
         clock: str | None = None,
         locale: str | None = None,
-    ) -> GameRecord:
+    ) -> TableRecord:
         """Change a lobby's seats, options, clock and/or language (`locale`, of its channel messages);
         `StaleVersionError` unless still a lobby at that version."""
         changes: dict[str, Any] = {}
@@ -170,26 +171,26 @@ class GameRepository(Repository):
         if not changes:
             raise ValueError("update_lobby needs seats, options, a clock or a locale")
         async with self._transaction() as tx:
-            return await self._update(tx, game_id, expected_version, ("lobby",), changes)
+            return await self._update(tx, table_id, expected_version, ("lobby",), changes)
 
-    async def discard_lobby(self, game_id: int, expected_version: int) -> None:
+    async def discard_lobby(self, table_id: int, expected_version: int) -> None:
         """Delete a lobby still at `expected_version` (an undo: nobody saw it); `StaleVersionError` otherwise."""
         async with self._transaction() as tx:
             await tx.conn.execute(
-                "DELETE FROM deadlines WHERE game_id = (SELECT id FROM games WHERE id = ? AND version = ?"
+                "DELETE FROM deadlines WHERE table_id = (SELECT id FROM tables WHERE id = ? AND version = ?"
                 " AND status = 'lobby')",
-                (game_id, expected_version),
+                (table_id, expected_version),
             )
             changed = await tx.conn.execute(
-                "DELETE FROM games WHERE id = ? AND version = ? AND status = 'lobby'", (game_id, expected_version)
+                "DELETE FROM tables WHERE id = ? AND version = ? AND status = 'lobby'", (table_id, expected_version)
             )
             if changed == 0:
-                current = await self._fetch(tx.conn, game_id)
+                current = await self._fetch(tx.conn, table_id)
                 if current is None:
-                    raise GameNotFoundError(game_id)
+                    raise TableNotFoundError(table_id)
                 raise StaleVersionError(current, expected_version)
 
-    async def set_table_message(self, game_id: int, message_id: int) -> None:
+    async def set_table_message(self, table_id: int, message_id: int) -> None:
         """Remember the table's channel message. Not a game change: the version stays.
 
         Committed light (`Database._light`): a table is posted anew when its message was deleted, or at a new turn
@@ -201,13 +202,15 @@ class GameRepository(Repository):
         """
 
         async def write(tx: Tx) -> None:
-            changed = await tx.conn.execute("UPDATE games SET table_message_id = ? WHERE id = ?", (message_id, game_id))
+            changed = await tx.conn.execute(
+                "UPDATE tables SET table_message_id = ? WHERE id = ?", (message_id, table_id)
+            )
             if changed == 0:
-                raise GameNotFoundError(game_id)
+                raise TableNotFoundError(table_id)
 
         await self._db._light(write)
 
-    async def set_shown_version(self, game_id: int, version: int, *, durable: bool = False) -> None:
+    async def set_shown_version(self, table_id: int, version: int, *, durable: bool = False) -> None:
         """The table's channel message now shows `version` (it never goes back). Not a game change.
 
         Committed light (`Database._light`: no sync of its own) unless `durable`. What it guards: at a restart,
@@ -220,35 +223,35 @@ class GameRepository(Repository):
 
         async def write(tx: Tx) -> None:
             changed = await tx.conn.execute(
-                "UPDATE games SET shown_version = CASE WHEN shown_version < ? THEN ? ELSE shown_version END"
+                "UPDATE tables SET shown_version = CASE WHEN shown_version < ? THEN ? ELSE shown_version END"
                 " WHERE id = ?",
-                (version, version, game_id),
+                (version, version, table_id),
             )
             if changed == 0:
-                raise GameNotFoundError(game_id)
+                raise TableNotFoundError(table_id)
 
         if durable:
             await self._db._in_transaction(write)
         else:
             await self._db._light(write)
 
-    async def set_ping(self, game_id: int, message_id: int | None) -> None:
+    async def set_ping(self, table_id: int, message_id: int | None) -> None:
         """The message that now tells the table's players it is their turn (None: there is none; `POSTING`, 0:
         one is being posted whose id is not known yet). Not a game change. Committed light, as `set_bell`."""
-        await self.set_bell(game_id, message_id)
+        await self.set_bell(table_id, message_id)
 
-    async def set_notified(self, game_id: int, notified: dict[int, int]) -> None:
+    async def set_notified(self, table_id: int, notified: dict[int, int]) -> None:
         """The decision (version) each seat was last told about. Not a game change. Committed light, as
         `set_bell`."""
 
         async def write(tx: Tx) -> None:
-            changed = await tx.conn.execute("UPDATE games SET notified = ? WHERE id = ?", (_told(notified), game_id))
+            changed = await tx.conn.execute("UPDATE tables SET notified = ? WHERE id = ?", (_told(notified), table_id))
             if changed == 0:
-                raise GameNotFoundError(game_id)
+                raise TableNotFoundError(table_id)
 
         await self._db._light(write)
 
-    async def set_bell(self, game_id: int, message_id: int | None, notified: dict[int, int] | None = None) -> None:
+    async def set_bell(self, table_id: int, message_id: int | None, notified: dict[int, int] | None = None) -> None:
         """The table's turn notification in one write: the message that now stands (`set_ping`) and, when given,
         the decision (version) each seat was last told about (`set_notified`). Not a game change.
 
@@ -265,20 +268,20 @@ class GameRepository(Repository):
         async def write(tx: Tx) -> None:
             if told is None:
                 changed = await tx.conn.execute(
-                    "UPDATE games SET ping_message_id = ? WHERE id = ?", (message_id, game_id)
+                    "UPDATE tables SET ping_message_id = ? WHERE id = ?", (message_id, table_id)
                 )
             else:
                 changed = await tx.conn.execute(
-                    "UPDATE games SET ping_message_id = ?, notified = ? WHERE id = ?", (message_id, told, game_id)
+                    "UPDATE tables SET ping_message_id = ?, notified = ? WHERE id = ?", (message_id, told, table_id)
                 )
             if changed == 0:
-                raise GameNotFoundError(game_id)
+                raise TableNotFoundError(table_id)
 
         await self._db._light(write)
 
     async def close_expired_lobby(
-        self, game_id: int, now: float, *, deadline: Deadline | None = None
-    ) -> GameRecord | None:
+        self, table_id: int, now: float, *, deadline: Deadline | None = None
+    ) -> TableRecord | None:
         """Fire a lobby's expiry: one transaction deletes the deadline and closes the lobby if still one.
 
         The expiry is the lobby's deadline row if due at `now`, or exactly `deadline`
@@ -289,40 +292,40 @@ class GameRepository(Repository):
         """
         async with self._transaction() as tx:
             if deadline is not None:
-                if deadline.game_id != game_id or deadline.kind != "lobby":
-                    raise ValueError(f"{deadline} is not the expiry of lobby {game_id}")
+                if deadline.table_id != table_id or deadline.kind != "lobby":
+                    raise ValueError(f"{deadline} is not the expiry of lobby {table_id}")
                 changed = int(await take_row(tx.conn, deadline))
             else:
                 changed = await tx.conn.execute(
-                    "DELETE FROM deadlines WHERE game_id = ? AND seat = ? AND kind = 'lobby' AND due_at <= ?",
-                    (game_id, TABLE_SEAT, now),
+                    "DELETE FROM deadlines WHERE table_id = ? AND seat = ? AND kind = 'lobby' AND due_at <= ?",
+                    (table_id, TABLE_SEAT, now),
                 )
             if changed == 0:
                 return None
-            current = await self._fetch(tx.conn, game_id, lock=True)
+            current = await self._fetch(tx.conn, table_id, lock=True)
             if current is None or current.status != "lobby":
                 return None
             return await self._update(
-                tx, game_id, current.version, ("lobby",), {"status": "aborted", "ended_at": tx.now, "ended_by": None}
+                tx, table_id, current.version, ("lobby",), {"status": "aborted", "ended_at": tx.now, "ended_by": None}
             )
 
     async def start(
-        self, game_id: int, expected_version: int, *, state: str, clock: ClockWrite | None = None
-    ) -> GameRecord:
+        self, table_id: int, expected_version: int, *, state: str, clock: ClockWrite | None = None
+    ) -> TableRecord:
         """Lobby -> active with the engine's initial `state`, and its clock (its lobby expiry is dropped)."""
         async with self._transaction() as tx:
             changes: dict[str, Any] = {"status": "active", "state": state}
             if clock is not None:
                 changes["clock"] = clock.clock
-            record = await self._update(tx, game_id, expected_version, ("lobby",), changes)
-            await tx.conn.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
+            record = await self._update(tx, table_id, expected_version, ("lobby",), changes)
+            await tx.conn.execute("DELETE FROM deadlines WHERE table_id = ?", (table_id,))
             if clock is not None:
-                await self.write_clock(tx.conn, game_id, clock)
+                await self.write_clock(tx.conn, table_id, clock)
             return record
 
     async def commit_action(
         self,
-        game_id: int,
+        table_id: int,
         expected_version: int,
         *,
         seat: int,
@@ -332,7 +335,7 @@ class GameRepository(Repository):
         clock: ClockWrite | None = None,
         consume: Deadline | None = None,
         meanwhile: Callable[[], None] | None = None,
-    ) -> GameRecord:
+    ) -> TableRecord:
         """Record one accepted action, atomically.
 
         In one transaction: the new `state` and version (+1), the action
@@ -353,14 +356,14 @@ class GameRepository(Repository):
         if seat < 0:
             raise ValueError(f"seat {seat} is not at this table")
         if result is None and consume is None:
-            done: asyncio.Future[GameRecord] = asyncio.get_running_loop().create_future()
+            done: asyncio.Future[TableRecord] = asyncio.get_running_loop().create_future()
             return await self._db._moves.commit(
-                Move(game_id, expected_version, seat, action, state, clock, done, meanwhile)
+                Move(table_id, expected_version, seat, action, state, clock, done, meanwhile)
             )
 
         rated: list[ratings.Change] = []
 
-        async def finishing(tx: Tx) -> GameRecord:  # a game's end, or a move the clock or a computer makes
+        async def finishing(tx: Tx) -> TableRecord:  # a game's end, or a move the clock or a computer makes
             written = clock
             changes: dict[str, Any] = {"state": state, "last_seat": seat, "last_action": action}
             if written is not None:
@@ -368,39 +371,39 @@ class GameRepository(Repository):
             if result is not None:
                 changes.update(status="finished", ended_at=tx.now)
             # The game's row first, then its deadline: every write locks in that order (no deadlock in PostgreSQL).
-            record = await self._update(tx, game_id, expected_version, ("active",), changes, seat=seat)
+            record = await self._update(tx, table_id, expected_version, ("active",), changes, seat=seat)
             if consume is not None and not await take_row(tx.conn, consume):
                 raise DeadlineGoneError(consume)  # rolls the move back
             if result is not None:
                 rated[:] = await self._db.ratings.insert_results(tx, record, result)
-                await self._forget_ended(tx.conn, game_id)
+                await self._forget_ended(tx.conn, table_id)
             elif written is not None:
                 if consume is not None:  # its row is gone: the new clock may hold the same deadline again
                     kept = {key: due for key, due in written.previous.items() if key != (consume.seat, consume.kind)}
                     written = replace(written, previous=kept)
-                await self.write_clock(tx.conn, game_id, written)
+                await self.write_clock(tx.conn, table_id, written)
             return record
 
         record = await self._db._in_transaction(finishing, meanwhile if consume is None else None)
         if result is not None:
-            self._db.ratings.noted(game_id, rated)
+            self._db.ratings.noted(table_id, rated)
         return record
 
-    async def update_clock(self, game_id: int, expected_version: int, clock: ClockWrite) -> GameRecord:
+    async def update_clock(self, table_id: int, expected_version: int, clock: ClockWrite) -> TableRecord:
         """A running table's clock changes with no move (pause, resume, a player away): version +1."""
         async with self._transaction() as tx:
-            record = await self._update(tx, game_id, expected_version, ("active",), {"clock": clock.clock})
-            await self.write_clock(tx.conn, game_id, clock)
+            record = await self._update(tx, table_id, expected_version, ("active",), {"clock": clock.clock})
+            await self.write_clock(tx.conn, table_id, clock)
             return record
 
     async def abort(
         self,
-        game_id: int,
+        table_id: int,
         *,
         by_user_id: int,
         result: list[ResultRow] | None = None,
         expected_version: int | None = None,
-    ) -> GameRecord:
+    ) -> TableRecord:
         """Lobby/active -> aborted (version +1), remembering who aborted it.
 
         `result` (active games only) stores standings, e.g. for a forfeit; an
@@ -408,81 +411,81 @@ class GameRepository(Repository):
         if the game already ended, or is not at `expected_version` when given.
         """
         async with self._transaction() as tx:
-            current = await self._fetch(tx.conn, game_id, lock=True)
+            current = await self._fetch(tx.conn, table_id, lock=True)
             if current is None:
-                raise GameNotFoundError(game_id)
+                raise TableNotFoundError(table_id)
             if not current.is_open or expected_version not in (None, current.version):
                 raise StaleVersionError(current, expected_version)
             if result is not None and current.status != "active":
                 raise ValueError("only a started game can be aborted with results")
             record = await self._update(
                 tx,
-                game_id,
+                table_id,
                 current.version,
                 OPEN_STATUSES,
                 {"status": "aborted", "ended_at": tx.now, "ended_by": by_user_id},
             )
             if result is not None:
                 await self._db.ratings.insert_results(tx, record, result)
-            await self._forget_ended(tx.conn, game_id)
+            await self._forget_ended(tx.conn, table_id)
             return record
 
-    async def get(self, game_id: int) -> GameRecord:
-        """The game with this id; `GameNotFoundError` if there is none (an id outside the column's range too)."""
-        if game_id not in INT64:
-            raise GameNotFoundError(game_id)
+    async def get(self, table_id: int) -> TableRecord:
+        """The game with this id; `TableNotFoundError` if there is none (an id outside the column's range too)."""
+        if table_id not in INT64:
+            raise TableNotFoundError(table_id)
         async with self._reading() as conn:
-            record = await self._fetch(conn, game_id)
+            record = await self._fetch(conn, table_id)
         if record is None:
-            raise GameNotFoundError(game_id)
+            raise TableNotFoundError(table_id)
         return record
 
-    async def _open_in_channel(self, conn: Connection, channel_id: int) -> GameRecord | None:
+    async def _open_in_channel(self, conn: Connection, channel_id: int) -> TableRecord | None:
         rows = await conn.fetch(
-            "SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')", (channel_id,)
+            "SELECT * FROM tables WHERE channel_id = ? AND status IN ('lobby', 'active')", (channel_id,)
         )
         return row_record(rows[0]) if rows else None
 
-    async def active_in_channel(self, channel_id: int) -> GameRecord | None:
+    async def active_in_channel(self, channel_id: int) -> TableRecord | None:
         """The channel's lobby or active game, if any (there is at most one)."""
         async with self._reading() as conn:
             return await self._open_in_channel(conn, channel_id)
 
-    async def latest_played_in_channel(self, channel_id: int) -> GameRecord | None:
+    async def latest_played_in_channel(self, channel_id: int) -> TableRecord | None:
         """The channel's most recent game that was started (running, finished or aborted after its start)."""
         async with self._reading() as conn:
             rows = await conn.fetch(
-                "SELECT * FROM games WHERE channel_id = ? AND state IS NOT NULL ORDER BY id DESC LIMIT 1",
+                "SELECT * FROM tables WHERE channel_id = ? AND state IS NOT NULL ORDER BY id DESC LIMIT 1",
                 (channel_id,),
             )
             return row_record(rows[0]) if rows else None
 
-    async def active_games(self) -> list[GameRecord]:
+    async def active_tables(self) -> list[TableRecord]:
         """Every lobby and active game, oldest first: what to resume at start-up."""
         async with self._reading() as conn:
-            rows = await conn.fetch("SELECT * FROM games WHERE status IN ('lobby', 'active') ORDER BY id")
+            rows = await conn.fetch("SELECT * FROM tables WHERE status IN ('lobby', 'active') ORDER BY id")
             return [row_record(row) for row in rows]
 
-    async def open_tables(self, guild_id: int, limit: int = 100) -> list[GameRecord]:
-        """A server's lobbies and running games, oldest first (index `games_open_guild`)."""
+    async def open_tables(self, guild_id: int, limit: int = 100) -> list[TableRecord]:
+        """A server's lobbies and running games, oldest first (index `tables_open_guild`)."""
         async with self._reading() as conn:
             rows = await conn.fetch(
-                "SELECT * FROM games WHERE guild_id = ? AND status IN ('lobby', 'active') ORDER BY id LIMIT ?",
+                "SELECT * FROM tables WHERE guild_id = ? AND status IN ('lobby', 'active') ORDER BY id LIMIT ?",
                 (guild_id, limit),
             )
             return [row_record(row) for row in rows]
 
-    async def pinged_tables(self) -> list[GameRecord]:
+    async def pinged_tables(self) -> list[TableRecord]:
         """Games with a turn notification posted in their channel, whatever their status (start-up tidying)."""
         async with self._reading() as conn:
-            rows = await conn.fetch("SELECT * FROM games WHERE ping_message_id IS NOT NULL ORDER BY id")
+            rows = await conn.fetch("SELECT * FROM tables WHERE ping_message_id IS NOT NULL ORDER BY id")
             return [row_record(row) for row in rows]
 
-    async def behind_tables(self, *, ended_since: float) -> list[GameRecord]:
+    async def behind_tables(self, *, ended_since: float) -> list[TableRecord]:
         """Games whose table message is behind their row: open ones, and those that ended since `ended_since`."""
         async with self._reading() as conn:
             rows = await conn.fetch(
-                "SELECT * FROM games WHERE shown_version < version AND table_message_id IS NOT NULL"
+                "SELECT * FROM tables WHERE shown_version < version AND table_message_id IS NOT NULL"
                 " AND (status IN ('lobby', 'active') OR ended_at >= ?) ORDER BY id",
                 (ended_since,),
             )
@@ -493,7 +496,7 @@ class GameRepository(Repository):
         behind their row and that ended since `ended_since`, and games whose turn notification is still posted."""
         async with self._reading() as conn:
             rows = await conn.fetch(
-                "SELECT id, guild_id, channel_id, game, status, updated_at, ping_message_id FROM games"
+                "SELECT id, guild_id, channel_id, game, status, updated_at, ping_message_id FROM tables"
                 " WHERE status IN ('lobby', 'active') OR ping_message_id IS NOT NULL"
                 " OR (shown_version < version AND table_message_id IS NOT NULL AND ended_at >= ?)"
                 " ORDER BY updated_at DESC, id DESC",
@@ -501,13 +504,15 @@ class GameRepository(Repository):
             )
             return [RepairRow(row[0], row[1], row[2], row[3], row[4], row[5], row[6]) for row in rows]
 
-    async def actions(self, game_id: int) -> list[tuple[int, int, str]]:
+    async def actions(self, table_id: int) -> list[tuple[int, int, str]]:
         """The game's action log as (seq, seat, action JSON), in order."""
         async with self._reading() as conn:
-            rows = await conn.fetch("SELECT seq, seat, action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,))
+            rows = await conn.fetch(
+                "SELECT seq, seat, action FROM actions WHERE table_id = ? ORDER BY seq", (table_id,)
+            )
             return [(int(row[0]), int(row[1]), str(row[2])) for row in rows]
 
 
 def _told(notified: dict[int, int]) -> str:
-    """`games.notified` as stored: each seat's decision last told, by seat."""
+    """`tables.notified` as stored: each seat's decision last told, by seat."""
     return json.dumps({str(seat): turn for seat, turn in sorted(notified.items())}, separators=(",", ":"))
