@@ -111,29 +111,24 @@ def test_quick_bench_writes_positive_figures(tmp_path: Path, capsys: pytest.Capt
     assert "computers" not in results and "Computer players" not in report  # 0 games: the section is off
 
 
-def test_only_one_section_runs_alone(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    out = tmp_path / "games.json"
-
-    assert main(["--quick", "--only", "games", "--game-moves", "3", "--out", str(out)]) == 0
-
-    results = json.loads(out.read_text(encoding="utf-8"))
-    assert set(results) == {"command", "settings", "machine", "games"}
-    assert [row["moves"] for row in results["games"]["backends"]["sqlite"]] == [3] * len(registry.names())
-    assert "Reproduce:" in capsys.readouterr().out
-
-
 def test_an_unknown_storage_back_end_is_refused() -> None:
     with pytest.raises(SystemExit):
         main(["--only", "games", "--database", "mysql://nowhere"])
 
 
-def test_the_every_game_path_runs_on_postgresql_too(tmp_path: Path, postgres: PostgresServer) -> None:
-    """`--database postgresql://…`: each game's path and its bare commit on databases the bench creates there."""
+def test_one_section_runs_alone_and_the_every_game_path_on_postgresql_too(
+    tmp_path: Path, postgres: PostgresServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--only games --database postgresql://…`: that section alone, each game's path and its bare commit on
+    databases the bench creates there (the quick run above covers SQLite)."""
     out = tmp_path / "games.json"
 
     server = postgres.url("postgres")
     assert main(["--quick", "--only", "games", "--game-moves", "3", "--database", server, "--out", str(out)]) == 0
 
-    rows = json.loads(out.read_text(encoding="utf-8"))["games"]["backends"]["postgresql"]
+    results = json.loads(out.read_text(encoding="utf-8"))
+    assert set(results) == {"command", "settings", "machine", "games"}
+    assert "Reproduce:" in capsys.readouterr().out
+    rows = results["games"]["backends"]["postgresql"]
     assert [row["moves"] for row in rows] == [3] * len(registry.names())
     assert_below_floor(rows)
