@@ -142,6 +142,7 @@ class TableClock(BaseModel):
     computers: list[int] = []  # seats a computer plays
     floor: float = 0.0  # seconds, the least time between two computer moves at the table (already scaled)
     auto_at: float | None = None  # when a computer last moved at the table
+    away_allowed: bool = True  # players may spend away time here (a league table may forbid it)
 
     # ----- settings (lobby) ----------------------------------------------------
     @classmethod
@@ -158,7 +159,8 @@ class TableClock(BaseModel):
         )
 
     def with_pace(self, name: str, *, scale: float = 1.0) -> TableClock:
-        return TableClock.preset(name, timeouts=self.timeouts, scale=scale).model_copy(update={"auto": self.auto})
+        kept = {"auto": self.auto, "away_allowed": self.away_allowed}
+        return TableClock.preset(name, timeouts=self.timeouts, scale=scale).model_copy(update=kept)
 
     # ----- reading -------------------------------------------------------------
     @property

@@ -99,6 +99,27 @@ what it plays (Pairs, Hawthorn ...). `games` becomes `tables`, every
 their name: they say which game. SQLite rewrites the trigger's body with the
 renamed column; PostgreSQL's function body is text, so it is replaced.
 
+Version 9
+---------
+A player's day (issue 31). `players.notify` also takes `digest` (SQLite
+rebuilds the table for its CHECK; PostgreSQL replaces the constraint).
+`players.zone` (an IANA time zone), `quiet_start`/`quiet_end` (minutes of
+the day in that zone; NULL: no quiet hours), `held_since` (when the first
+notification held back by quiet hours was due; NULL: none held),
+`auto_away` (spend the yearly away allowance instead of a timeout),
+`auto_next` (move on to the next waiting table after a move), the digest's
+`digest_at` (minute of the day, local; NULL: when the number of waiting
+tables changes), `digest_hours` (at most one digest every so many hours),
+`digest_channel_id`/`digest_message_id` (the last digest, replaced by the
+next), `digest_sent_at`, `digest_count` (tables listed in it), and
+`due_at`, when something is next due for the player (quiet hours ending,
+a digest), read through the partial index `players_due`.
+`guild_settings.quiet_cap` caps a member's quiet hours (hours; NULL: the
+bot's own cap). `premoves(table_id, seat, decision, action, standing,
+set_at)`: the move a seat chose ahead for its next decision (`decision`
+names the decision it was chosen for; `standing` keeps it for every such
+decision at the table).
+
 PostgreSQL
 ----------
 The same list builds the same schema there. A statement is written once, in
@@ -367,6 +388,61 @@ MIGRATIONS: tuple[Migration, ...] = (
             $$
             """,
             ),
+        ),
+    ),
+    Migration(
+        9,
+        "a player's day: quiet hours, digests, automatic away time, next table, pre-moves",
+        (
+            Spelled(
+                """
+            CREATE TABLE players_v9 (
+                user_id    INTEGER PRIMARY KEY,
+                notify     TEXT    NOT NULL DEFAULT 'channel'
+                           CHECK (notify IN ('channel', 'dm', 'both', 'digest')),
+                away_until REAL,
+                away_year  INTEGER NOT NULL DEFAULT 0,
+                away_used  REAL    NOT NULL DEFAULT 0,
+                dm_refused INTEGER NOT NULL DEFAULT 0 CHECK (dm_refused IN (0, 1)),
+                cards      TEXT    NOT NULL DEFAULT 'emoji' CHECK (cards IN ('emoji', 'text'))
+            )
+            """,
+                postgresql="ALTER TABLE players DROP CONSTRAINT players_notify_check",
+            ),
+            Spelled(
+                "INSERT INTO players_v9 (user_id, notify, away_until, away_year, away_used, dm_refused, cards)"
+                " SELECT user_id, notify, away_until, away_year, away_used, dm_refused, cards FROM players",
+                postgresql="ALTER TABLE players ADD CONSTRAINT players_notify_check"
+                " CHECK (notify IN ('channel', 'dm', 'both', 'digest'))",
+            ),
+            Spelled("DROP TABLE players", postgresql="SELECT 1"),
+            Spelled("ALTER TABLE players_v9 RENAME TO players", postgresql="SELECT 1"),
+            "ALTER TABLE players ADD COLUMN zone TEXT",
+            "ALTER TABLE players ADD COLUMN quiet_start INTEGER CHECK (quiet_start BETWEEN 0 AND 1439)",
+            "ALTER TABLE players ADD COLUMN quiet_end INTEGER CHECK (quiet_end BETWEEN 0 AND 1439)",
+            "ALTER TABLE players ADD COLUMN held_since REAL",
+            "ALTER TABLE players ADD COLUMN auto_away INTEGER NOT NULL DEFAULT 1 CHECK (auto_away IN (0, 1))",
+            "ALTER TABLE players ADD COLUMN auto_next INTEGER NOT NULL DEFAULT 0 CHECK (auto_next IN (0, 1))",
+            "ALTER TABLE players ADD COLUMN digest_at INTEGER CHECK (digest_at BETWEEN 0 AND 1439)",
+            "ALTER TABLE players ADD COLUMN digest_hours REAL CHECK (digest_hours > 0)",
+            "ALTER TABLE players ADD COLUMN digest_channel_id INTEGER",
+            "ALTER TABLE players ADD COLUMN digest_message_id INTEGER",
+            "ALTER TABLE players ADD COLUMN digest_sent_at REAL",
+            "ALTER TABLE players ADD COLUMN digest_count INTEGER NOT NULL DEFAULT 0",
+            "ALTER TABLE players ADD COLUMN due_at REAL",
+            "CREATE INDEX players_due ON players (due_at) WHERE due_at IS NOT NULL",
+            "ALTER TABLE guild_settings ADD COLUMN quiet_cap REAL CHECK (quiet_cap > 0)",
+            """
+            CREATE TABLE premoves (
+                table_id INTEGER NOT NULL REFERENCES tables (id),
+                seat     INTEGER NOT NULL CHECK (seat >= 0),
+                decision TEXT    NOT NULL,
+                action   TEXT    NOT NULL,
+                standing INTEGER NOT NULL DEFAULT 0 CHECK (standing IN (0, 1)),
+                set_at   REAL    NOT NULL,
+                PRIMARY KEY (table_id, seat)
+            ) WITHOUT ROWID
+            """,
         ),
     ),
 )

@@ -276,7 +276,7 @@ class RepairRow:
     ping_message_id: int | None  # its turn notification still posted by an earlier run, if any
 
 
-NotifyMode = Literal["channel", "dm", "both"]
+NotifyMode = Literal["channel", "dm", "both", "digest"]
 CardsMode = Literal["emoji", "text"]  # how a person's own hands show cards
 
 
@@ -297,6 +297,7 @@ class GuildSettings:
     timeouts: int | None = None
     lobby_expiry: float | None = None  # seconds, before the time scale
     notify_channel_id: int | None = None
+    quiet_cap: float | None = None  # hours a member's quiet hours may last at most (None: the bot's cap)
 
 
 @dataclass(frozen=True, slots=True)
@@ -310,3 +311,16 @@ class PlayerSettings:
     away_used: float = 0.0
     dm_refused: bool = False  # told once that their DMs are closed
     cards: CardsMode = "emoji"  # their hands' cards: pictures, or text faces
+    zone: str | None = None  # IANA time zone of their quiet hours and digest time
+    quiet_start: int | None = None  # minute of the day, in `zone`, their quiet hours begin (None: none)
+    quiet_end: int | None = None  # minute of the day, in `zone`, their quiet hours end
+    held_since: float | None = None  # when the first notification held back by quiet hours was due
+    auto_away: bool = True  # spend the away allowance by the hour instead of a timeout
+    auto_next: bool = False  # after a move, open the next table waiting on them
+    digest_at: int | None = None  # minute of the day, in `zone`, of the daily digest (None: on change)
+    digest_hours: float | None = None  # at most one digest every so many hours
+    digest_channel_id: int | None = None  # the last digest, replaced by the next
+    digest_message_id: int | None = None
+    digest_sent_at: float | None = None
+    digest_count: int = 0  # tables the last digest listed
+    due_at: float | None = None  # when something is next due for them (quiet hours ending, a digest)

@@ -44,6 +44,7 @@ TABLES: Final[dict[str, tuple[str, ...]]] = {
     "players": ("user_id",),
     "ratings": ("guild_id", "game", "player"),
     "card_emojis": ("name",),
+    "premoves": ("table_id", "seat"),
 }
 _BATCH: Final = 1000  # rows per INSERT statement group
 

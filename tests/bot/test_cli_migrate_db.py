@@ -117,6 +117,7 @@ def check_the_copy(tmp_path: Path, sqlite: Path, url: str, clock: Clock, done: T
         "players",
         "ratings",
         "card_emojis",
+        "premoves",
     }
     assert all(line.endswith("-> same") for line in tables.values())
     assert tables["tables"].startswith("  tables: 3 rows")

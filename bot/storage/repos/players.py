@@ -30,21 +30,14 @@ class PlayerRepository(Repository):
         return found
 
     async def save(self, player: PlayerSettings) -> None:
+        values = _columns(player)
+        names = ", ".join(values)
+        marks = ", ".join("?" for _ in values)
+        updates = ", ".join(f"{name} = excluded.{name}" for name in values if name != "user_id")
         async with self._transaction() as tx:
             await tx.conn.execute(
-                "INSERT INTO players (user_id, notify, away_until, away_year, away_used, dm_refused, cards)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify,"
-                " away_until = excluded.away_until, away_year = excluded.away_year,"
-                " away_used = excluded.away_used, dm_refused = excluded.dm_refused, cards = excluded.cards",
-                (
-                    player.user_id,
-                    player.notify,
-                    player.away_until,
-                    player.away_year,
-                    player.away_used,
-                    int(player.dm_refused),
-                    player.cards,
-                ),
+                f"INSERT INTO players ({names}) VALUES ({marks}) ON CONFLICT (user_id) DO UPDATE SET {updates}",
+                tuple(values.values()),
             )
 
     async def cards_mode(self, user_id: int) -> CardsMode:
@@ -97,6 +90,32 @@ class PlayerRepository(Repository):
             ]
 
 
+def _columns(player: PlayerSettings) -> dict[str, object]:
+    """The row of `player`, column by column."""
+    return {
+        "user_id": player.user_id,
+        "notify": player.notify,
+        "away_until": player.away_until,
+        "away_year": player.away_year,
+        "away_used": player.away_used,
+        "dm_refused": int(player.dm_refused),
+        "cards": player.cards,
+        "zone": player.zone,
+        "quiet_start": player.quiet_start,
+        "quiet_end": player.quiet_end,
+        "held_since": player.held_since,
+        "auto_away": int(player.auto_away),
+        "auto_next": int(player.auto_next),
+        "digest_at": player.digest_at,
+        "digest_hours": player.digest_hours,
+        "digest_channel_id": player.digest_channel_id,
+        "digest_message_id": player.digest_message_id,
+        "digest_sent_at": player.digest_sent_at,
+        "digest_count": player.digest_count,
+        "due_at": player.due_at,
+    }
+
+
 def _player(row: Row) -> PlayerSettings:
     return PlayerSettings(
         user_id=row["user_id"],
@@ -106,4 +125,17 @@ def _player(row: Row) -> PlayerSettings:
         away_used=row["away_used"],
         dm_refused=bool(row["dm_refused"]),
         cards="text" if row["cards"] == "text" else "emoji",
+        zone=row["zone"],
+        quiet_start=row["quiet_start"],
+        quiet_end=row["quiet_end"],
+        held_since=row["held_since"],
+        auto_away=bool(row["auto_away"]),
+        auto_next=bool(row["auto_next"]),
+        digest_at=row["digest_at"],
+        digest_hours=row["digest_hours"],
+        digest_channel_id=row["digest_channel_id"],
+        digest_message_id=row["digest_message_id"],
+        digest_sent_at=row["digest_sent_at"],
+        digest_count=row["digest_count"],
+        due_at=row["due_at"],
     )

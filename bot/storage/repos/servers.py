@@ -19,20 +19,22 @@ class ServerRepository(Repository):
             timeouts=row["timeouts"],
             lobby_expiry=row["lobby_expiry"],
             notify_channel_id=row["notify_channel_id"],
+            quiet_cap=row["quiet_cap"],
         )
 
     async def save(self, settings: GuildSettings) -> None:
         async with self._transaction() as tx:
             await tx.conn.execute(
-                "INSERT INTO guild_settings (guild_id, pace, timeouts, lobby_expiry, notify_channel_id)"
-                " VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET pace = excluded.pace,"
+                "INSERT INTO guild_settings (guild_id, pace, timeouts, lobby_expiry, notify_channel_id, quiet_cap)"
+                " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET pace = excluded.pace,"
                 " timeouts = excluded.timeouts, lobby_expiry = excluded.lobby_expiry,"
-                " notify_channel_id = excluded.notify_channel_id",
+                " notify_channel_id = excluded.notify_channel_id, quiet_cap = excluded.quiet_cap",
                 (
                     settings.guild_id,
                     settings.pace,
                     settings.timeouts,
                     settings.lobby_expiry,
                     settings.notify_channel_id,
+                    settings.quiet_cap,
                 ),
             )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import sqlite3
+from dataclasses import replace
 from pathlib import Path
 
 import asyncpg
@@ -157,7 +158,7 @@ async def test_version_8_renames_games_to_tables_and_the_log_trigger_still_appen
 
     db = await Database.open(db_location)
     try:
-        assert db.schema_version == len(MIGRATIONS) == 8
+        assert db.schema_version == len(MIGRATIONS)
         table = await db.tables.get(5)
         assert (table.status, table.version, [seat.name for seat in table.seats]) == ("active", 1, ["Ada", "Bob"])
         assert await db.tables.active_in_channel(10) == table  # through the renamed partial index's table
@@ -174,3 +175,39 @@ async def test_version_8_renames_games_to_tables_and_the_log_trigger_still_appen
         else "SELECT name FROM pragma_table_info('table_seats')",
     )
     assert ("table_id",) in seat_columns and ("game_id",) not in seat_columns
+
+
+async def test_version_9_keeps_every_player_and_takes_the_digest_mode(db_location: str | Path) -> None:
+    """The players table is rebuilt on SQLite (its CHECK) and its constraint replaced on PostgreSQL: rows stay."""
+    old = await Database.open(db_location, migrations=MIGRATIONS[:8])
+    await old.close()
+    await _raw_write(
+        db_location,
+        "INSERT INTO players (user_id, notify, away_until, away_year, away_used, dm_refused, cards)"
+        " VALUES (7, 'both', 99.5, 2026, 3600.0, 1, 'text')",
+    )
+    db = await Database.open(db_location)
+    try:
+        kept = await db.players.get(7)
+        assert (kept.notify, kept.away_until, kept.away_year, kept.away_used, kept.dm_refused, kept.cards) == (
+            "both",
+            99.5,
+            2026,
+            3600.0,
+            True,
+            "text",
+        )
+        assert (kept.auto_away, kept.auto_next, kept.zone, kept.quiet_start, kept.due_at) == (
+            True,
+            False,
+            None,
+            None,
+            None,
+        )
+        chosen = replace(kept, notify="digest", zone="Europe/Paris", quiet_start=23 * 60, quiet_end=7 * 60, due_at=5.0)
+        await db.players.save(chosen)
+        assert await db.players.get(7) == chosen
+        with pytest.raises(StorageError):  # the CHECK still refuses what is not a mode
+            await db.players.save(replace(chosen, notify="pigeon"))  # type: ignore[arg-type]
+    finally:
+        await db.close()
