@@ -288,7 +288,23 @@ def sampled_states(
 
     Extra keyword arguments go to `random_playout` (for example `players=4`).
     """
+    for playout, steps in sampled_playouts(
+        engine, rng, playouts=playouts, per_playout=per_playout, ends=ends, **playout_options
+    ):
+        for step in steps:
+            yield playout, step
+
+
+def sampled_playouts(
+    engine: AnyEngine,
+    rng: random.Random,
+    *,
+    playouts: int = 20,
+    per_playout: int = 3,
+    ends: bool = False,
+    **playout_options: Any,
+) -> Iterator[tuple[Playout, list[int]]]:
+    """`sampled_states` a game at a time: `(playout, steps)`, the same games and steps from the same `rng`."""
     for _ in range(playouts):
         playout = random_playout(engine, rng, **playout_options)
-        for step in sample_steps(playout, rng, per_playout, ends=ends):
-            yield playout, step
+        yield playout, sample_steps(playout, rng, per_playout, ends=ends)

@@ -58,6 +58,8 @@ DEEP_GAMES = 1_000 if LONG_FUZZ else 20
 LEGAL_APPLIED = 2
 # Log actions (from other moments of the game) added to the candidate actions when testing refusals.
 LOG_ACTIONS_TRIED = 8
+# Playouts per engine in which the actions taken out of turn are counted.
+OFF_TURN_GAMES = 40
 # reshuffle_unseen must change the state in at least this share of (state, viewer) samples.
 MIN_RESHUFFLE_CHANGED = 1 / 3
 HYPOTHESIS_EXAMPLES = 200 if LONG_FUZZ else 15
@@ -103,10 +105,22 @@ class Game:
     log: list[LogEntry]
     # step -> the state before log[step]; always holds 0 and len(log) (the final state).
     states: dict[int, GameState]
+    # Counted while every state of the playout was at hand (`off_turn_counts`), for the first OFF_TURN_GAMES games.
+    off_turn: tuple[int, int, int] | None = None
+    # (step, viewer, seed) -> reshuffle_unseen(states[step], viewer, seed), shared by the checks that rearrange alike.
+    rearranged: dict[tuple[int, int | None, int], GameState] = field(default_factory=dict, repr=False)
 
     @property
     def final(self) -> GameState:
         return self.states[len(self.log)]
+
+    def reshuffled(self, step: int, viewer: int | None, seed: int) -> GameState:
+        """`reshuffle_unseen(states[step], viewer, seed)`, worked out once for every check that needs it (the
+        perspective check and the determinization check both rearrange with seed `seed + step`)."""
+        key = (step, viewer, seed)
+        if key not in self.rearranged:
+            self.rearranged[key] = self.engine.reshuffle_unseen(self.states[step], viewer, seed)
+        return self.rearranged[key]
 
     def where(self, step: int | None = None) -> str:
         where = describe(self.engine, self.players, self.options, self.seed, step)
@@ -143,6 +157,8 @@ def build_corpus(engine: AnyEngine, base_seed: int, count: int) -> Corpus:
             log=playout.log,
             states={step: playout.states[step] for step in steps},
         )
+        if len(corpus.games) < OFF_TURN_GAMES:
+            game.off_turn = off_turn_counts(engine, playout.log, playout.states)
         corpus.games.append(game)
         corpus.actions += len(playout.log)
         _collect_events(corpus, game, playout.states)
@@ -223,29 +239,26 @@ def test_random_playouts_end(engine: AnyEngine) -> None:
         check_withdrawn_never_act(game)
 
 
-OFF_TURN_GAMES = 40  # playouts replayed per engine to count the actions taken out of turn
-
-
-def off_turn_counts(game: Game) -> tuple[int, int, int]:
-    """In the game's log, replayed: actions taken by a seat not due, reported actions, and steps at which some
-    seat had a reported action to take."""
-    engine = game.engine
-    state = engine.new(game.players, game.options, game.seed)
+def off_turn_counts(engine: AnyEngine, log: list[LogEntry], states: list[GameState]) -> tuple[int, int, int]:
+    """In a playout's log, with the state before each action (`states[step]`, before `log[step]`): actions taken
+    by a seat not due, reported actions, and steps at which some seat had a reported action to take."""
     offstage = reported = reportable = 0
-    for seat, action in game.log:
+    for (seat, action), state in zip(log, states, strict=False):
         if not isinstance(action, Withdraw):
             offstage += seat not in engine.to_act(state)
             reported += action in engine.reported_actions(state, seat)
         reportable += any(engine.reported_actions(state, other) for other in live_seats(state))
-        state = engine.apply(state, seat, action)
     return offstage, reported, reportable
 
 
 @by_engine
 def test_actions_out_of_turn_only_where_the_engine_has_them(engine: AnyEngine) -> None:
     """Engines with anytime actions get random actions out of turn and reported actions in their playouts (so the
-    checks above cover them); the others never see a seat act out of turn."""
-    counts = [off_turn_counts(game) for game in games_of(engine)[:OFF_TURN_GAMES]]
+    checks above cover them); the others never see a seat act out of turn. (The counts are taken while the corpus
+    is played, on its states, rather than by playing its games again.)"""
+    games = games_of(engine)[:OFF_TURN_GAMES]
+    counts = [game.off_turn for game in games if game.off_turn is not None]
+    assert len(counts) == len(games), f"{engine.name}: the corpus did not count the actions out of turn"
     offstage, reported, reportable = (sum(column) for column in zip(*counts, strict=True))
     if engine.has_anytime_actions:
         assert offstage > 0, f"{engine.name}: no playout took an action out of turn"
@@ -311,10 +324,11 @@ def check_replay(game: Game) -> list[str]:
     log: list[LogEntry] = []
     for step, (seat, action) in enumerate(game.log):
         text = action.model_dump_json()
-        for parsed in (engine.parse_action(text), engine.parse_action(json.loads(text))):
+        from_text = engine.parse_action(text)
+        for parsed in (from_text, engine.parse_action(json.loads(text))):
             if type(parsed) is not type(action) or parsed != action:
                 failures.append(f"{game.where(step)}: {action!r} comes back from JSON {text} as {parsed!r}")
-        log.append((seat, engine.parse_action(text)))
+        log.append((seat, from_text))
     options = engine.parse_options(json.loads(game.options.model_dump_json()))
     if options != game.options:
         failures.append(f"{game.where()}: options come back from JSON as {options!r}")
@@ -412,15 +426,23 @@ def check_perspectives(game: Game, tally: ReshuffleTally) -> list[str]:
         dump = engine.dump_state(state)
         for viewer in viewers(game.players):
             where = f"{game.where(step)}, viewer {viewer}"
-            failures += _check_view(engine, state, viewer, game.seed + step, where, tally)
+            reshuffled = game.reshuffled(step, viewer, game.seed + step)
+            failures += _check_view(engine, state, viewer, game.seed + step, reshuffled, where, tally)
         if engine.dump_state(state) != dump:
             failures.append(f"{game.where(step)}: perspective or reshuffle_unseen changed the state")
     return failures
 
 
 def _check_view(
-    engine: AnyEngine, state: GameState, viewer: int | None, seed: int, where: str, tally: ReshuffleTally
+    engine: AnyEngine,
+    state: GameState,
+    viewer: int | None,
+    seed: int,
+    reshuffled: GameState,
+    where: str,
+    tally: ReshuffleTally,
 ) -> list[str]:
+    """The viewer's perspective of `state`; `reshuffled` is `reshuffle_unseen(state, viewer, seed)`."""
     view = engine.perspective(state, viewer)
     if not isinstance(view, Perspective):
         return [f"{where}: perspective is a {type(view).__name__}, not a Perspective"]
@@ -445,7 +467,6 @@ def _check_view(
                 failures.append(f"{where}: perspective shows {event!r}, which is not a visible event of the state")
 
     # What the viewer cannot see rearranged: the view must not change, nor what the viewer may do.
-    reshuffled = engine.reshuffle_unseen(state, viewer, seed)
     tally.samples += 1
     if type(reshuffled) is not type(state):
         return [*failures, f"{where}: reshuffle_unseen returned a {type(reshuffled).__name__}"]
@@ -1074,7 +1095,7 @@ def check_determinization(game: Game) -> list[str]:
             where = f"{game.where(step)}, viewer {viewer}"
             first, second = game.seed + step, (game.seed + step) ^ 0xD37E
             once = engine.dump_state(engine.reshuffle_unseen(state, viewer, second))
-            twice = engine.reshuffle_unseen(engine.reshuffle_unseen(state, viewer, first), viewer, second)
+            twice = engine.reshuffle_unseen(game.reshuffled(step, viewer, first), viewer, second)
             if engine.dump_state(twice) != once:
                 failures.append(
                     f"{where}: reshuffle_unseen(reshuffle_unseen(s, v, {first}), v, {second}) differs from "

@@ -7,6 +7,7 @@ whose answers are recorded (as in test_parlor.py).
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import AsyncIterator, Iterator
@@ -82,7 +83,10 @@ def custom_ids(view: discord.ui.View) -> list[str]:
     return [str(child.get("custom_id", "")) for child in children(view)]
 
 
+@functools.cache
 def finished_table(game: str, seed: int, *, players: int | None = None) -> tuple[Table, Replay]:
+    """A seeded random game played to its end, as a finished table and its replay: played once per process for every
+    test that reads it (none changes it)."""
     played = playout(game, seed, players=players)
     engine: Any = registry.get(game)
     record = record_of(game, played)

@@ -15,6 +15,7 @@ import pytest
 
 from bot import emojis
 from bot.i18n import LANGUAGES, t
+from bot.services.replay import ReplayStep
 from cogs.games.fullofdollars.render import card_text as fod_card_text
 from cogs.games.ilmorto.deck import italian_face
 from cogs.games.ohmybrain.deck import ohmybrain_face
@@ -122,6 +123,20 @@ def seat_fields(embed: Any) -> list[Any]:
     return [field for field in embed.fields if (field.name or "").startswith(HAND_MARK)]
 
 
+# (game, seed, step, language) -> that step's seat fields: each step drawn once for both checks of its seat fields.
+_SEAT_FIELDS: dict[tuple[str, int, int, str], list[Any]] = {}
+
+
+def seat_fields_at(game: str, seed: int, number: int, lang: str, step: ReplayStep | None = None) -> list[Any]:
+    """The seat fields of step `number` of the seeded game (`finished_table`), in `lang`; `step`: that step, if the
+    caller has it already."""
+    key = (game, seed, number, lang)
+    if key not in _SEAT_FIELDS:
+        table, replay = finished_table(game, seed, players=PLAYERS.get(game, 3))
+        _SEAT_FIELDS[key] = seat_fields(replay_embed(table, replay.step(number) if step is None else step, lang))
+    return _SEAT_FIELDS[key]
+
+
 def test_every_game_has_the_hook() -> None:
     assert set(HIDDEN) == set(WITH_HOOK) == set(registry.names())
 
@@ -131,9 +146,9 @@ def test_every_game_has_the_hook() -> None:
 def test_seat_fields_never_speak_to_the_reader(game: str, lang: str) -> None:
     """Every seat field of every sampled step is in the third person (or neutral), in both languages."""
     for seed in (4, 21):
-        table, replay = finished_table(game, seed, players=PLAYERS.get(game, 3))
+        _, replay = finished_table(game, seed, players=PLAYERS.get(game, 3))
         for number in sampled(replay.steps):
-            for field in seat_fields(replay_embed(table, replay.step(number), lang)):
+            for field in seat_fields_at(game, seed, number, lang):
                 found = SECOND_PERSON.search(field.value or "")
                 assert found is None, (game, seed, number, field.value)
 
@@ -145,10 +160,10 @@ def test_seat_fields_hold_each_seats_hidden_cards(game: str, lang: str) -> None:
     hidden_of = HIDDEN[game]
     shown = 0
     for seed in (4, 21):
-        table, replay = finished_table(game, seed, players=PLAYERS.get(game, 3))
+        _, replay = finished_table(game, seed, players=PLAYERS.get(game, 3))
         for number in range(replay.steps + 1) if replay.steps <= 120 else sampled(replay.steps):
             step = replay.step(number)
-            fields = seat_fields(replay_embed(table, step, lang))
+            fields = seat_fields_at(game, seed, number, lang, step)
             hidden = [hidden_of(step.state, seat, lang) for seat in range(step.state.players)]
             if not any(hidden):
                 assert fields == [], (game, seed, number)

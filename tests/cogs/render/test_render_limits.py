@@ -1,13 +1,13 @@
 """Every rendered lobby, table and hand fits Discord's limits, for every game, in both languages.
 
-States come from random playouts of each registered engine; names are as long
-as Discord allows (32 characters) so the worst case is what gets checked.
+Names are as long as Discord allows (32 characters) so the worst case is what gets checked. The tables and hands at
+states of random playouts of each registered engine are checked in `test_rendered_states.py`, which plays them
+once for every check of what they show.
 """
 
 from __future__ import annotations
 
 import json
-import random
 from typing import Any
 
 import discord
@@ -16,14 +16,11 @@ import pytest
 from bot.i18n import LANGUAGES
 from bot.services.tables import Table
 from bot.storage import Seat, TableRecord
-from cogs.render.frame import hand_embed, lobby_embed, table_embed
+from cogs.render.frame import lobby_embed
 from cogs.render.limits import DESCRIPTION, EMBED_TOTAL, FIELD_NAME, FIELD_VALUE, FIELDS, FOOTER, TITLE, fit_embed
-from cogs.tables._views import hand_view, lobby_view, table_view
+from cogs.tables._views import lobby_view
 from engines import registry
-from tests.conformance.playout import sampled_states
 from tools.standin.limits import message_problems
-
-pytestmark = pytest.mark.long_unit  # handed out before the other modules (tests/conftest.py)
 
 LONGEST_NAME = "W" * 32
 
@@ -53,25 +50,6 @@ def payload(embed: discord.Embed, view: discord.ui.View | None) -> dict[str, Any
     if view is not None:
         body["components"] = view.to_components()
     return json.loads(json.dumps(body))
-
-
-@pytest.mark.parametrize("engine", registry.all_engines(), ids=lambda e: e.name)
-async def test_rendered_messages_fit_discord_limits(engine: Any) -> None:
-    rng = random.Random(20261122)
-    checked = 0
-    for playout, step in sampled_states(engine, rng, playouts=25, per_playout=4, ends=True):
-        state = playout.states[step]
-        options = playout.options.model_dump(mode="json")
-        over = engine.result(state) is not None
-        rec = record(engine.name, playout.players, "finished" if over else "active", engine.dump_state(state), options)
-        table = Table(record=rec, engine=engine, state=state)
-        for lang in LANGUAGES:
-            problems = message_problems(payload(table_embed(table, lang), table_view(table, lang)))
-            for seat in range(playout.players):
-                problems += message_problems(payload(hand_embed(table, seat, lang), hand_view(table, seat, lang)))
-            assert problems == [], f"{engine.name} seed {playout.seed} step {step} ({lang}): {problems}"
-            checked += 1
-    assert checked > 0
 
 
 @pytest.mark.parametrize("engine", registry.all_engines(), ids=lambda e: e.name)

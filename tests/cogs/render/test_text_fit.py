@@ -1,12 +1,12 @@
 """Text that must fit: every game's table, every hand (its buttons, select menus and options) and its lobby, drawn
-at states sampled from random playouts with the longest names (32 characters, several words), the largest game id
-and version, in both languages, and the card emojis installed (the longest faces). It fails on any Discord limit
+with the longest names (32 characters, several words), the largest game id and version, in both languages, and the
+card emojis installed (the longest faces); the tables and hands at states sampled from random playouts are drawn
+in `test_rendered_states.py`, which plays them once for every check of what they show. It fails on any Discord limit
 exceeded and on any text cut in the middle of a word: every cut goes through `cogs.render.limits.clip`, which is
 watched here, and a cut must fall between two words."""
 
 from __future__ import annotations
 
-import random
 import sys
 from dataclasses import dataclass
 from typing import Any
@@ -17,11 +17,10 @@ from bot.i18n import LANGUAGES
 from bot.services.tables import Table
 from bot.storage import Seat, TableRecord
 from cogs.render import limits
-from cogs.render.frame import hand_embed, lobby_embed, table_embed
-from cogs.tables._views import hand_view, lobby_view, table_view
+from cogs.render.frame import lobby_embed
+from cogs.tables._views import lobby_view
 from engines import registry
-from tests.cogs.render_support import payload, table_of
-from tests.conformance.playout import sampled_states
+from tests.cogs.render_support import payload
 from tools.standin.limits import message_problems
 
 # 32 characters each, Discord's longest display name, in several words (a cut may fall inside one of them).
@@ -71,8 +70,7 @@ class Cuts:
         return shown
 
 
-@pytest.fixture
-def cuts(monkeypatch: pytest.MonkeyPatch) -> Cuts:
+def watch_clip(monkeypatch: pytest.MonkeyPatch) -> Cuts:
     """`clip` watched wherever it was imported (`from cogs.render.limits import clip`)."""
     watched = Cuts()
     original = limits.clip
@@ -82,8 +80,13 @@ def cuts(monkeypatch: pytest.MonkeyPatch) -> Cuts:
     return watched
 
 
-# Every face an emoji with the longest id; a long unit of work (tests/conftest.py).
-pytestmark = [pytest.mark.usefixtures("card_emojis"), pytest.mark.long_unit]
+@pytest.fixture
+def cuts(monkeypatch: pytest.MonkeyPatch) -> Cuts:
+    return watch_clip(monkeypatch)
+
+
+# Every face an emoji with the longest id.
+pytestmark = pytest.mark.usefixtures("card_emojis")
 
 
 def problems_of(cuts: Cuts, where: str, body: dict[str, Any]) -> list[str]:
@@ -95,36 +98,6 @@ def problems_of(cuts: Cuts, where: str, body: dict[str, Any]) -> list[str]:
     ]
     cuts.made.clear()
     return found
-
-
-@pytest.mark.parametrize("engine", registry.all_engines(), ids=lambda e: e.name)
-def test_every_text_fits_whole_words_and_discord_limits(engine: Any, cuts: Cuts) -> None:
-    rng = random.Random(20261206)
-    problems: list[str] = []
-    checked = 0
-    for playout, step in sampled_states(engine, rng, playouts=12, per_playout=4, ends=True):
-        state = playout.states[step]
-        names = [LONG_NAMES[seat % len(LONG_NAMES)] for seat in range(playout.players)]
-        over = engine.result(state) is not None
-        for lang in LANGUAGES:
-            table = table_of(
-                engine,
-                state,
-                table_id=BIG_ID,
-                version=BIG_VERSION,
-                names=names,
-                status="finished" if over else "active",
-                locale=lang,
-            )
-            where = f"{engine.name} seed {playout.seed} step {step} ({lang})"
-            problems += problems_of(cuts, f"{where} table", payload(table_embed(table, lang), table_view(table, lang)))
-            for seat in range(playout.players):
-                body = payload(hand_embed(table, seat, lang), hand_view(table, seat, lang))
-                problems += problems_of(cuts, f"{where} hand {seat}", body)
-            checked += 1
-    assert checked > 0
-    unique = list(dict.fromkeys(problem.split(": ", 1)[1] for problem in problems))
-    assert not problems, f"{len(problems)} problems ({len(unique)} distinct):\n" + "\n".join(unique[:40])
 
 
 @pytest.mark.parametrize("engine", registry.all_engines(), ids=lambda e: e.name)

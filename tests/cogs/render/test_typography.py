@@ -1,6 +1,8 @@
 """Every text a player can see reads as typeset French or plain English: checked over every catalogue text and over
 the lobby, the table and every seat's hand of every game, in both languages, at every state of seeded random
-playouts (their ends included), with and without a clock.
+playouts (their ends included), with and without a clock. The checks are here; the lobbies and the playouts' states
+are drawn in `test_rendered_states.py` (`test_every_rendered_text`), whose playouts every check of what the tables
+and hands show shares.
 
 What is checked (`problems`):
 
@@ -18,13 +20,11 @@ syntax such as a command with its options, read as one word). In rendered text a
 from __future__ import annotations
 
 import os
-import random
 import re
 from collections.abc import Iterator
 from typing import Any
 
 import discord
-import pytest
 
 from bot.i18n import LANGUAGES, NBSP, NNBSP, catalogue, forms
 from bot.services.clock import TableClock
@@ -41,15 +41,13 @@ from cogs.tables._views import (
     picker_pick,
     table_message,
 )
-from engines import registry
 from engines.core import Engine
-from tests.conformance.playout import Playout, random_playout
-
-pytestmark = pytest.mark.long_unit  # handed out before the other modules (tests/conftest.py)
+from tests.conformance.playout import Playout
 
 AnyEngine = Engine[Any, Any, Any, Any]
 NAMES = ["Ada", "Bea", "Cyd", "Dov", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lou"]
-PLAYOUTS = {"deadmoney": 2}  # Dead Money games are long: fewer of them
+# Whole playouts whose states are checked (`test_rendered_states.py`): Dead Money games are long, fewer of them.
+PLAYOUTS = {"deadmoney": 2}
 PLAYOUTS_DEFAULT = 3
 # Steps of a playout whose texts are checked: every one with CARDROOM_LONG_FUZZ=1, else at most this many, spread
 # evenly from the first to the last (a long game, as Zombie's, repeats the same texts at most of its steps).
@@ -317,26 +315,3 @@ def checked_steps(count: int) -> list[int]:
     if LONG_FUZZ or count <= STEPS_CHECKED:
         return list(range(count))
     return sorted({round(index * (count - 1) / (STEPS_CHECKED - 1)) for index in range(STEPS_CHECKED)})
-
-
-@pytest.mark.parametrize("engine", registry.all_engines(), ids=lambda engine: engine.name)
-def test_every_rendered_text(engine: AnyEngine) -> None:
-    rng = random.Random(f"typography {engine.name}")
-    found: dict[str, str] = {}  # problem and text -> where it was first seen
-    checked = 0
-    for lang in LANGUAGES:
-        for where, text in lobby_texts(engine, lang):
-            checked += 1
-            for problem in text_problems(text, lang):
-                found.setdefault(f"{lang}: {problem}\n    {text!r}", where)
-    for _ in range(PLAYOUTS.get(engine.name, PLAYOUTS_DEFAULT)):
-        playout = random_playout(engine, rng)
-        for step in checked_steps(len(playout.states)):
-            for lang in LANGUAGES:
-                for where, text in rendered_texts(engine, playout, step, lang):
-                    checked += 1
-                    for problem in text_problems(text, lang):
-                        found.setdefault(f"{lang}: {problem}\n    {text!r}", f"seed {playout.seed} step {step} {where}")
-    assert checked > 1000
-    report = [f"{problem}\n    at {where}" for problem, where in found.items()]
-    assert not report, f"{engine.name}: {len(report)} typography problems:\n" + "\n".join(report)
