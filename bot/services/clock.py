@@ -23,13 +23,14 @@ The paces are data (`data/paces.json`), validated at start.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from bot.services.quiet import Quiet, move_out
 from bot.settings import DATA_DIR
 
 PACES_FILE = DATA_DIR / "paces.json"
@@ -60,6 +61,7 @@ class AwayRules(BaseModel):
 
     allowance_days: float = Field(gt=0)
     choices_days: tuple[float, ...]
+    default_from_bank: float = Field(default=28_800, ge=0)  # seconds: paces from this bank allow away time unasked
 
 
 class Paces(BaseModel):
@@ -122,6 +124,22 @@ class SeatClock(BaseModel):
     since: float | None = None  # when that decision's clock started or starts (None while the table is paused)
     timeouts: int = 0  # decisions in a row the clock made for this seat
     acted_at: float | None = None  # when the player last acted themselves
+    began: float | None = None  # when the decision in hand began (away time and pauses aside)
+    quiet: Quiet | None = None  # the player's quiet hours when it began: a deadline inside them moves to their end
+
+
+class Whereabouts(dict[int, float]):
+    """What the clock learns of each seat's player when a decision starts: seat -> when they come back (the
+    seats whose player is away), and `quiet`: seat -> their quiet hours (`TableStore.away_by_seat`)."""
+
+    def __init__(self, away: Mapping[int, float] | None = None, quiet: Mapping[int, Quiet] | None = None) -> None:
+        super().__init__(away or {})
+        self.quiet: dict[int, Quiet] = dict(quiet or {})
+
+
+def quiet_of(away: Mapping[int, float], seat: int) -> Quiet | None:
+    """`seat`'s quiet hours, when `away` tells them (a plain mapping tells none)."""
+    return away.quiet.get(seat) if isinstance(away, Whereabouts) else None
 
 
 class TableClock(BaseModel):
@@ -142,7 +160,10 @@ class TableClock(BaseModel):
     computers: list[int] = []  # seats a computer plays
     floor: float = 0.0  # seconds, the least time between two computer moves at the table (already scaled)
     auto_at: float | None = None  # when a computer last moved at the table
-    away_allowed: bool = True  # players may spend away time here (a league table may forbid it)
+    # The host's choice of away time here (None: the pace's default, `AwayRules.default_from_bank`); a league
+    # table may forbid it.
+    away_choice: bool | None = None
+    away_turns: dict[int, int] = {}  # seat -> its decision (`SeatClock.turn`) on which the clock spent away time
 
     # ----- settings (lobby) ----------------------------------------------------
     @classmethod
@@ -159,10 +180,22 @@ class TableClock(BaseModel):
         )
 
     def with_pace(self, name: str, *, scale: float = 1.0) -> TableClock:
-        kept = {"auto": self.auto, "away_allowed": self.away_allowed}
+        kept = {"auto": self.auto, "away_choice": self.away_choice}
         return TableClock.preset(name, timeouts=self.timeouts, scale=scale).model_copy(update=kept)
 
     # ----- reading -------------------------------------------------------------
+    @property
+    def away_allowed(self) -> bool:
+        """Whether players may spend away time here (`/away`, and the allowance spent instead of a timeout): the
+        host's choice, else the pace's default (allowed where a decision's bank is long enough for an hour away
+        not to hold the others up much; a live table plays on)."""
+        if self.away_choice is not None:
+            return self.away_choice
+        try:
+            return paces().get(self.pace).bank >= paces().away.default_from_bank
+        except KeyError:  # a pace no longer listed: as before there were such defaults
+            return True
+
     @property
     def paused(self) -> bool:
         return self.paused_at is not None
@@ -172,11 +205,25 @@ class TableClock(BaseModel):
         return [seat for seat, clock in enumerate(self.seats) if clock.turn is not None]
 
     def deadline(self, seat: int) -> float | None:
-        """When `seat`'s time runs out (None: no decision, the table is paused, or a computer plays the seat)."""
+        """When `seat`'s time runs out (None: no decision, the table is paused, or a computer plays the seat).
+
+        A deadline that would fall inside the player's quiet hours moves past their end by the time that was left
+        when they began (`bot.services.quiet.move_out`)."""
         clock = self.seats[seat]
         if clock.turn is None or clock.since is None or seat in self.computers:
             return None
-        return clock.since + max(clock.bank, 0.0)
+        return move_out(clock.quiet, clock.since + max(clock.bank, 0.0), clock.since)
+
+    def last_one(self, seat: int, due: Collection[int]) -> bool:
+        """Whether `seat` is the last one a shared decision waits for: the only one of `due` (the people due) left,
+        someone else having acted since its decision began."""
+        began = self.seats[seat].began
+        if began is None or set(due) != {seat}:
+            return False
+        return any(
+            other != seat and clock.acted_at is not None and clock.acted_at > began
+            for other, clock in enumerate(self.seats)
+        )
 
     def reminder(self, seat: int) -> float | None:
         clock = self.seats[seat]
@@ -257,6 +304,8 @@ class TableClock(BaseModel):
         clock = self.seats[seat]
         clock.turn = version
         clock.since = None if self.paused else max(now, away.get(seat, now))
+        clock.began = now
+        clock.quiet = quiet_of(away, seat)
 
     def _charge(self, seat: int, now: float) -> None:
         """Take the time the decision in hand has used from the bank, and stop its clock."""
@@ -326,6 +375,7 @@ class TableClock(BaseModel):
             new.paused_at = None
             for seat in new.due():
                 new.seats[seat].since = max(now, away.get(seat, now))
+                new.seats[seat].quiet = quiet_of(away, seat)
         return new
 
     def set_away(self, seat: int, until: float, now: float) -> TableClock:
@@ -336,4 +386,22 @@ class TableClock(BaseModel):
             return new
         new._charge(seat, now)
         clock.since = max(now, until)
+        return new
+
+    # ----- away time spent by the clock (`ClockService.expire`) -------------------
+    def on_auto_away(self, seat: int) -> bool:
+        """Whether the clock already spent away time on `seat`'s decision in hand (a stretch of away hours)."""
+        clock = self.seats[seat]
+        return clock.turn is not None and self.away_turns.get(seat) == clock.turn
+
+    def away_hour(self, seat: int, hour: float, now: float) -> TableClock:
+        """`seat`'s time ran out and an hour (`hour` seconds, scaled) of its player's away allowance is spent: its
+        deadline moves `hour` later (from now, when it fell due late), and the decision is marked as on away time."""
+        new = self._copy()
+        clock = new.seats[seat]
+        deadline = self.deadline(seat)
+        if deadline is None or clock.turn is None:
+            return new
+        clock.bank += hour + max(0.0, now - deadline)
+        new.away_turns = {**self.away_turns, seat: clock.turn}
         return new

@@ -26,15 +26,14 @@ import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime
 from typing import get_args
 
 from bot.errors import AwayAllowanceError, InvalidOptionError, NotAwayError
-from bot.services.clock import paces
+from bot.services import away
+from bot.services.away import DAY
 from bot.services.tables import Table, Tables
 from bot.storage import CardsMode, Database, NotifyMode, PlayerSettings
 
-DAY = 86_400.0
 NOTIFY_MODES: tuple[NotifyMode, ...] = get_args(NotifyMode)
 CARDS_MODES: tuple[CardsMode, ...] = get_args(CardsMode)
 CARDS_FRESH = 60.0  # seconds a person's card faces are kept before they are read again
@@ -91,21 +90,21 @@ class PlayerService:
     @staticmethod
     def year_of(when: float) -> int:
         """The calendar year (UTC) of a unix time."""
-        return datetime.fromtimestamp(when, UTC).year
+        return away.year_of(when)
 
     @staticmethod
     def allowance() -> float:
         """The yearly allowance, in seconds (before the time scale)."""
-        return paces().away.allowance_days * DAY
+        return away.allowance()
 
     def used(self, player: PlayerSettings, now: float | None = None) -> float:
-        """Seconds of allowance used in the year of `now` (default: the service's now)."""
-        now = self.now() if now is None else now
-        return player.away_used if player.away_year == self.year_of(now) else 0.0
+        """Seconds of allowance used in the year of `now` (default: the service's now), `/away` and the away
+        hours the clock spent instead of timeouts alike."""
+        return away.used(player, self.now() if now is None else now)
 
     def left(self, player: PlayerSettings, now: float | None = None) -> float:
         """Seconds of allowance left in the year of `now`."""
-        return max(0.0, self.allowance() - self.used(player, now))
+        return away.left(player, self.now() if now is None else now)
 
     def is_away(self, player: PlayerSettings, now: float | None = None) -> bool:
         now = self.now() if now is None else now
@@ -170,6 +169,20 @@ class PlayerService:
         return text
 
     # ----- away ----------------------------------------------------------------
+    async def set_auto_next(self, user_id: int, on: bool) -> PlayerSettings:
+        """Whether the answer to the person's move shows the next table waiting on them (off by default)."""
+        async with self._locked(user_id):
+            changed = replace(await self.db.players.get(user_id), auto_next=on)
+            await self.db.players.save(changed)
+        return changed
+
+    async def set_auto_away(self, user_id: int, on: bool) -> PlayerSettings:
+        """Whether the clock spends the person's away allowance by the hour instead of a timeout (on by default)."""
+        async with self._locked(user_id):
+            changed = replace(await self.db.players.get(user_id), auto_away=on)
+            await self.db.players.save(changed)
+        return changed
+
     async def go_away(self, user_id: int, days: float) -> AwayChange:
         """Away for `days` from now, replacing a running absence; AwayAllowanceError if the allowance is short."""
         if not (math.isfinite(days) and days > 0):

@@ -59,6 +59,7 @@ from bot.storage.repos import (
     DeadlineRepository,
     EmojiRepository,
     PlayerRepository,
+    PreMoveRepository,
     RatingRepository,
     ResultRepository,
     ServerRepository,
@@ -87,6 +88,7 @@ class Database:
         self.players = PlayerRepository(self)
         self.servers = ServerRepository(self)
         self.emojis = EmojiRepository(self)
+        self.premoves = PreMoveRepository(self)
 
     # ----- life cycle -------------------------------------------------------
     @classmethod

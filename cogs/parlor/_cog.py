@@ -9,7 +9,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import catalogue
+from bot.services.away import AWAY_CHOICES
 from bot.services.clock import paces
+from bot.services.quiet import zones_like
 from bot.translator import loc
 from cogs.parlor._people import BACK, PeopleHandlers, choice_value
 from cogs.parlor._render import days_label
@@ -31,6 +33,15 @@ def away_choices() -> list[app_commands.Choice[str]]:
     ]
     choices.append(app_commands.Choice(name=loc("I'm back: end my absence now", "parlor.away.choice.back"), value=BACK))
     return choices
+
+
+def auto_away_choices() -> list[app_commands.Choice[str]]:
+    """/away's `auto`: the away allowance spent by the hour instead of a timeout, or not."""
+    english = {"on": "On: an hour of my allowance rather than a timeout", "off": "Off: my time runs out as usual"}
+    return [
+        app_commands.Choice(name=loc(english[value], f"away_auto.choice.{value}"), value=value)
+        for value in AWAY_CHOICES
+    ]
 
 
 def pace_choices() -> list[app_commands.Choice[str]]:
@@ -63,19 +74,55 @@ class ParlorCog(commands.Cog, name="Parlor"):
         name=loc("notify", "command.notify.name"),
         description=loc("Choose where you are told it is your turn", "command.notify.description"),
     )
-    @app_commands.rename(mode=loc("mode", "command.option.mode.name"))
+    @app_commands.rename(
+        mode=loc("mode", "command.option.mode.name"),
+        zone=loc("zone", "command.option.zone.name"),
+        quiet=loc("quiet", "command.option.quiet.name"),
+        digest_at=loc("digest_at", "command.option.digest_at.name"),
+        digest_hours=loc("digest_hours", "command.option.digest_hours.name"),
+    )
     @app_commands.describe(
-        mode=loc("Where to tell you; leave empty to see your choice", "command.option.mode.description")
+        mode=loc("Where to tell you; leave empty to see your choice", "command.option.mode.description"),
+        zone=loc(
+            "Your time zone, for your quiet hours (type a city: Paris, New_York…)", "command.option.zone.description"
+        ),
+        quiet=loc(
+            "Hours without pings or DMs in your zone, like 23:00-07:00 (off to stop them)",
+            "command.option.quiet.description",
+        ),
+        digest_at=loc(
+            "Digest mode: the time of your daily digest, like 09:00 (empty: when your tables change)",
+            "command.option.digest_at.description",
+        ),
+        digest_hours=loc(
+            "Digest mode: at most one digest every so many hours (when your tables change)",
+            "command.option.digest_hours.description",
+        ),
     )
     @app_commands.choices(
         mode=[
             app_commands.Choice(name=loc("in the table's channel", "parlor.notify.channel"), value="channel"),
             app_commands.Choice(name=loc("by direct message", "parlor.notify.dm"), value="dm"),
             app_commands.Choice(name=loc("in the channel and by direct message", "parlor.notify.both"), value="both"),
+            app_commands.Choice(name=loc("one digest message instead of a stream", "digest.choice"), value="digest"),
         ]
     )
-    async def notify(self, interaction: discord.Interaction[Any], mode: str | None = None) -> None:
-        await self.people.notify(interaction, mode)
+    async def notify(
+        self,
+        interaction: discord.Interaction[Any],
+        mode: str | None = None,
+        zone: app_commands.Range[str, 1, 64] | None = None,
+        quiet: app_commands.Range[str, 1, 40] | None = None,
+        digest_at: app_commands.Range[str, 1, 10] | None = None,
+        digest_hours: app_commands.Range[int, 1, 48] | None = None,
+    ) -> None:
+        await self.people.notify(
+            interaction, mode, zone=zone, quiet=quiet, digest_at=digest_at, digest_hours=digest_hours
+        )
+
+    @notify.autocomplete("zone")
+    async def _notify_zone(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=zone, value=zone) for zone in zones_like(current)]
 
     @app_commands.command(
         name=loc("cards", "command.cards.name"),
@@ -100,13 +147,21 @@ class ParlorCog(commands.Cog, name="Parlor"):
         name=loc("away", "command.away.name"),
         description=loc("Stop your clocks for a few days, or come back early", "command.away.description"),
     )
-    @app_commands.rename(days=loc("days", "command.option.days.name"))
-    @app_commands.describe(
-        days=loc("How long you will be away; leave empty to see where you stand", "command.option.days.description")
+    @app_commands.rename(
+        days=loc("days", "command.option.days.name"), auto=loc("auto", "command.option.away_auto.name")
     )
-    @app_commands.choices(days=away_choices())
-    async def away(self, interaction: discord.Interaction[Any], days: str | None = None) -> None:
-        await self.people.away(interaction, days)
+    @app_commands.describe(
+        days=loc("How long you will be away; leave empty to see where you stand", "command.option.days.description"),
+        auto=loc(
+            "Spend your away allowance by the hour when your time would run out (on by default)",
+            "command.option.away_auto.description",
+        ),
+    )
+    @app_commands.choices(days=away_choices(), auto=auto_away_choices())
+    async def away(
+        self, interaction: discord.Interaction[Any], days: str | None = None, auto: str | None = None
+    ) -> None:
+        await self.people.away(interaction, days, auto)
 
     @app_commands.command(
         name=loc("turns", "command.turns.name"),
@@ -128,6 +183,7 @@ class ParlorCog(commands.Cog, name="Parlor"):
         lobby_hours=loc("lobby_hours", "command.option.lobby_hours.name"),
         notify_channel=loc("notify_channel", "command.option.notify_channel.name"),
         clear_notify_channel=loc("clear_notify_channel", "command.option.clear_notify_channel.name"),
+        quiet_cap=loc("quiet_cap", "command.option.quiet_cap.name"),
     )
     @app_commands.describe(
         pace=loc("The pace of new tables' clocks", "command.option.pace.description"),
@@ -141,6 +197,9 @@ class ParlorCog(commands.Cog, name="Parlor"):
         clear_notify_channel=loc(
             "Announce turns in each table's own channel again", "command.option.clear_notify_channel.description"
         ),
+        quiet_cap=loc(
+            "How many hours members' quiet hours may last at most (1–16)", "command.option.quiet_cap.description"
+        ),
     )
     @app_commands.choices(pace=pace_choices())
     @app_commands.choices(timeouts=timeout_choices())
@@ -152,6 +211,7 @@ class ParlorCog(commands.Cog, name="Parlor"):
         lobby_hours: app_commands.Range[int, 1, 168] | None = None,
         notify_channel: discord.TextChannel | None = None,
         clear_notify_channel: bool = False,
+        quiet_cap: app_commands.Range[int, 1, 16] | None = None,
     ) -> None:
         await self.servers.defaults(
             interaction,
@@ -160,6 +220,7 @@ class ParlorCog(commands.Cog, name="Parlor"):
             lobby_hours=lobby_hours,
             notify_channel=notify_channel,
             clear_notify_channel=clear_notify_channel,
+            quiet_cap=quiet_cap,
         )
 
     @cardroom.command(

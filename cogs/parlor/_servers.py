@@ -17,6 +17,7 @@ from discord import app_commands
 
 from bot.errors import CardroomError
 from bot.i18n import language_of, t
+from bot.services.notices import cap_hours, check_cap, set_cap
 from bot.services.servers import effective
 from bot.storage import GuildSettings, TableRecord
 from cogs.kit.errors import guarded
@@ -75,16 +76,21 @@ class ServerHandlers:
         lobby_hours: int | None,
         notify_channel: discord.abc.GuildChannel | None,
         clear_notify_channel: bool,
+        quiet_cap: int | None = None,
     ) -> None:
         """Without options: the server's defaults. With some: those changed, then the defaults shown."""
         interaction = reply.interaction
         guild_id = require_manager(interaction)
         lang = language_of(interaction.locale)
         servers = self.bot.servers
-        changing = clear_notify_channel or any(v is not None for v in (pace, timeouts, lobby_hours, notify_channel))
+        changing = clear_notify_channel or any(
+            v is not None for v in (pace, timeouts, lobby_hours, notify_channel, quiet_cap)
+        )
         if changing:
             if notify_channel is not None:
                 self._check_postable(notify_channel)
+            if quiet_cap is not None:
+                check_cap(quiet_cap)
             await reply.secure()
             settings = await servers.update(
                 guild_id,
@@ -94,6 +100,8 @@ class ServerHandlers:
                 notify_channel_id=None if notify_channel is None else notify_channel.id,
                 clear_notify_channel=clear_notify_channel,
             )
+            if quiet_cap is not None:  # after the checks of the other values: a refusal changes nothing
+                settings = await set_cap(self.bot.db, guild_id, quiet_cap)
         else:
             settings = await servers.defaults(guild_id)
         bot_expiry = self.bot.settings.lobby_expiry
@@ -104,6 +112,8 @@ class ServerHandlers:
             effective(GuildSettings(guild_id=guild_id), lobby_expiry=bot_expiry),
             saved=changing,
         )
+        cap = t(lang, "quiet.cap", cap=cap_hours(settings))
+        embed.add_field(name=t(lang, "quiet.cap_name"), value=cap, inline=False)  # the members' quiet hours
         await reply.send(embed=embed)
 
     @staticmethod

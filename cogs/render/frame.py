@@ -8,15 +8,16 @@ embed only through `Engine.perspective`.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from dataclasses import dataclass
 from typing import TypeVar
 
 import discord
 
 from bot.i18n import list_of, t
 from bot.services.fairness import commitment, short
-from bot.services.tables import Table, option_value
+from bot.services.tables import Table, option_value, table_url
 from cogs.render.games import decision_text, renderer_for
-from cogs.render.limits import fit_embed
+from cogs.render.limits import TITLE, clip, fit_embed
 from cogs.render.rating import rating_change
 from cogs.render.text import (
     display_name,
@@ -100,7 +101,10 @@ def lobby_embed(table: Table, lang: str) -> discord.Embed:
     embed.add_field(name=t(lang, "lobby.options"), value="\n".join(options), inline=False)
     clock = table.clock
     if clock is not None:
-        embed.add_field(name=t(lang, "lobby.clock"), value=pace_summary(clock.pace, clock.timeouts, lang), inline=False)
+        summary = pace_summary(clock.pace, clock.timeouts, lang)
+        if not clock.away_allowed:  # shown only when off: away time is allowed unless the host says otherwise
+            summary += "\n" + t(lang, "away_auto.lobby.off")
+        embed.add_field(name=t(lang, "lobby.clock"), value=summary, inline=False)
     status = {"lobby": "lobby.waiting", "aborted": "lobby.cancelled"}.get(record.status, "lobby.started")
     if record.status == "aborted" and record.ended_by is None:
         status = "lobby.expired"  # nobody closed it: it was not started in time
@@ -272,11 +276,14 @@ def hand_embed(
     view: Perspective | None = None,
     *,
     news: Sequence[Event] = (),
+    place: Place | None = None,
 ) -> discord.Embed:
-    """One player's private view, decision first: what they must decide (second person) and when by, what
-    reached them secretly since their last look (`news`), then their cards and a compact table summary
-    (the game's `hand_fields`). From their own perspective (`view`, computed if not given). Once the game is
-    over the hand says so, with the final standings (winners first), like the table."""
+    """One player's private view, headed by where its table is (`place`: its server and channel, linking to the
+    table's message, so that a player moving from table to table never mistakes one for another), decision
+    first: what they must decide (second person) and when by, what reached them secretly since their last look
+    (`news`), then their cards and a compact table summary (the game's `hand_fields`). From their own
+    perspective (`view`, computed if not given). Once the game is over the hand says so, with the final
+    standings (winners first), like the table."""
     assert table.state is not None
     record = table.record
     if view is None:
@@ -302,12 +309,37 @@ def hand_embed(
         description="\n".join(lines),
         colour=COLOUR_PLAYING if live else COLOUR_OVER,
     )
+    embed.set_author(name=place_line(table, lang, place), url=table_url(record))
     if table.result is not None:
         embed.add_field(name=t(lang, "table.standings"), value=standings(table, lang), inline=False)
     for field in renderer.hand_fields(view, table.names, lang):
         embed.add_field(name=field.name, value=field.value, inline=field.inline)
     embed.set_footer(text=_footer(table, lang))
     return fit_embed(embed)
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Where a table is, as the bot knows it: its server's and channel's names (None when unknown)."""
+
+    server: str | None = None
+    channel: str | None = None
+
+
+PLACE_NAME = 100  # characters of a server's or channel's name in a hand's header (Discord's longest names)
+
+
+def place_line(table: Table, lang: str, place: Place | None) -> str:
+    """ "📍 The Parlor · #games": the header of a hand, which links to the table's message (`hand_embed`)."""
+    server = place.server if place is not None else None
+    channel = place.channel if place is not None else None
+    if server and channel:
+        text = t(lang, "next.where", server=clip(server, PLACE_NAME), channel=clip(channel, PLACE_NAME))
+    elif server or channel:
+        text = t(lang, "next.where.one", place=clip(server or f"#{channel}", PLACE_NAME))
+    else:
+        text = t(lang, "next.where.somewhere", table_id=table.id)
+    return clip(text, TITLE)  # an author's name has the title's limit
 
 
 def secret_events(view: Perspective) -> list[Event]:

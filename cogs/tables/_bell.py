@@ -15,6 +15,14 @@ simultaneous decision act, it is edited to name only those still due.
 * A player's `/notify` choice sends the ping to the channel, by direct
   message, or both. A DM that Discord refuses (50007: DMs closed) falls back to
   the channel, and the player is told once.
+* During a player's quiet hours (`/notify quiet:`) no ping and no DM reaches
+  them: the bell names them without pinging, and what waits for them goes out as
+  one direct message when their quiet hours end (`flush`, fired by the player
+  scheduler `PlayerScheduler` from `players.due_at`, so it survives a restart).
+* Nothing is sent for a decision the player already took: the table is read
+  again just before a ping or DM goes out. When the player is the last one a
+  shared decision waits for (`TableClock.last_one`), the "last one" notice
+  replaces the usual one.
 
 What the bell writes is bookkeeping committed light, without a sync of its own
 (`TableRepository.set_bell`): the move that made the decision was the durable
@@ -39,8 +47,11 @@ import discord
 
 from bot.i18n import list_of, t
 from bot.seating import is_computer
+from bot.services.digest import next_daily, worth_sending
+from bot.services.notices import Notices, PlayerScheduler
 from bot.services.tables import Table
-from bot.storage import NotifyMode
+from bot.services.tables.table import jump_url
+from bot.storage import NotifyMode, PlayerSettings
 from cogs.render.limits import CONTENT, clip
 from cogs.render.text import game_name, stamp
 from cogs.tables._views import bell_view
@@ -90,6 +101,17 @@ class Bell:
         self.bot = bot
         self.watching = watching
         self._rung: dict[int, BellMessage] = {}
+        store = bot.tables.store
+        self.notices = Notices(bot.db, store, clock=store.now)
+        self.scheduler = PlayerScheduler(bot.db, self.flush, clock=store.now)
+        self.notices.poke = self.scheduler.poke
+
+    def start(self) -> None:
+        """Start the player scheduler: held notices go out when quiet hours end (those due meanwhile at once)."""
+        self.scheduler.start()
+
+    async def stop(self) -> None:
+        await self.scheduler.stop()
 
     # ----- what is new ---------------------------------------------------------
     @staticmethod
@@ -97,6 +119,21 @@ class Bell:
         """Seats facing a decision nobody told them about yet."""
         told = table.record.notified
         return [seat for seat in people_due(table) if told.get(seat) != decision_of(table, seat)]
+
+    @staticmethod
+    def is_last(table: Table, seat: int) -> bool:
+        """Whether `seat` is the last one the table's shared decision waits for."""
+        clock = table.clock
+        return clock is not None and seat < len(clock.seats) and clock.last_one(seat, people_due(table))
+
+    async def _still_due(self, table: Table, seats: list[int]) -> tuple[Table, list[int]]:
+        """The table as the database holds it now, and those of `seats` still facing the decision they are
+        told about (a player who took it meanwhile is told nothing)."""
+        current = await self.bot.tables.store.peek(table.id)
+        if current is None or current.record.status != "active":
+            return table, []
+        due = people_due(current)
+        return current, [s for s in seats if s in due and decision_of(current, s) == decision_of(table, s)]
 
     def _is_watching(self, table: Table, seat: int) -> bool:
         clock = table.clock
@@ -165,12 +202,14 @@ class Bell:
         if reminder is not None:
             first = t(
                 lang,
-                "bell.reminder",
+                "quiet.bell.last_reminder" if self.is_last(table, reminder) else "bell.reminder",
                 mention=f"<@{record.seats[reminder].user_id}>",
                 game=game,
                 deadline=self._deadline_text(table, reminder, lang),
             )
             lines = [first] + ([t(lang, "bell.also", players=list_of(lang, named), count=len(named))] if named else [])
+        elif len(named) == 1 and self.is_last(table, people_due(table)[0]):
+            lines = [t(lang, "quiet.bell.last_turn", game=game, players=named[0])]
         else:
             lines = [t(lang, "bell.turn", game=game, players=list_of(lang, named), count=len(named))]
         lines += [t(lang, "bell.dms_closed", mention=f"<@{user}>") for user in closed_dms]
@@ -181,6 +220,14 @@ class Bell:
     ) -> None:
         """A new bell naming `seats` (pinged), replacing the table's last one. `notified`: the decisions told
         once it is posted, stored with its id in one write."""
+        told = table
+        table, seats = await self._still_due(table, seats)
+        if not seats:
+            if notified is not None:
+                await self.bot.tables.store.remember_notified(told.id, notified)
+            return
+        if reminder is not None and reminder not in seats:
+            return
         record = table.record
         lang = record.locale
         users = {seat: record.seats[seat].user_id for seat in seats}
@@ -188,6 +235,11 @@ class Bell:
         in_channel: list[int] = []
         closed: list[int] = []
         for seat, user in users.items():
+            if people[user].notify == "digest":
+                await self.notices.waiting_changed(people[user])
+                continue  # digests: named on the bell, told by their next digest
+            if await self.notices.hold(people[user]):
+                continue  # quiet hours: named on the bell, told when they end
             mode: NotifyMode = people[user].notify
             if mode in ("dm", "both") and not await self._direct(table, seat, user, reminder is not None):
                 mode = "channel"
@@ -224,7 +276,8 @@ class Bell:
         record = table.record
         lang = record.locale
         guild = self.bot.get_guild(record.guild_id) if record.guild_id is not None else None
-        key = "bell.dm_reminder" if reminder else "bell.dm_turn"
+        last = self.is_last(table, seat)
+        key = "quiet.bell.dm_last" if last else "bell.dm_reminder" if reminder else "bell.dm_turn"
         content = t(
             lang,
             key,
@@ -241,6 +294,74 @@ class Bell:
                 return False
             raise
         return True
+
+    async def flush(self, player: PlayerSettings) -> None:
+        """Something is due for the person (the player scheduler calls this): their digest, or, their quiet hours
+        over, one direct message listing every table waiting on them now, urgent first (nothing when none does
+        any more). A DM refused (DMs closed): one ping in the most urgent table's channel instead."""
+        if player.notify == "digest":
+            await self._digest(player)
+            return
+        if player.held_since is not None:
+            await self._list(player, "quiet.held")
+        await self.notices.release(player)
+
+    async def _digest(self, player: PlayerSettings) -> None:
+        """The person's digest, replacing the last one (deleted); none when not worth sending."""
+        now = self.bot.tables.store.now()
+        waiting = len([row for row in await self.bot.db.players.turns_of(player.user_id) if row.since is not None])
+        following = next_daily(player, now)
+        if not worth_sending(player, waiting):
+            await self.bot.db.players.release(player.user_id, following)
+            return
+        if player.digest_channel_id is not None and player.digest_message_id is not None:
+            await self._delete(BellMessage(player.digest_channel_id, player.digest_message_id, ()))
+        sent = await self._list(player, "digest.title") if waiting else None
+        channel_id, message_id = sent if sent is not None else (None, None)
+        await self.bot.db.players.digest_sent(player.user_id, channel_id, message_id, now, waiting, following)
+
+    async def _list(self, player: PlayerSettings, title: str) -> tuple[int, int] | None:
+        """A direct message: `title`, then every table waiting on the person, urgent first, with links. Its
+        (channel, message) ids; None when nothing waits, or when the DM was refused and a ping went instead."""
+        user = player.user_id
+        rows = [row for row in await self.bot.db.players.turns_of(user) if row.since is not None]
+        if not rows:
+            return None
+        tables = [await self.bot.tables.store.peek(row.table_id) for row in rows]
+        first = tables[0]
+        lang = first.record.locale if first is not None else "en"
+        lines = [t(lang, title, count=len(rows))]
+        for row, table in zip(rows, tables, strict=True):
+            last = table is not None and self.is_last(table, row.seat)
+            lines.append(
+                t(
+                    lang,
+                    "quiet.held_last" if last else "quiet.held_line",
+                    game=game_name(row.game, lang),
+                    channel=f"<#{row.channel_id}>",
+                    deadline="" if row.due_at is None else t(lang, "bell.deadline", when=stamp(row.due_at)),
+                    url=jump_url(row.guild_id, row.channel_id, row.table_message_id),
+                )
+            )
+        sent = await self._send_direct(user, clip("\n".join(lines), CONTENT))
+        if sent is None:
+            channel_id = rows[0].channel_id if first is None else await self._channel_of(first)
+            await self.bot.get_partial_messageable(channel_id).send(
+                t(lang, "quiet.held_channel", mention=f"<@{user}>", count=len(rows)),
+                allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(user)]),
+            )
+        return sent
+
+    async def _send_direct(self, user_id: int, content: str) -> tuple[int, int] | None:
+        """A direct message: its (channel, message) ids; None when Discord refuses it because DMs are closed."""
+        try:
+            dm = await self.bot.create_dm(discord.Object(user_id))
+            message = await dm.send(content)
+        except discord.Forbidden as refused:
+            if refused.code == DMS_CLOSED:
+                return None
+            raise
+        return dm.id, message.id
 
     async def _trim(self, table: Table) -> None:
         """Keep the bell to the players still due: edit it when some have acted, delete it when none are left."""

@@ -21,7 +21,10 @@ from cogs.kit.choices import game_choices
 from cogs.kit.components import carried, is_known, mismatched
 from cogs.kit.errors import in_flight, reply_error, tree_error
 from cogs.kit.reply import Reply
+from cogs.tables._away_notice import tell_away_hours
 from cogs.tables._handlers import TableHandlers
+from cogs.tables._premoves import PREMOVE
+from cogs.tables._premoves import install as install_premoves
 from cogs.tables._refresher import TableRefresher
 from cogs.tables._repair import RepairQueue
 from cogs.tables._seat_moves import SeatMoves
@@ -44,6 +47,7 @@ class TablesCog(commands.Cog, name="Tables"):
         )
         self.handlers = TableHandlers(bot, self.refresher)
         self.refresher.watchers += self.handlers.watchers()  # a game's extension may add its own (Il Morto's dead)
+        self.premoves = install_premoves(bot, self.refresher)  # moves chosen ahead, played when their turn comes
         # This process claims and fires only its own servers' deadlines (every deadline when it runs every shard).
         shards = bot.process_shards
         self.scheduler = Scheduler(
@@ -77,6 +81,7 @@ class TablesCog(commands.Cog, name="Tables"):
         self.refresher.repair(repairs)
         self.bot.tables.store.deadline_added = self.scheduler.poke
         self.scheduler.start()
+        self.refresher.bell.start()  # the players' own deadlines: quiet hours ending, digests
 
     async def drain(self) -> None:
         """Before a stop: the handlers in flight finish (their commit, answer and bookkeeping), then the table edits.
@@ -94,6 +99,7 @@ class TablesCog(commands.Cog, name="Tables"):
         emojis.unwatch(self.refresher.faces_installed)
         self.refresher.stop_repair()
         await self.scheduler.stop()
+        await self.refresher.bell.stop()
         self._thinking.cancel()
 
     async def _fire(self, deadline: Deadline) -> None:
@@ -105,7 +111,8 @@ class TablesCog(commands.Cog, name="Tables"):
         after too many in a row), through the same locked, versioned path as a click.
         `computer`: a computer seat's turn. Both moves are decided in the
         background (the normal computer player thinks up to its budget), and
-        played through that same path.
+        played through that same path. `premove`: a move a player chose ahead
+        plays, a few seconds after its decision came, if it still fits.
         """
         tables = self.bot.tables
         if deadline.kind == "lobby":
@@ -130,6 +137,8 @@ class TablesCog(commands.Cog, name="Tables"):
                 table, seat = due
                 await self.refresher.bell.remind(table, seat)
                 await tables.clock.reminded(deadline)
+        elif deadline.kind == PREMOVE:
+            await self.premoves.fire(deadline)
         else:
             raise ValueError(f"no effect for deadlines of kind {deadline.kind!r}")
 
@@ -148,6 +157,11 @@ class TablesCog(commands.Cog, name="Tables"):
             if outcome.by_clock:
                 log.info("Seat %s of game %s ran out of time", outcome.seat, outcome.table.id)
             self.refresher.mark(outcome.table.id)
+            if outcome.away is not None:  # away allowance spent instead of a timeout: told once a stretch
+                try:
+                    await tell_away_hours(self.bot, outcome.table, outcome.away)
+                except Exception:  # the hour is spent whatever becomes of its notice
+                    log.exception("The away notice of game %s could not be sent", outcome.table.id)
 
     @app_commands.command(
         name=loc("play", "command.play.name"),

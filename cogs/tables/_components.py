@@ -60,11 +60,11 @@ class Language(Select, word="language", old="cr:L"):
 
 
 class Clock(Select, word="clock", old="cr:c"):
-    """On the host's private clock settings of a lobby: the pace, the timeouts in a row allowed, or who plays a
-    move whose time ran out (`auto`)."""
+    """On the host's private clock settings of a lobby: the pace, the timeouts in a row allowed, who plays a
+    move whose time ran out (`auto`), or whether players may spend away time at the table (`away`)."""
 
     game: int = part(GAME)
-    field: str = part(one_of("pace", "timeouts", "auto"))
+    field: str = part(one_of("pace", "timeouts", "auto", "away"))
 
 
 class Computers(Select, word="computer", old="cr:k"):

@@ -14,7 +14,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -28,6 +28,7 @@ from bot.errors import (
 from bot.i18n import language_of, t
 from bot.services.tables import Draw, Outcome, Table
 from cogs.kit.errors import guarded
+from cogs.kit.layout import ButtonLook
 from cogs.kit.reply import Reply
 from cogs.render.faces import text_faces
 from cogs.render.frame import secret_events
@@ -35,8 +36,10 @@ from cogs.render.games import worded_refusal
 from cogs.tables import _draft, _picker
 from cogs.tables._hands import DrawnHand, LiveHand, LiveHands
 from cogs.tables._lobby import LobbyHandlers
+from cogs.tables._next import Onward, place_of
 from cogs.tables._refresher import DrawnTable, TableRefresher, shown_as_drawn
 from cogs.tables._views import (
+    add_onward,
     confirm_question,
     hand_message,
     leave_confirm_view,
@@ -68,6 +71,7 @@ class TableHandlers(LobbyHandlers):
     def __init__(self, bot: CardroomBot, refresher: TableRefresher) -> None:
         super().__init__(bot, refresher)
         self.hands = LiveHands()
+        self.onward = Onward(self)  # Next across every table, and auto-next after a move
 
     def watchers(self) -> list[Callable[[Table], Awaitable[None]]]:
         """What the refresher tells of each version a table shows (`TableRefresher.watchers`): a lobby started or
@@ -114,7 +118,15 @@ class TableHandlers(LobbyHandlers):
         news = LiveHands.news(secrets, self.hands.seen(table.id, user_id))
         with text_faces(text_cards):
             embed, view = hand_message(
-                table, seat, lang, page=page, draft=draft, news=news, confirm=confirm, perspective=perspective
+                table,
+                seat,
+                lang,
+                page=page,
+                draft=draft,
+                news=news,
+                confirm=confirm,
+                perspective=perspective,
+                place=place_of(self.bot, table.record),
             )
         return DrawnHand(table.record.version, embed, view, secrets)
 
@@ -158,12 +170,14 @@ class TableHandlers(LobbyHandlers):
         draft: Sequence[str] = (),
         confirm: int | None = None,
         drawn: object = None,
+        more: ButtonLook | None = None,
     ) -> None:
         """The player's one live hand, drawn anew (replacing their previous hand message) or in place.
 
         `page` and `draft` are the card picker's (a multi-card pick shows its draft); `confirm` the
         index of a costly move whose question the hand asks (`notice` holds the question). `drawn`: the
-        plain hand of this table already drawn (`_hand_drawer`), else it is drawn here.
+        plain hand of this table already drawn (`_hand_drawer`), else it is drawn here. `more`: "Next table (n)"
+        (`_next`), added to its controls.
         """
         interaction = reply.interaction
         user_id = interaction.user.id
@@ -176,6 +190,8 @@ class TableHandlers(LobbyHandlers):
             hand = self._draw_hand(table, user_id, lang, page=page, draft=draft, confirm=confirm, text_cards=text_cards)
         if notice is None and draft:
             notice = pick_notice(table, self._seat(table, user_id), lang, draft)
+        if more is not None:
+            add_onward(hand.view, more)
         if in_place:
             await reply.update(content=notice, embed=hand.embed, view=hand.view)
             message = interaction.message
@@ -216,9 +232,17 @@ class TableHandlers(LobbyHandlers):
         except Exception:
             log.exception("Could not show the end of game %s on a player's hand", table.id)
 
+    async def _hand_table(self, interaction: discord.Interaction[Any], table_id: int) -> Table:
+        """The game a hand's component names: clicked in the table's channel, or anywhere by a player seated there
+        (a hand Next showed from another table or from /turns, `_next`)."""
+        table = await self.service.store.get(table_id)
+        if table.record.channel_id != interaction.channel_id and table.seat_of(interaction.user.id) is None:
+            raise ForgedComponentError()
+        return table
+
     @guarded()
     async def show_hand(self, reply: Reply, table_id: int, *, in_place: bool) -> None:
-        table = await self._table_here(reply.interaction, table_id)
+        table = await self._hand_table(reply.interaction, table_id)
         await self._send_hand(reply, table, in_place=in_place)
 
     @staticmethod
@@ -273,7 +297,7 @@ class TableHandlers(LobbyHandlers):
         self, reply: Reply, table_id: int, version: int, index: int, token: str, *, confirmed: bool = False
     ) -> None:
         interaction = reply.interaction
-        table = await self._table_here(interaction, table_id)
+        table = await self._hand_table(interaction, table_id)
         if not confirmed and await self._ask_first(reply, table, index, token):
             return
         draw = self._hand_drawer(reply, await self._text_cards(reply))
@@ -313,7 +337,11 @@ class TableHandlers(LobbyHandlers):
             raise RefusedError(worded_refusal(table.record.game, refused.refusal, lang)) from None
         drawn = outcome.drawn if isinstance(outcome.drawn, DrawnMove) else DrawnMove(None, None)
         self.refresher.mark(table.id, drawn.table)
-        await self._send_hand(reply, outcome.table, in_place=True, drawn=drawn.hand)
+
+        async def own_hand(more: ButtonLook | None) -> None:
+            await self._send_hand(reply, outcome.table, in_place=True, drawn=drawn.hand, more=more)
+
+        await self.onward.after_move(reply, outcome.table, own_hand)  # with Next, or the next table's (auto-next)
 
     async def _show_stale(self, reply: Reply, table_id: int, lang: str) -> None:
         """Nothing changed; show the player where the game stands now, in place."""
@@ -352,7 +380,7 @@ class TableHandlers(LobbyHandlers):
     ) -> None:
         """Cards chosen in one select: a single pick plays at once; a multi-card pick redraws with its new draft."""
         interaction = reply.interaction
-        await self._table_here(interaction, table_id)
+        await self._hand_table(interaction, table_id)
         lang = language_of(interaction.locale)
         try:
             table, _, pick = await self.service.play.pending_pick(table_id, interaction.user.id, version, token)
@@ -381,7 +409,7 @@ class TableHandlers(LobbyHandlers):
     @guarded()
     async def pick_confirm(self, reply: Reply, table_id: int, version: int, token: str, draft: str) -> None:
         interaction = reply.interaction
-        table = await self._table_here(interaction, table_id)
+        table = await self._hand_table(interaction, table_id)
         try:
             cards = _draft.decode_draft(draft)
         except _draft.DraftError:
@@ -392,7 +420,7 @@ class TableHandlers(LobbyHandlers):
     async def pick_page(self, reply: Reply, table_id: int, version: int, token: str, page: int, draft: str) -> None:
         """Turn the picker's page, or clear its draft (the same page with no draft); nothing changes in the game."""
         interaction = reply.interaction
-        await self._table_here(interaction, table_id)
+        await self._hand_table(interaction, table_id)
         lang = language_of(interaction.locale)
         try:
             table, _, pick = await self.service.play.pending_pick(table_id, interaction.user.id, version, token)

@@ -19,13 +19,14 @@ import discord
 
 from bot.i18n import LANGUAGES, t
 from bot.seating import is_computer
+from bot.services.away import AWAY_CHOICES
 from bot.services.clock import paces
 from bot.services.fairness import Verification, short
 from bot.services.log import LogEntry
 from bot.services.tables import Table, option_value, table_url
 from cogs.kit.layout import ButtonLook, Layout, link
 from cogs.render.faces import card_emoji, plain_faces
-from cogs.render.frame import clocked_out, hand_embed, lobby_embed, table_embed, table_event_line
+from cogs.render.frame import Place, clocked_out, hand_embed, lobby_embed, table_embed, table_event_line
 from cogs.render.games import Tone, action_emoji, action_tone, draft_feedback, pick_option, renderer_for
 from cogs.render.limits import BUTTON_LABEL, CONTENT, OPTION_TEXT, PER_ROW, SELECT_OPTIONS, clip, fit_embed
 from cogs.render.text import duration, game_name, message, option_label, option_value_label, pace_summary
@@ -49,6 +50,7 @@ from cogs.tables._components import (
     Rematch,
     Thread,
 )
+from cogs.tables._premoves import add_premove_buttons
 from engines.core import CardPick, Event, Perspective, option_choices
 from engines.core.computer import LEVELS
 
@@ -172,6 +174,18 @@ def clock_panel(table: Table, lang: str) -> tuple[str, discord.ui.View]:
     view.add_item(
         Clock(table.id, "auto").menu(auto_options, row=2, placeholder=clip(t(lang, "clock.auto"), OPTION_TEXT))
     )
+    allowed = clock.away_allowed if clock is not None else True
+    away_options = [
+        discord.SelectOption(
+            label=clip(t(lang, f"away_auto.panel.{choice}"), OPTION_TEXT),
+            value=choice,
+            description=clip(t(lang, f"away_auto.panel.{choice}.detail"), OPTION_TEXT),
+            default=(choice == "on") == allowed,
+        )
+        for choice in AWAY_CHOICES
+    ]
+    placeholder = clip(t(lang, "away_auto.panel"), OPTION_TEXT)
+    view.add_item(Clock(table.id, "away").menu(away_options, row=3, placeholder=placeholder))
     content = clip(t(lang, "clock.panel", summary=pace_summary(pace, timeouts, lang)), CONTENT)
     return content, view
 
@@ -253,18 +267,32 @@ def hand_message(
     news: Sequence[Event] = (),
     confirm: int | None = None,
     perspective: Perspective | None = None,
+    place: Place | None = None,
 ) -> tuple[discord.Embed, discord.ui.View]:
     """The embed and controls of one player's hand, from one computation of their perspective.
 
     `page` and `draft` are the card picker's page and the cards chosen so far (see `hand_view`);
     `news` the secret events to tell since their last look; `confirm` the index of a costly move
     whose question the hand asks instead of its usual controls; `perspective` the seat's own, if
-    already computed.
+    already computed; `place` the names of the table's server and channel, for the hand's header.
     """
     if perspective is None and table.state is not None:
         perspective = table.perspective(seat)
     view = hand_view(table, seat, lang, perspective, page=page, draft=draft, confirm=confirm)
-    return hand_embed(table, seat, lang, perspective, news=news), view
+    return hand_embed(table, seat, lang, perspective, news=news, place=place), view
+
+
+def add_onward(view: discord.ui.View, look: ButtonLook) -> None:
+    """Add "Next table (n)" (`_next`) to a hand's controls: on the last row with room, from row 4 up; left out
+    when every row is full (a hand of 24 moves)."""
+    if not isinstance(view, Layout):
+        return
+    for row in range(4, -1, -1):
+        try:
+            view.add_button(look, row)
+        except ValueError:
+            continue
+        return
 
 
 _STYLES: dict[Tone, discord.ButtonStyle] = {
@@ -391,6 +419,7 @@ def hand_view(
     for look in row_4:
         view.add_button(look, 4)
     view.add_button(Refresh(table.id).button(refresh_label), 4)
+    add_premove_buttons(view, table, seat, lang, perspective)
     return view
 
 

@@ -43,6 +43,20 @@ class Decision:
         return tuple(action for action, legal in zip(self.candidates, self.legal, strict=True) if legal)
 
 
+@dataclass(frozen=True, slots=True)
+class PreMove:
+    """What a seat that is not to act now may choose ahead for its next decision (`Engine.premoves`).
+
+    `decision` names the kind of decision it may face next (`Engine.decision_kind` recognises it when it comes),
+    `actions` the moves it may choose now for it (typically a pass), and `standing` whether the choice may be
+    kept for every such decision at the table ("always pass in reaction windows here").
+    """
+
+    decision: str
+    actions: tuple[Any, ...]
+    standing: bool = False
+
+
 class Withdraw(BaseModel):
     """Universal action: a player leaves a running game (handled by every engine)."""
 
@@ -221,6 +235,19 @@ class Engine(ABC, Generic[S, A, Opt, P]):
         The candidate actions of that kind are then offered by a card picker instead of
         one button each. Most games never need one.
         """
+        return None
+
+    def premoves(self, state: S, seat: int) -> Sequence[PreMove]:
+        """The decisions `seat`, not to act now, may choose a move for ahead, and the moves it may choose.
+
+        Only what the seat could actually face next, worked out from what it sees (the offer is shown on its
+        own hand; playing a pre-move must look like a click). Most games offer none (the default).
+        """
+        return ()
+
+    def decision_kind(self, state: S, seat: int) -> str | None:
+        """The kind of decision `seat` has in hand now, when it is one a pre-move can be chosen for (a
+        `PreMove.decision` of this game), else None (the default)."""
         return None
 
     # ----- derived, shared by all games ---------------------------------------

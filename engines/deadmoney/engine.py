@@ -14,6 +14,7 @@ from pydantic import TypeAdapter
 
 from engines import poker
 from engines.core import CardPick, Consequence, Engine, Refusal, Result, Rng
+from engines.core.engine import PreMove
 from engines.deadmoney import resolve
 from engines.deadmoney.actions import (
     Bid,
@@ -56,6 +57,9 @@ def costs(key: str, **params: int | str) -> Consequence:
 
 def distinct(cards: list[str]) -> list[str]:
     return list(dict.fromkeys(cards))
+
+
+BID = "bid"  # the decision a pre-move is chosen for: a bidder's turn in a showdown (`premoves`)
 
 
 class DeadMoneyEngine(Engine[DeadMoneyState, DeadMoneyAction, DeadMoneyOptions, DeadMoneyPerspective]):
@@ -190,6 +194,23 @@ class DeadMoneyEngine(Engine[DeadMoneyState, DeadMoneyAction, DeadMoneyOptions, 
             # Both hands named: "pair of 3s does not beat three Kings" (the renderer words the cards).
             return refuse(key, bid=joined(action.cards), high=joined(decision.high.cards))
         return None if key is None else refuse(key)
+
+    def premoves(self, state: DeadMoneyState, seat: int) -> Sequence[PreMove]:
+        """During a showdown, a bidder waiting for their turn may pass ahead (their next bid only: a passer may
+        raise again on a later lap, so the choice is made for one lap at a time)."""
+        decision = state.top_decision()
+        if state.over or seat in state.withdrawn or not isinstance(decision, Showdown):
+            return ()
+        if seat not in decision.order or seat in self.to_act(state):
+            return ()
+        return (PreMove(BID, (Pass(),)),)
+
+    def decision_kind(self, state: DeadMoneyState, seat: int) -> str | None:
+        """`bid` when the seat is the bidder to decide in a showdown."""
+        decision = state.top_decision()
+        if state.over or not isinstance(decision, Showdown) or not decision.order:
+            return None
+        return BID if decision.order[decision.at] == seat else None
 
     def consequence(self, state: DeadMoneyState, seat: int, action: DeadMoneyAction) -> Consequence | None:
         """What a legal move certainly costs its own player, whose aim is to empty their hand:

@@ -24,6 +24,7 @@ from typing import ClassVar
 from pydantic import TypeAdapter
 
 from engines.core import CardPick, Consequence, Engine, Refusal, Result, Rng, places_from_scores
+from engines.core.engine import PreMove
 from engines.fullofdollars import business, flow, holdup, pokerphase, reactions
 from engines.fullofdollars.actions import (
     Abstain,
@@ -78,6 +79,7 @@ def subsets(cards: Sequence[str]) -> list[tuple[str, ...]]:
     return [combo for size in range(len(cards) + 1) for combo in combinations(cards, size)]
 
 
+REACTION = "reaction"  # the decision a pre-move is chosen for: answering a reaction window (`premoves`)
 BOMB_BUTTONS = 8  # more targets for a Bombe than this are offered as a pick (a menu) rather than as buttons
 
 
@@ -185,6 +187,25 @@ class FullOfDollarsEngine(
         if stage == "contest":
             return [CONCEDE, ACCUSE]
         return []
+
+    def premoves(self, state: FullOfDollarsState, seat: int) -> Sequence[PreMove]:
+        """A player waiting may decline their next reaction window ahead, once or for every window at the table.
+
+        Every window asks every player concerned (FBI: all but the collector; end of turn: everyone), so any
+        player still in may face the next one, unless the game ends at the next passing stage (`ruined`).
+        """
+        if state.finished or state.ruined or seat in state.withdrawn or not 0 <= seat < state.players:
+            return ()
+        if seat in self.to_act(state):
+            return ()
+        return (PreMove(REACTION, (DECLINE,), standing=True),)
+
+    def decision_kind(self, state: FullOfDollarsState, seat: int) -> str | None:
+        """`reaction` while a window waits for the seat's answer."""
+        window = state.window
+        if state.stage in ("fbi", "end") and window is not None and seat in window.answers:
+            return REACTION if window.answers[seat] is None else None
+        return None
 
     def card_pick(self, state: FullOfDollarsState, seat: int) -> CardPick | None:
         """The discard of the Poker phase and the choice of values to show are picks of cards."""

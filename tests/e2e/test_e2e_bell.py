@@ -45,8 +45,13 @@ async def seated(w: World, game: str, options: dict[str, str], *players: User, p
 
 
 def bells(w: World) -> list[Message]:
-    """The turn notifications still standing in the table's channel."""
-    return [m for m in w.discord.channel_messages(w.channel) if "your turn at" in m.text.lower() and not m.deleted]
+    """The turn notifications still standing in the table's channel (the usual one, or "you are the last one we are
+    waiting for" when everyone else of a shared decision has played)."""
+    return [
+        m
+        for m in w.discord.channel_messages(w.channel)
+        if ("your turn at" in m.text.lower() or "the last one we are waiting for" in m.text.lower()) and not m.deleted
+    ]
 
 
 def pings(w: World, users: dict[str, User]) -> dict[str, int]:

@@ -21,6 +21,7 @@ from tests.e2e.e2e_support import (
     answered,
     footer,
     in_step,
+    lobby_in_step,
     open_lobby,
     start_game,
     take_turn,
@@ -59,6 +60,11 @@ async def test_a_daily_clock_reminds_plays_for_the_player_and_withdraws_them_acr
         lobby = await open_lobby(w, w.alice, "pairs", {})
         table_id, _ = footer(lobby)
         assert "Daily" in lobby.text  # the lobby shows its pace
+        # No away time at this table: the sleeper's yearly allowance would otherwise stand in for the timeouts.
+        panel = await answered(await w.discord.click(w.alice, lobby, f"lobby:{table_id}:clock"))
+        await answered(await w.discord.select(w.alice, panel, f"clock:{table_id}:away", ["off"]))
+        await lobby_in_step(w, table_id)
+        assert "away" in (w.discord.get_message(lobby.id) or lobby).text.lower()  # the lobby says so
         await answered(await w.discord.click(w.bob, lobby, f"lobby:{table_id}:join"))
         table = await start_game(w, w.alice, lobby)
         table = await in_step(w, table)

@@ -239,6 +239,7 @@ async def make_template(path: Path, now: float) -> Template:
         # The clock plays the game's safe default here: this bench measures the scheduler, not the computer players
         # (whose time per decision the computers section reports).
         lobby = await service.lobby.set_clock_option(lobby.id, host.user_id, "auto", "default")
+        lobby = await service.lobby.set_clock_option(lobby.id, host.user_id, "away", "off")  # timeouts, not away hours
         assert lobby.clock is not None
         started = await service.lobby.start(lobby.id, host.user_id)
         assert started.state is not None

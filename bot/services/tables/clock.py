@@ -5,11 +5,14 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from bot.computers import level_of
+from bot.computers import is_computer, level_of
 from bot.errors import CardroomError, ForgedComponentError, NotHostError, StaleMessageError
+from bot.services import away as allowance
+from bot.services.away import AwayHour
 from bot.services.tables.store import COMPUTER_LEASE, TableStore
 from bot.services.tables.table import Gate, Outcome, Table, open_gate
-from bot.storage import Deadline, DeadlineGoneError
+from bot.storage import Deadline, DeadlineGoneError, PlayerSettings, StaleVersionError
+from bot.storage.repos.players import AwaySpent
 from engines.core import Withdraw
 
 
@@ -28,6 +31,10 @@ class ClockService:
 
     async def expire(self, deadline: Deadline, lease: Deadline | None = None) -> Outcome | None:
         """A seat's time ran out: the game plays for it, or withdraws it after K timeouts in a row.
+
+        Unless its player has away allowance left this year, keeps `auto_away` on and the table allows away time
+        (`TableClock.away_allowed`): an hour of that allowance is then spent instead, and the deadline moves an
+        hour later (`_spend_away`); the outcome says so (`Outcome.away`).
 
         The move played is the normal computer player's choice (the table's
         clock option `auto`, the default) or the game's safe default action.
@@ -48,6 +55,20 @@ class ClockService:
                 return None
             assert table.clock is not None and table.state is not None
             seat = deadline.seat
+            player = await self._on_away_time(table, seat)
+            if player is not None:  # an hour of the player's away allowance instead of the timeout
+                async with self.store.locked(deadline.table_id):
+                    try:
+                        current = await self.store.fresh(deadline.table_id)
+                    except ForgedComponentError:
+                        return None
+                    if not self._still_due(current, deadline):
+                        await self.store.db.deadlines.take(lease)
+                        return None
+                    try:
+                        return await self._spend_away(current, seat, player)
+                    except StaleMessageError:
+                        continue
             out = table.clock.seats[seat].timeouts + 1 >= table.clock.timeouts
             if out:
                 action: Any = Withdraw()
@@ -74,6 +95,42 @@ class ClockService:
                 except StaleMessageError:
                     continue
         return None
+
+    async def _on_away_time(self, table: Table, seat: int) -> PlayerSettings | None:
+        """The settings of `seat`'s player if the clock may spend their away allowance instead of a timeout."""
+        clock = table.clock
+        user_id = table.record.seats[seat].user_id
+        if clock is None or not clock.away_allowed or seat in clock.computers or is_computer(user_id):
+            return None
+        player = await self.store.db.players.get(user_id)
+        if not player.auto_away or allowance.left(player, self.store.now()) < allowance.GRAIN:
+            return None
+        return player
+
+    async def _spend_away(self, table: Table, seat: int, player: PlayerSettings) -> Outcome:
+        """An hour of away allowance (what is left, if less) spent on `seat`'s decision: its deadline moves that
+        much later, the allowance is counted in the same transaction as the clock (the deadline's row moves with
+        it, so its lease goes too). StaleMessageError when the table moved meanwhile."""
+        clock = table.clock
+        assert clock is not None
+        now = self.store.now()
+        left = allowance.left(player, now)
+        spent = min(allowance.HOUR, left)
+        moved = clock.away_hour(seat, spent * self.store.time_scale, now)
+        withdrawn = table.state.withdrawn if table.state is not None else ()
+        try:
+            record = await self.store.db.tables.update_clock(
+                table.id,
+                table.record.version,
+                self.store.clock_write(table.record, clock, moved, withdrawn),
+                away_spent=AwaySpent(player.user_id, allowance.year_of(now), spent),
+            )
+        except StaleVersionError:
+            await self.store.fresh(table.id)
+            raise StaleMessageError() from None
+        self.store.deadline_added()
+        hour = AwayHour(player.user_id, seat, spent, left - spent, first=not clock.on_auto_away(seat))
+        return Outcome(table=self.store.committed(record, table.state, moved), seat=seat, finished=False, away=hour)
 
     def _still_due(self, table: Table, deadline: Deadline) -> bool:
         """Whether `deadline` is the one the table's clock holds for its seat now.
@@ -153,10 +210,15 @@ class ClockService:
                 table = await self.store.fresh(deadline.table_id)  # as for `expire`: never judge on a stale copy
             except ForgedComponentError:
                 return None
-            if not self._still_due(table, deadline):
+            if not self._still_due(table, deadline) or self._on_away_hours(table, deadline.seat):
                 await self.store.db.deadlines.take(deadline)
                 return None
             return table, deadline.seat
+
+    @staticmethod
+    def _on_away_hours(table: Table, seat: int) -> bool:
+        """Whether `seat`'s decision runs on away hours the clock spent (its player was told: no reminder)."""
+        return table.clock is not None and table.clock.on_auto_away(seat)
 
     async def reminded(self, deadline: Deadline) -> None:
         """The reminder was sent: its row goes."""
@@ -176,13 +238,15 @@ class ClockService:
             if clock.paused == paused:
                 raise StaleMessageError()
             now = self.store.now()
-            changed = clock.pause(now) if paused else clock.resume(now, await self.store.away_by_seat(table.record))
+            away_seats = await self.store.away_by_seat(table.record) if clock.away_allowed else {}
+            changed = clock.pause(now) if paused else clock.resume(now, away_seats)
             return await self.store.change_clock(table, changed, gate)
 
     async def set_away(self, user_id: int, until: float | None) -> list[Table]:
         """`user_id` is away until `until` (None: back now): their running clocks stop meanwhile.
 
-        Returns the tables whose clock changed (their messages show the new deadlines).
+        Returns the tables whose clock changed (their messages show the new deadlines). A table that does not
+        allow away time (`TableClock.away_allowed`) keeps their clock running.
         """
         away = await self.store.away_map()
         now = self.store.now()
@@ -201,6 +265,8 @@ class ClockService:
                 clock = table.clock
                 if table.record.status != "active" or clock is None or row.seat >= len(clock.seats):
                     continue
+                if not clock.away_allowed:
+                    continue  # this table does not stop a clock for away time
                 moved = clock.set_away(row.seat, back, now)
                 if moved == clock:
                     continue  # nothing runs there now (a paused table)

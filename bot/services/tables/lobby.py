@@ -23,6 +23,7 @@ from bot.errors import (
     TableFullError,
 )
 from bot.i18n import LANGUAGES, t
+from bot.services.away import AWAY_CHOICES
 from bot.services.clock import TableClock, paces
 from bot.services.fairness import new_salt
 from bot.services.servers import effective
@@ -77,7 +78,7 @@ class LobbyService:
         if finished.clock is not None and finished.clock.pace in paces().names():
             scale = self.store.time_scale
             clock = TableClock.preset(finished.clock.pace, timeouts=finished.clock.timeouts, scale=scale)
-            clock = clock.model_copy(update={"auto": finished.clock.auto})
+            clock = clock.model_copy(update={"auto": finished.clock.auto, "away_choice": finished.clock.away_choice})
         return await self._create_lobby(
             guild_id=record.guild_id,
             channel_id=record.channel_id,
@@ -254,7 +255,7 @@ class LobbyService:
             state = table.engine.new(players, options, table.record.seed)
             write = None
             if table.clock is not None:
-                away = await self.store.away_by_seat(table.record)
+                away = await self.store.away_by_seat(table.record) if table.clock.away_allowed else {}
                 version = table.record.version + 1
                 computers = [seat for seat, person in enumerate(table.record.seats) if is_computer(person.user_id)]
                 clock = table.clock.begin(
@@ -283,8 +284,9 @@ class LobbyService:
     async def set_clock_option(
         self, table_id: int, user_id: int, field: str, value: str, gate: Gate = open_gate
     ) -> Table:
-        """The host sets the lobby's pace (`pace`), the timeouts in a row that withdraw a player (`timeouts`), or
-        who plays a timed-out move (`auto`: the normal computer player, or the game's safe default)."""
+        """The host sets the lobby's pace (`pace`), the timeouts in a row that withdraw a player (`timeouts`),
+        who plays a timed-out move (`auto`: the normal computer player, or the game's safe default), or whether
+        players may spend away time at the table (`away`: "on" or "off"; a league table may forbid it)."""
         async with self._hosting(table_id, user_id) as table:
             clock = table.clock or TableClock.preset(paces().default, scale=self.store.time_scale)
             if field == "pace" and value in paces().names():
@@ -293,6 +295,8 @@ class LobbyService:
                 clock = clock.model_copy(update={"timeouts": int(value)})
             elif field == "auto" and value in ("computer", "default"):
                 clock = clock.model_copy(update={"auto": value})
+            elif field == "away" and value in AWAY_CHOICES:
+                clock = clock.model_copy(update={"away_choice": value == "on"})
             else:
                 raise InvalidOptionError()
             return await self._update_lobby(table, gate, clock=clock.model_dump_json())

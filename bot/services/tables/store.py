@@ -23,7 +23,8 @@ from bot.computers import ComputerPlayers, is_computer
 from bot.errors import ForgedComponentError, LobbyClosedError, RefusedError, StaleMessageError, TableEndedError
 from bot.services._table_cache import TableCache
 from bot.services._table_locks import TableLocks
-from bot.services.clock import TableClock
+from bot.services.clock import TableClock, Whereabouts
+from bot.services.quiet import Quiet
 from bot.services.tables._cold import pack, unpack
 from bot.services.tables.table import Ahead, Draw, Gate, Outcome, Served, Table, engine_for, every_server
 from bot.storage import (
@@ -80,6 +81,7 @@ class TableStore:
             cache_size, cool=lambda table: pack(table.record), warm=lambda packed: TableStore.build(unpack(packed))
         )
         self._away: dict[int, float] | None = None  # user -> back at; loaded on first use
+        self._quiet: dict[int, Quiet] | None = None  # user -> quiet hours; loaded on first use
 
     def now(self) -> float:
         return self._clock()
@@ -289,7 +291,7 @@ class TableStore:
         write = None
         clock = table.clock
         if clock is not None and len(clock.seats) == new_state.players:
-            away = await self.away_by_seat(table.record)
+            away = await self.away_by_seat(table.record) if clock.away_allowed else {}
             version = table.record.version + 1
             to_act = () if result is not None else table.engine.to_act(new_state)
             clock = clock.after_move(
@@ -357,10 +359,21 @@ class TableStore:
             self._away = await self.db.players.away(self._clock())
         return self._away
 
-    async def away_by_seat(self, record: TableRecord) -> dict[int, float]:
-        """Seat -> when its player comes back, for the seats whose player is away."""
+    async def quiet_map(self) -> dict[int, Quiet]:
+        """User -> quiet hours, for those who chose some (kept up to date by `Notices.save_quiet`)."""
+        if self._quiet is None:
+            chosen = await self.db.players.quiet()
+            self._quiet = {user: Quiet(zone=zone, start=a, end=b) for user, (zone, a, b) in chosen.items()}
+        return self._quiet
+
+    async def away_by_seat(self, record: TableRecord) -> Whereabouts:
+        """Seat -> when its player comes back, for the seats whose player is away; and each seat's quiet hours."""
         away = await self.away_map()
-        return {seat: away[person.user_id] for seat, person in enumerate(record.seats) if person.user_id in away}
+        quiet = await self.quiet_map()
+        return Whereabouts(
+            {seat: away[person.user_id] for seat, person in enumerate(record.seats) if person.user_id in away},
+            {seat: quiet[person.user_id] for seat, person in enumerate(record.seats) if person.user_id in quiet},
+        )
 
     @staticmethod
     def clock_write(

@@ -9,6 +9,7 @@ from functools import cached_property
 from typing import Any
 
 from bot.errors import UnknownGameError
+from bot.services.away import AwayHour
 from bot.services.clock import TableClock
 from bot.storage import ClockWrite, TableRecord
 from engines import registry
@@ -104,6 +105,7 @@ class Outcome:
     finished: bool
     by_clock: bool = False  # the clock played for the seat (its time ran out)
     drawn: object = None  # what the move's `draw` made of `table` while its commit was in flight (None: nothing)
+    away: AwayHour | None = None  # the clock spent away allowance instead of a timeout (no move then)
 
 
 Draw = Callable[[Table], object]

@@ -4,6 +4,7 @@
 from bot.storage.repos.deadlines import DeadlineRepository
 from bot.storage.repos.emojis import EmojiRepository
 from bot.storage.repos.players import PlayerRepository
+from bot.storage.repos.premoves import PreMoveRepository
 from bot.storage.repos.ratings import RatingRepository
 from bot.storage.repos.results import ResultRepository
 from bot.storage.repos.servers import ServerRepository
@@ -13,6 +14,7 @@ __all__ = [
     "DeadlineRepository",
     "EmojiRepository",
     "PlayerRepository",
+    "PreMoveRepository",
     "RatingRepository",
     "ResultRepository",
     "ServerRepository",

@@ -3,10 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
-from bot.storage._driver import Row
+from bot.storage._driver import Connection, Row
 from bot.storage.records import CardsMode, PlayerSettings, TurnRow
 from bot.storage.repos._base import Repository
+
+
+class AwaySpent(NamedTuple):
+    """Away allowance spent by the clock instead of a timeout: `seconds` (before the time scale) in `year`."""
+
+    user_id: int
+    year: int
+    seconds: float
 
 
 class PlayerRepository(Repository):
@@ -40,6 +49,18 @@ class PlayerRepository(Repository):
                 tuple(values.values()),
             )
 
+    @staticmethod
+    async def spend_away(conn: Connection, user_id: int, year: int, seconds: float) -> None:
+        """`seconds` more of the person's away allowance used in `year`, counted afresh in a new year (inside a
+        transaction: the clock change that spends it, `TableRepository.update_clock`). Only those two columns."""
+        await conn.execute(
+            "INSERT INTO players (user_id, away_year, away_used) VALUES (?, ?, ?) ON CONFLICT (user_id) DO UPDATE"
+            " SET away_used = CASE WHEN players.away_year = excluded.away_year"
+            " THEN players.away_used + excluded.away_used ELSE excluded.away_used END,"
+            " away_year = excluded.away_year",
+            (user_id, year, seconds),
+        )
+
     async def cards_mode(self, user_id: int) -> CardsMode:
         """How the person's own hands show cards ("emoji" unless they chose "text")."""
         async with self._reading() as conn:
@@ -51,6 +72,112 @@ class PlayerRepository(Repository):
         async with self._reading() as conn:
             rows = await conn.fetch("SELECT user_id, away_until FROM players WHERE away_until > ?", (now,))
             return {int(row[0]): float(row[1]) for row in rows}
+
+    async def quiet(self) -> dict[int, tuple[str, int, int]]:
+        """Users who chose quiet hours: user -> (zone, start, end), minutes of the day."""
+        async with self._reading() as conn:
+            rows = await conn.fetch(
+                "SELECT user_id, zone, quiet_start, quiet_end FROM players"
+                " WHERE quiet_start IS NOT NULL AND quiet_end IS NOT NULL AND zone IS NOT NULL"
+            )
+            return {int(row[0]): (str(row[1]), int(row[2]), int(row[3])) for row in rows}
+
+    async def set_quiet(self, user_id: int, zone: str | None, start: int | None, end: int | None) -> PlayerSettings:
+        """The person's time zone and quiet hours (None, None: none), leaving their other settings as they are."""
+        async with self._transaction() as tx:
+            await tx.conn.execute(
+                "INSERT INTO players (user_id, zone, quiet_start, quiet_end) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET zone = excluded.zone, quiet_start = excluded.quiet_start,"
+                " quiet_end = excluded.quiet_end",
+                (user_id, zone, start, end),
+            )
+        return await self.get(user_id)
+
+    async def hold(self, user_id: int, since: float, until: float) -> None:
+        """A notification to the person is held back from `since` (kept if one already was) and goes out at
+        `until` (or earlier, if something else is due earlier)."""
+        async with self._transaction() as tx:
+            await tx.conn.execute(
+                "INSERT INTO players (user_id, held_since, due_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET held_since = COALESCE(players.held_since, excluded.held_since),"
+                " due_at = CASE WHEN players.due_at IS NULL OR players.due_at > excluded.due_at"
+                " THEN excluded.due_at ELSE players.due_at END",
+                (user_id, since, until),
+            )
+
+    async def release(self, user_id: int, due_at: float | None) -> None:
+        """What was held for the person went out: nothing held, and `due_at` next (None: nothing)."""
+        async with self._transaction() as tx:
+            await tx.conn.execute(
+                "UPDATE players SET held_since = NULL, due_at = ? WHERE user_id = ?", (due_at, user_id)
+            )
+
+    async def set_digest(
+        self, user_id: int, at: int | None, hours: float | None, due_at: float | None
+    ) -> PlayerSettings:
+        """The person chose digests: at local minute `at` (None: when their waiting tables change, at most every
+        `hours`), the next one due at `due_at`."""
+        async with self._transaction() as tx:
+            await tx.conn.execute(
+                "INSERT INTO players (user_id, notify, digest_at, digest_hours, due_at) VALUES (?, 'digest', ?, ?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET notify = 'digest', digest_at = excluded.digest_at,"
+                " digest_hours = excluded.digest_hours, due_at = excluded.due_at",
+                (user_id, at, hours, due_at),
+            )
+        return await self.get(user_id)
+
+    async def digest_sent(
+        self,
+        user_id: int,
+        channel_id: int | None,
+        message_id: int | None,
+        sent_at: float,
+        count: int,
+        due_at: float | None,
+    ) -> None:
+        """A digest went out (or none, with `message_id` None): it is the one the next replaces; `due_at` next."""
+        async with self._transaction() as tx:
+            await tx.conn.execute(
+                "UPDATE players SET digest_channel_id = ?, digest_message_id = ?, digest_sent_at = ?,"
+                " digest_count = ?, held_since = NULL, due_at = ? WHERE user_id = ?",
+                (channel_id, message_id, sent_at, count, due_at, user_id),
+            )
+
+    async def due_by(self, user_id: int, due_at: float) -> None:
+        """Something is due for the person at `due_at` at the latest (an earlier time already set stays)."""
+        async with self._transaction() as tx:
+            await tx.conn.execute(
+                "UPDATE players SET due_at = ? WHERE user_id = ? AND (due_at IS NULL OR due_at > ?)",
+                (due_at, user_id, due_at),
+            )
+
+    async def claim(self, user_id: int, due_at: float, until: float) -> bool:
+        """Hold what is due for the person (`due_at`, as read) until `until` while it is handled, so that no other
+        process handles it too; False when another did first (or it changed meanwhile)."""
+        async with self._transaction() as tx:
+            changed = await tx.conn.execute(
+                "UPDATE players SET due_at = ? WHERE user_id = ? AND due_at = ?", (until, user_id, due_at)
+            )
+            return changed > 0
+
+    async def postpone(self, user_id: int, due_at: float) -> None:
+        """What is due for the person comes again at `due_at` (its effect failed)."""
+        async with self._transaction() as tx:
+            await tx.conn.execute("UPDATE players SET due_at = ? WHERE user_id = ?", (due_at, user_id))
+
+    async def due(self, now: float, limit: int = 500) -> list[PlayerSettings]:
+        """People something is due for by `now` (quiet hours ending, a digest), earliest first (`players_due`)."""
+        async with self._reading() as conn:
+            rows = await conn.fetch(
+                "SELECT * FROM players WHERE due_at IS NOT NULL AND due_at <= ? ORDER BY due_at LIMIT ?", (now, limit)
+            )
+        return [_player(row) for row in rows]
+
+    async def next_due(self) -> float | None:
+        """The earliest time something is due for someone (`players_due`), or None."""
+        async with self._reading() as conn:
+            rows = await conn.fetch("SELECT MIN(due_at) FROM players WHERE due_at IS NOT NULL")
+        return None if not rows or rows[0][0] is None else float(rows[0][0])
 
     async def seated_anywhere(self, user_ids: Sequence[int]) -> bool:
         """Whether any of `user_ids` has a seat at a running game (an indexed look-up each, `table_seats_user`)."""

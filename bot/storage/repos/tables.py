@@ -32,6 +32,7 @@ from bot.storage.records import (
 )
 from bot.storage.repos._base import Repository
 from bot.storage.repos.deadlines import take_row
+from bot.storage.repos.players import AwaySpent, PlayerRepository
 
 
 class TableRepository(Repository):
@@ -389,11 +390,17 @@ class TableRepository(Repository):
             self._db.ratings.noted(table_id, rated)
         return record
 
-    async def update_clock(self, table_id: int, expected_version: int, clock: ClockWrite) -> TableRecord:
-        """A running table's clock changes with no move (pause, resume, a player away): version +1."""
+    async def update_clock(
+        self, table_id: int, expected_version: int, clock: ClockWrite, *, away_spent: AwaySpent | None = None
+    ) -> TableRecord:
+        """A running table's clock changes with no move (pause, resume, a player away): version +1.
+
+        `away_spent`: the away allowance the clock spent instead of a timeout, counted in the same transaction."""
         async with self._transaction() as tx:
             record = await self._update(tx, table_id, expected_version, ("active",), {"clock": clock.clock})
             await self.write_clock(tx.conn, table_id, clock)
+            if away_spent is not None:
+                await PlayerRepository.spend_away(tx.conn, *away_spent)
             return record
 
     async def abort(

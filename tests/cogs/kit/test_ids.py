@@ -22,6 +22,8 @@ from cogs.history import _components as history
 from cogs.kit.components import BUTTON, Component, declared, identify, is_known, route
 from cogs.kit.ids import LIMIT, MAX_TABLE_ID, Part, up_to
 from cogs.tables import _components as tables
+from cogs.tables import _next as onward
+from cogs.tables import _premoves as premoves
 
 LARGEST = 2**63 - 1  # SQLite's INTEGER, PostgreSQL's BIGINT
 COMPONENTS = [*declared()]
@@ -190,6 +192,8 @@ async def click(items: dict[re.Pattern[str], Any], custom_id: str) -> None:
 async def test_an_old_id_is_routed_to_the_same_handler_with_the_same_values() -> None:
     recorder = Recorder()
     routed = [*tables.routes(cast(Any, recorder)), *history.routes(cast(Any, recorder))]
+    routed += onward.routes(cast(Any, recorder))
+    routed += premoves.routes(cast(Any, recorder))
     items = {item.__discord_ui_compiled_template__: item for item in routed}
     assert len(items) == len(routed) == len(COMPONENTS)  # one route per declaration
     for old, new in OLD_AND_NEW:

@@ -33,6 +33,7 @@ async def started(service: Tables, lang: str) -> Table:
     table = await service.lobby.open_lobby(guild_id=9, channel_id=500, game="pairs", host=ALICE, locale=lang)
     await service.lobby.join(table.id, BOB)
     await service.lobby.set_clock_option(table.id, ALICE.user_id, "timeouts", "1")
+    await service.lobby.set_clock_option(table.id, ALICE.user_id, "away", "off")  # a timeout, not away hours
     return await service.lobby.start(table.id, ALICE.user_id)
 
 

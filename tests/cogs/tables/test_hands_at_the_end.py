@@ -40,6 +40,7 @@ async def started(service: Tables, channel: TableChannel, lang: str) -> Table:
     await service.store.set_table_message(table, next(channel.ids))
     await service.lobby.join(table.id, BEA)
     await service.lobby.set_clock_option(table.id, ADA.user_id, "timeouts", "1")
+    await service.lobby.set_clock_option(table.id, ADA.user_id, "away", "off")  # a timeout, not away hours
     return await service.lobby.start(table.id, ADA.user_id)
 
 

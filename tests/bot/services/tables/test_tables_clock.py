@@ -13,7 +13,7 @@ from bot.errors import InvalidOptionError, NotHostError, StaleMessageError, Tabl
 from bot.services.clock import paces
 from bot.services.scheduler import Scheduler
 from bot.services.tables import Outcome, Table, Tables
-from bot.storage import Database, Deadline, GuildSettings, Seat
+from bot.storage import Database, Deadline, GuildSettings, PlayerSettings, Seat
 from engines.core import Withdraw
 from tests.bot.services.clocks import Clock
 
@@ -64,6 +64,8 @@ def service(db: Database, clock: Clock) -> Tables:
 
 
 async def lobby(service: Tables, *, channel: int = CHANNEL, guild: int = GUILD, host: Seat = ALICE) -> Table:
+    for person in (ALICE, BOB):  # their time runs out as timeouts, not away hours (test_tables_away_auto.py)
+        await service.store.db.players.save(PlayerSettings(person.user_id, auto_away=False))
     table = await service.lobby.open_lobby(guild_id=guild, channel_id=channel, game="pairs", host=host, locale="en")
     return await service.lobby.join(table.id, BOB if host == ALICE else ALICE)
 

@@ -243,6 +243,7 @@ async def test_a_timed_out_move_is_the_normal_computers_or_the_safe_default(
     table = await service.lobby.open_lobby(guild_id=GUILD, channel_id=CHANNEL, game="pairs", host=ALICE, locale="en")
     table = await service.lobby.join(table.id, Seat(2, "Bob"))
     table = await service.lobby.set_clock_option(table.id, ALICE.user_id, "auto", auto)
+    table = await service.lobby.set_clock_option(table.id, ALICE.user_id, "away", "off")  # a timeout, not away hours
     table = await service.lobby.start(table.id, ALICE.user_id)
     (seat,) = table.to_act
     due = table.deadline(seat)
