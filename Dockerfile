@@ -24,5 +24,8 @@ RUN pip install -e . \
 
 USER cardroom
 VOLUME ["/var/lib/cardroom"]
+# Alive when the operator port (CARDROOM_METRICS_PORT, if set) answers /healthz; Compose asks /readyz.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
+    CMD ["python", "-m", "bot.observe.probe", "/healthz"]
 ENTRYPOINT ["cardroom"]
 CMD ["run"]

@@ -30,6 +30,7 @@ from pathlib import Path
 import discord
 from pydantic import ValidationError
 
+from bot.observe import logs
 from bot.settings import Settings
 from bot.storage import Database, StorageError, back_up, is_postgres, redacted
 
@@ -111,10 +112,7 @@ async def _serve(settings: Settings, token: str) -> int:
 
 def run() -> int:
     settings = _settings()
-    logging.basicConfig(
-        level=settings.log_level.upper(),
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-    )
+    logs.configure(settings.log_level, settings.log_format)
     token = _token(settings)
     try:
         return asyncio.run(_serve(settings, token))

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from bot import computer_worker
+from bot.observe import metrics
 from bot.seating import COMPUTER_IDS, is_computer, level_of, parse_level
 from bot.storage import Seat
 from engines import registry
@@ -221,7 +222,10 @@ class ComputerPlayers:
                     data = await asyncio.to_thread(decide, *request)
                 else:
                     data = await self._in_worker(asked, request)
-                return engine.parse_action(data)
+                action = engine.parse_action(data)
+                metrics.COMPUTER_DECISIONS.labels(engine.name).inc()
+                metrics.COMPUTER_SECONDS.observe(time.monotonic() - asked)
+                return action
             except Exception:
                 self.failures += 1
                 log.exception("A computer player of %s failed; it plays the safe default", engine.name)

@@ -17,6 +17,8 @@ from bot import emojis, games, heap
 from bot.command_sync import same_commands
 from bot.computers import THINKING_IDS, ComputerPlayers
 from bot.discord_clock import DiscordClock
+from bot.observe import metrics
+from bot.observe.server import READY_DB_TIMEOUT, OperatorServer, Readiness
 from bot.services.players import PlayerService
 from bot.services.replay import ReplayService
 from bot.services.servers import ServerService
@@ -27,6 +29,8 @@ from bot.storage import Database
 from bot.translator import CatalogueTranslator
 
 log = logging.getLogger("cardroom")
+
+WATCH_INTERVAL = 10.0  # seconds between two readings of the gauges a scrape cannot compute itself
 
 
 @runtime_checkable
@@ -78,8 +82,14 @@ def point_at(api_base_url: str) -> None:
     discord.http.Route.BASE = f"{api_base_url.rstrip('/')}/api/v{discord.http.INTERNAL_API_VERSION}"
 
 
+def status_class(status: int) -> str:
+    """A REST answer's status for `metrics.REST`: 429 on its own (a rate limit hit), else 2xx, 3xx, 4xx, 5xx."""
+    return "429" if status == 429 else f"{status // 100}xx"
+
+
 def date_trace(clock: DiscordClock) -> aiohttp.TraceConfig:
-    """Feeds `clock` the `Date` of every REST answer, with when its request left and when it came back."""
+    """Feeds `clock` the `Date` of every REST answer, with when its request left and when it came back, and counts
+    each answer by its status (`metrics.REST`; discord.py retries a 429 or a 5xx: each try is counted)."""
     trace = aiohttp.TraceConfig()
 
     async def started(session: Any, context: Any, params: aiohttp.TraceRequestStartParams) -> None:
@@ -87,6 +97,7 @@ def date_trace(clock: DiscordClock) -> aiohttp.TraceConfig:
 
     async def ended(session: Any, context: Any, params: aiohttp.TraceRequestEndParams) -> None:
         clock.observe(context.sent, time.time(), params.response.headers.get("Date"))
+        metrics.REST.labels(status_class(params.response.status)).inc()
 
     trace.on_request_start.append(started)
     trace.on_request_end.append(ended)
@@ -138,6 +149,10 @@ class CardroomBot(commands.AutoShardedBot):
         self._last_resync = -RESYNC_INTERVAL
         self._emoji_sync: asyncio.Task[emojis.SyncReport | None] | None = None
         self._given_tables = tables
+        self._gc_pauses = metrics.GcPauses()
+        self.operator: OperatorServer | None = None  # /metrics, /healthz, /readyz, when a port is set
+        self._watching: asyncio.Task[None] | None = None
+        self._watched: dict[str, tuple[int, int] | bool] = {}  # the figures the last `_watch` pass read
 
     async def setup_hook(self) -> None:
         log.info("Running %s", self.process_shards.describe())
@@ -172,6 +187,62 @@ class CardroomBot(commands.AutoShardedBot):
             self, enabled=self.settings.emojis, upload=self.process_shards.leads, uploads=self.db.emojis
         )
         log.info("Start-up heap settled: %d objects frozen", heap.settle())
+        if self.settings.metrics_port is not None:
+            self._observe()
+            self.operator = OperatorServer(self.settings.metrics_host, self.settings.metrics_port, self.readiness)
+            await self.operator.start()
+
+    def _observe(self) -> None:
+        """The figures read at each scrape: gateway latency and state per shard, tables held, readiness."""
+        self._gc_pauses.start()
+        metrics.GATEWAY_LATENCY.source = lambda: [
+            ((str(shard_id),), latency)
+            for shard_id, latency in self.latencies
+            if latency == latency  # not NaN
+        ]
+        metrics.SHARD_CONNECTED.source = lambda: [
+            ((str(shard_id),), 0.0 if shard.is_closed() else 1.0) for shard_id, shard in self.shards.items()
+        ]
+        cache = self.tables.store.cache
+        metrics.TABLES_HELD.source = lambda: [(("hot",), cache.held_hot()), (("cold",), len(cache) - cache.held_hot())]
+        metrics.READY.source = lambda: [((), 1.0 if self._watched.get("ready") is True else 0.0)]
+        metrics.DEADLINES_PENDING.source = self._deadline_samples
+        self._watching = asyncio.create_task(self._watch(), name="operator-watch")
+
+    def _deadline_samples(self) -> list[metrics.Sample]:
+        counts = self._watched.get("deadlines")
+        if not isinstance(counts, tuple):
+            return []
+        return [(("pending",), float(counts[0])), (("overdue",), float(counts[1]))]
+
+    async def _watch(self) -> None:
+        """Every `WATCH_INTERVAL`: readiness, and the deadlines pending and overdue, for the gauges a scrape reads
+        (a scrape itself never waits on the database)."""
+        while True:
+            try:
+                self._watched["ready"] = (await self.readiness()).ready
+                self._watched["deadlines"] = await self.db.deadlines.pending(
+                    self.tables.store.now(), shard_count=self.shard_count or 1, shard_ids=self.settings.shard_ids
+                )
+            except Exception:  # the database away: readiness says so; the next pass tries again
+                self._watched["ready"] = False
+            await asyncio.sleep(WATCH_INTERVAL)
+
+    async def readiness(self) -> Readiness:
+        """Logged in, every shard of this process connected, the database answering within `READY_DB_TIMEOUT`."""
+        shards = [shard for _, shard in self.shards.items()]
+        database = True
+        try:
+            await asyncio.wait_for(self.db.ping(), READY_DB_TIMEOUT)
+        except Exception:  # unreachable, refused, too slow: not ready, whatever the reason
+            database = False
+        return Readiness(
+            {
+                "logged in": self.user is not None and not self.is_closed(),  # READY came (guilds may still stream)
+                "shards connected": bool(shards) and not any(shard.is_closed() for shard in shards),
+                "database": database,
+            }
+        )
 
     def _tables(self) -> Tables:
         """The table services the settings describe."""
@@ -239,6 +310,11 @@ class CardroomBot(commands.AutoShardedBot):
         """No prefix commands: a message reaches only the cogs' listeners (a mention of the bot is not a command)."""
 
     async def close(self) -> None:
+        if self._watching is not None:
+            self._watching.cancel()
+        if self.operator is not None:
+            await self.operator.stop()
+        self._gc_pauses.stop()
         if self._emoji_sync is not None:
             self._emoji_sync.cancel()
         for cog in self.cogs.values():

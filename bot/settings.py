@@ -45,6 +45,9 @@ class Settings(BaseSettings):
     watching: float = Field(default=60.0, ge=0, le=3600)  # seconds: who acted this recently is not pinged again
     integrity_check: Literal["auto", "full", "quick", "off"] = "auto"  # SQLite's check of the file at start
     log_level: str = "INFO"
+    log_format: Literal["plain", "json"] = "plain"  # json: one object a line, for a log collector
+    metrics_port: int | None = Field(default=None, ge=0, le=65535)  # /metrics, /healthz, /readyz (None: off)
+    metrics_host: str = "0.0.0.0"  # the interface the operator's port listens on
     computer_budget: float = Field(default=1.0, gt=0, le=10)  # seconds a computer player thinks per move
     computer_workers: int = Field(default=1, ge=0, le=64)  # processes for computer players (0: a thread of the bot)
     computer_floor: float = Field(default=2.0, ge=0, le=60)  # seconds between two computer moves at a table

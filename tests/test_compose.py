@@ -4,6 +4,7 @@ the bots is a setting of `bot/settings.py`, and the bots' settings are valid one
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from pathlib import Path
@@ -48,7 +49,7 @@ def environment(service: str) -> dict[str, str]:
 
 def test_postgres_and_two_bots_from_the_dockerfile_and_an_optional_proxy() -> None:
     services = compose()["services"]
-    assert set(services) == {"postgres", *BOTS, "nirn-proxy"}
+    assert set(services) == {"postgres", *BOTS, "nirn-proxy", "prometheus", "grafana"}
     for bot in BOTS:
         build = services[bot]["build"]
         context = build if isinstance(build, str) else build["context"]
@@ -91,3 +92,43 @@ def test_the_bots_split_the_shards_and_share_the_postgres_database() -> None:
             "/" + postgres["POSTGRES_DB"],
         )
     assert counts == {2} and sorted(ids) == [0, 1]  # one count; every shard run once
+
+
+def test_the_bots_serve_their_metrics_log_json_and_are_checked_for_readiness() -> None:
+    services = compose()["services"]
+    for bot in BOTS:
+        env = environment(bot)
+        assert env["CARDROOM_METRICS_PORT"] == "9100" and env["CARDROOM_LOG_FORMAT"] == "json"
+        assert services[bot]["healthcheck"]["test"] == ["CMD", "python", "-m", "bot.observe.probe", "/readyz"]
+    scraped = yaml.safe_load((ROOT / "deploy" / "prometheus.yml").read_text(encoding="utf-8"))
+    targets = [
+        target
+        for config in scraped["scrape_configs"]
+        for group in config["static_configs"]
+        for target in group["targets"]
+    ]
+    assert sorted(targets) == [f"{bot}:9100" for bot in BOTS]  # every bot, on its metrics port
+    grafana = services["grafana"]
+    mounted = {volume.split(":")[0] for volume in grafana["volumes"]}
+    assert {"./deploy/grafana/provisioning", "./deploy/grafana/dashboards"} <= mounted
+    assert all((ROOT / path).is_dir() for path in mounted)
+
+
+METRIC = re.compile(r"\b(cardroom_[a-z_]+|process_[a-z_]+)")
+SUFFIXES = ("_total", "_bucket", "_count", "_sum", "_created")
+
+
+def test_every_dashboard_query_names_a_metric_the_bot_exports() -> None:
+    from prometheus_client.parser import text_string_to_metric_families
+
+    from bot.observe import metrics
+
+    exported = {family.name for family in text_string_to_metric_families(metrics.exposition().decode())}
+    exported |= {collector.name for collector in (metrics.GATEWAY_LATENCY, metrics.SHARD_CONNECTED, metrics.READY)}
+    dashboard = json.loads((ROOT / "deploy" / "grafana" / "dashboards" / "cardroom.json").read_text(encoding="utf-8"))
+    queries = [target["expr"] for panel in dashboard["panels"] for target in panel["targets"]]
+    assert queries
+    for query in queries:
+        for name in METRIC.findall(query):
+            base = next((name[: -len(end)] for end in SUFFIXES if name.endswith(end)), name)
+            assert name in exported or base in exported, f"{query}: {name} is not a metric the bot exports"

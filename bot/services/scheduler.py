@@ -25,6 +25,7 @@ import logging
 import time
 from collections.abc import Awaitable, Callable, Sequence
 
+from bot.observe import metrics
 from bot.storage import Database, Deadline
 
 log = logging.getLogger("cardroom.scheduler")
@@ -46,12 +47,15 @@ class Scheduler:
         clock: Callable[[], float] = time.time,
         shard_count: int = 1,
         shard_ids: Sequence[int] | None = None,
+        lease: float = LEASE,
     ) -> None:
         """`fire` is the effect of a due deadline; `shard_ids` (of `shard_count`) the shards whose games this
-        scheduler serves (None: every game)."""
+        scheduler serves (None: every game); `lease` how long a claimed deadline is held (the bot scales it with
+        its time scale, as every duration)."""
         self.db = db
         self._fire = fire
         self._clock = clock
+        self.lease = lease
         self.shard_count = shard_count
         self.shard_ids = None if shard_ids is None else tuple(shard_ids)
         self._wake = asyncio.Event()
@@ -67,14 +71,17 @@ class Scheduler:
         while True:
             now = self._clock()
             due = await self.db.deadlines.claim(
-                now, BATCH, LEASE, shard_count=self.shard_count, shard_ids=self.shard_ids
+                now, BATCH, self.lease, shard_count=self.shard_count, shard_ids=self.shard_ids
             )
             for deadline in due:
                 if self._clock() >= deadline.due_at:
                     continue  # its lease ran out while earlier ones fired: another pass may hold it now
                 try:
+                    late = max(0.0, self._clock() - deadline.fell_due_at)
                     await self._fire(deadline)
                     fired += 1
+                    metrics.DEADLINES_FIRED.labels(deadline.kind).inc()
+                    metrics.DEADLINE_DELAY.observe(late)
                 except Exception:
                     log.exception("Deadline %s of game %s failed; trying again later", deadline.kind, deadline.table_id)
                     await self.db.deadlines.postpone(deadline, self._clock() + RETRY)
@@ -86,9 +93,22 @@ class Scheduler:
         due = await self.db.deadlines.next(shard_count=self.shard_count, shard_ids=self.shard_ids)
         return IDLE if due is None else min(IDLE, max(0.0, due - self._clock()))
 
+    async def take_back_claims(self) -> int:
+        """The claims this scheduler's shards held when their process stopped fall due again now (a process claims
+        only its own shards' deadlines: those are its previous run's), instead of after their lease."""
+        taken = await self.db.deadlines.release_claims(shard_count=self.shard_count, shard_ids=self.shard_ids)
+        if taken:
+            log.info("Took back %d deadlines claimed before the restart", taken)
+        return taken
+
     async def run(self) -> None:
-        """Wait until the earliest deadline is due (a read), then claim and fire what is due (a write): a deadline
-        added (`poke`) makes it look again, and claims nothing before one is due."""
+        """Take back the previous run's claims, then: wait until the earliest deadline is due (a read), claim and
+        fire what is due (a write); a deadline added (`poke`) makes it look again, and claims nothing before one
+        is due."""
+        try:
+            await self.take_back_claims()
+        except Exception:  # the database away at start: their leases bring them back
+            log.exception("Could not take back the deadlines claimed before the restart")
         while True:
             try:
                 self._wake.clear()  # a deadline added from here on ends the wait below

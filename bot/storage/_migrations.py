@@ -120,6 +120,13 @@ set_at)`: the move a seat chose ahead for its next decision (`decision`
 names the decision it was chosen for; `standing` keeps it for every such
 decision at the table).
 
+Version 10
+----------
+`deadlines.fell_due`: while a process holds a deadline it claimed (`claim`),
+the time it fell due (NULL otherwise). A restarted process takes its own
+shards' claims back at once (`release_claims`: `due_at = fell_due`) instead of
+waiting out their lease; every other write of a deadline's `due_at` clears it.
+
 PostgreSQL
 ----------
 The same list builds the same schema there. A statement is written once, in
@@ -444,6 +451,11 @@ MIGRATIONS: tuple[Migration, ...] = (
             ) WITHOUT ROWID
             """,
         ),
+    ),
+    Migration(
+        10,
+        "a claimed deadline remembers when it fell due",
+        ("ALTER TABLE deadlines ADD COLUMN fell_due REAL",),
     ),
 )
 

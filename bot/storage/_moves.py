@@ -66,7 +66,7 @@ def _move_with_clock_sql(dialect: Dialect) -> str:
         " due AS (INSERT INTO deadlines (table_id, seat, kind, due_at)"
         " SELECT ?, n.seat, n.kind, n.due_at FROM unnest(?::bigint[], ?::text[], ?::double precision[])"
         " AS n (seat, kind, due_at) WHERE EXISTS (SELECT FROM moved)"
-        " ON CONFLICT (table_id, seat, kind) DO UPDATE SET due_at = excluded.due_at),"
+        " ON CONFLICT (table_id, seat, kind) DO UPDATE SET due_at = excluded.due_at, fell_due = NULL),"
         " unseated AS (DELETE FROM table_seats AS s WHERE s.table_id = ? AND NOT (s.seat = ANY (?::bigint[]))"
         " AND EXISTS (SELECT FROM moved)),"
         " seated AS (INSERT INTO table_seats (table_id, seat, user_id, since, due_at)"
@@ -234,7 +234,7 @@ def clock_statements(table_id: int, write: ClockWrite) -> list[tuple[str, list[t
         ("DELETE FROM deadlines WHERE table_id = ? AND seat = ? AND kind = ?", gone),
         (
             "INSERT INTO deadlines (table_id, seat, kind, due_at) VALUES (?, ?, ?, ?)"
-            " ON CONFLICT (table_id, seat, kind) DO UPDATE SET due_at = excluded.due_at",
+            " ON CONFLICT (table_id, seat, kind) DO UPDATE SET due_at = excluded.due_at, fell_due = NULL",
             due,
         ),
         ("DELETE FROM table_seats WHERE table_id = ?", [(table_id,)]),

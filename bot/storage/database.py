@@ -138,6 +138,11 @@ class Database:
             raise failure from exc.__cause__ or exc
         return cls(driver, version, clock)
 
+    async def ping(self) -> None:
+        """One trivial read: the database answers (readiness checks). Raises `StorageError` when it does not."""
+        async with self._reading() as conn:
+            await conn.fetch("SELECT 1")
+
     async def close(self) -> None:
         """Wait for the operation in progress and the moves already accepted, then close. Idempotent."""
         await self._moves.drain()

@@ -7,6 +7,12 @@ fails, the interaction gets an answer if Discord can still take one: the
 error answer itself is guarded, and a failed answer is followed by a short
 one that says whether anything changed. An interaction delivered too late to
 be answered is not handled at all, so it changes nothing.
+
+Each interaction is counted once by kind and outcome, with the time from its
+creation to its first answer (`bot.observe.metrics`). The database unreachable
+is one warning when the first interaction finds it so and one when a change
+goes through again, with the number refused meanwhile (`Outage`), not a
+traceback per click.
 """
 
 from __future__ import annotations
@@ -15,14 +21,22 @@ import asyncio
 import contextlib
 import functools
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
 import discord
 from discord import app_commands
 
-from bot.errors import CardroomError, CommandUnavailableError, LateInteractionError
+from bot.errors import (
+    CardroomError,
+    CommandUnavailableError,
+    ForgedComponentError,
+    LateInteractionError,
+    StaleMessageError,
+)
 from bot.i18n import language_of, t
+from bot.observe import metrics
 from bot.storage import StorageError
 from cogs.kit.reply import Reply
 from cogs.render.limits import CONTENT, clip
@@ -59,6 +73,61 @@ class InFlight:
 
 
 in_flight = InFlight()
+
+
+class Outage:
+    """The database failing: one warning when it starts and one when a change goes through again, with how many
+    interactions it refused in between."""
+
+    def __init__(self) -> None:
+        self.since: float | None = None
+        self.refused = 0
+
+    def failed(self, error: StorageError) -> None:
+        if self.since is None:
+            self.since = time.monotonic()
+            log.warning("The database is failing (%s): changes are refused until it answers again", error)
+        self.refused += 1
+
+    def recovered(self) -> None:
+        if self.since is not None:
+            took, refused = time.monotonic() - self.since, self.refused
+            self.since, self.refused = None, 0
+            log.warning("The database answers again after %.1f s; %d interactions refused meanwhile", took, refused)
+
+
+outage = Outage()
+KINDS = {
+    discord.InteractionType.application_command: "command",
+    discord.InteractionType.component: "component",
+    discord.InteractionType.modal_submit: "modal",
+}
+
+
+def outcome_of(error: BaseException | None) -> str:
+    """How an interaction ended, for `metrics.INTERACTIONS`."""
+    if error is None:
+        return "answered"
+    if isinstance(error, LateInteractionError):
+        return "late"
+    if isinstance(error, StaleMessageError):
+        return "stale"
+    if isinstance(error, ForgedComponentError):
+        return "forged"
+    if isinstance(error, CardroomError):
+        return "refused"
+    if isinstance(error, StorageError):
+        return "unavailable"
+    return "failed"
+
+
+def counted(reply: Reply, error: BaseException | None) -> None:
+    kind = KINDS.get(reply.interaction.type, "other")
+    metrics.INTERACTIONS.labels(kind, outcome_of(error)).inc()
+    if reply.answered_after is not None:
+        metrics.ANSWER_SECONDS.labels(kind).observe(max(0.0, reply.answered_after))
+
+
 UNEXPECTED = CardroomError("error.unexpected")
 ANSWER_FAILED = CardroomError("error.answer_failed")  # the change was made, its answer could not be shown
 
@@ -101,21 +170,30 @@ def guarded(*, ephemeral: bool = True) -> Callable[[Handler[H, P]], Entry[H, P]]
             reply = Reply(interaction, ephemeral=ephemeral)
             if reply.too_late():
                 log.info("Ignored %s: delivered %.1f s after its creation, too late", _ids(reply), reply.age())
+                counted(reply, LateInteractionError())
                 return
             reply.start()
             task = asyncio.current_task()
             if task is not None:
                 in_flight.add(task)
+            ended: BaseException | None = None
             try:
                 await handler(self, reply, *args, **kwargs)
-            except LateInteractionError:
+                if reply.committing:
+                    outage.recovered()  # a change went through: the database answers
+            except LateInteractionError as late:
+                ended = late
                 log.info("Nothing applied for %s: too late to answer (%.1f s old)", _ids(reply), reply.age())
             except CardroomError as error:
+                ended = error
                 await reply_error(reply, error)
             except Exception as failure:
+                ended = failure
                 if isinstance(failure, discord.HTTPException):
                     status = f"{failure.status} {failure.code}"
                     log.warning("Discord refused an answer in %s (%s): %s", handler.__name__, _ids(reply), status)
+                elif isinstance(failure, StorageError):
+                    outage.failed(failure)  # logged once for the whole outage, with its count at its end
                 else:
                     log.exception("Unexpected error in %s (%s)", handler.__name__, _ids(reply))
                 if not reply.answered:
@@ -124,6 +202,7 @@ def guarded(*, ephemeral: bool = True) -> Callable[[Handler[H, P]], Entry[H, P]]
                     await reply_error(reply, ANSWER_FAILED if changed else UNEXPECTED)
             finally:
                 reply.stop()
+                counted(reply, ended)
 
         return entry
 

@@ -51,6 +51,7 @@ class Reply:
         self.ephemeral = ephemeral  # whether a command's own answer is private
         self.created = discord.utils.snowflake_time(interaction.id).timestamp()  # Discord's clock, to the ms
         self.answered = False  # whether an answer reached Discord
+        self.answered_after: float | None = None  # seconds from creation to the first answer or acknowledgement
         self.committing = False  # whether a change was let through to be committed (see `secure`)
         self._clock = clock or discord_time(interaction)
         self._lock = asyncio.Lock()
@@ -85,6 +86,14 @@ class Reply:
         if self._deferral is not None:
             self._deferral.cancel()
 
+    def _answered(self) -> None:
+        self.answered = True
+        self._acknowledged()
+
+    def _acknowledged(self) -> None:
+        if self.answered_after is None:
+            self.answered_after = self.age()
+
     def _ring(self) -> None:
         self._deferral = asyncio.create_task(self._defer_if_unanswered())
 
@@ -99,6 +108,7 @@ class Reply:
         else:
             await self.interaction.response.defer(ephemeral=self.ephemeral, thinking=True)
             self._deferred_thinking = True
+        self._acknowledged()
 
     async def secure(self) -> None:
         """Called right before a change is committed: raise `LateInteractionError` if it could not be shown.
@@ -128,7 +138,7 @@ class Reply:
                 await self.interaction.edit_original_response(**fields)
             else:
                 await self.interaction.response.edit_message(**fields)
-            self.answered = True
+            self._answered()
 
     async def send(self, *, private: bool | None = None, **fields: Any) -> discord.Message | None:
         """A new message answering the interaction; returns it when it is public."""
@@ -137,13 +147,13 @@ class Reply:
             response = self.interaction.response
             if not response.is_done():
                 callback = await response.send_message(ephemeral=ephemeral, **fields)
-                self.answered = True
+                self._answered()
                 self.message_id = getattr(callback, "message_id", None)
                 return None if ephemeral else await self.interaction.original_response()
             if self._deferred_thinking and ephemeral == self.ephemeral:
                 self._deferred_thinking = False
                 message = await self.interaction.edit_original_response(**fields)
-                self.answered = True
+                self._answered()
                 self.message_id = getattr(message, "id", None)
                 return message
             if self._deferred_thinking:
@@ -152,6 +162,6 @@ class Reply:
                 with contextlib.suppress(discord.HTTPException):
                     await self.interaction.delete_original_response()
             sent = await self.interaction.followup.send(ephemeral=ephemeral, wait=True, **fields)
-            self.answered = True
+            self._answered()
             self.message_id, self.original = getattr(sent, "id", None), False
             return None if ephemeral else sent

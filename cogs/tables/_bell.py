@@ -46,6 +46,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.i18n import list_of, t
+from bot.observe import metrics
 from bot.seating import is_computer
 from bot.services.digest import next_daily, worth_sending
 from bot.services.notices import Notices, PlayerScheduler
@@ -237,14 +238,19 @@ class Bell:
         for seat, user in users.items():
             if people[user].notify == "digest":
                 await self.notices.waiting_changed(people[user])
+                metrics.NOTIFICATIONS.labels("digest", "held").inc()
                 continue  # digests: named on the bell, told by their next digest
             if await self.notices.hold(people[user]):
+                metrics.NOTIFICATIONS.labels(people[user].notify, "held").inc()
                 continue  # quiet hours: named on the bell, told when they end
             mode: NotifyMode = people[user].notify
-            if mode in ("dm", "both") and not await self._direct(table, seat, user, reminder is not None):
-                mode = "channel"
-                if await self.bot.players.dm_refused(user):
-                    closed.append(user)
+            if mode in ("dm", "both"):
+                sent = await self._direct(table, seat, user, reminder is not None)
+                metrics.NOTIFICATIONS.labels("dm", "sent" if sent else "refused").inc()
+                if not sent:
+                    mode = "channel"
+                    if await self.bot.players.dm_refused(user):
+                        closed.append(user)
             if mode in ("channel", "both"):
                 in_channel.append(user)
         channel_id = await self._channel_of(table)
@@ -263,6 +269,7 @@ class Bell:
         except BaseException:
             await self.bot.tables.store.remember_ping(table.id, previous.message_id if previous else None)
             raise
+        metrics.NOTIFICATIONS.labels("channel", "sent").inc(len(in_channel))
         if notified is None:
             await self.bot.tables.store.remember_ping(table.id, message.id)
         else:

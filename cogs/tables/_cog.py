@@ -14,7 +14,7 @@ from discord.ext import commands
 
 from bot import emojis
 from bot.errors import CardroomError, ForgedComponentError, OutdatedButtonError
-from bot.services.scheduler import Scheduler
+from bot.services.scheduler import LEASE, Scheduler
 from bot.storage import Deadline
 from bot.translator import loc
 from cogs.kit.choices import game_choices
@@ -56,6 +56,7 @@ class TablesCog(commands.Cog, name="Tables"):
             clock=bot.tables.store.now,
             shard_count=shards.count or 1,
             shard_ids=None if shards.serves_all else shards.ids,
+            lease=LEASE * bot.settings.time_scale,
         )
         self._thinking = SeatMoves()  # computer moves in the background, by (game, seat, kind)
 

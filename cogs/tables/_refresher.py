@@ -55,6 +55,7 @@ import discord
 
 from bot import emojis
 from bot.i18n import t
+from bot.observe import metrics
 from bot.services.tables import Table, table_url
 from bot.storage import RepairRow
 from cogs.kit.components import BUTTON, carried
@@ -124,6 +125,8 @@ class TableRefresher:
         self.repairs.take(table_id)
         if drawn is not None:
             self._drawn[table_id] = drawn
+        if table_id in self._dirty:
+            metrics.TABLE_EDITS.labels("coalesced").inc()  # shown by the edit already waiting
         self._pass(table_id, self._wait(table_id))
 
     def edits_at_once(self, table_id: int) -> bool:
@@ -339,6 +342,7 @@ class TableRefresher:
             extra: dict[str, Any] = {"content": None} if table.state is not None else {}
             try:
                 await channel.get_partial_message(old).edit(embed=embed, view=view, **extra)
+                metrics.TABLE_EDITS.labels("edited").inc()
                 return
             except discord.NotFound:
                 log.info("Table message of game %s was deleted; posting a new one", table.id)
@@ -348,6 +352,7 @@ class TableRefresher:
                     raise
                 log.info("Discord limits edits of the old table message of game %s; posting it anew", table.id)
         message = await channel.send(embed=embed, view=view) if view else await channel.send(embed=embed)
+        metrics.TABLE_EDITS.labels("posted" if old is None else "reposted").inc()
         moved = await self.bot.tables.store.set_table_message(table, message.id)
         if old is not None:
             await self._point(channel, old, moved)

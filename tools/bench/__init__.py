@@ -68,6 +68,7 @@ from ._games import floor_beside, games_bench, games_text
 from ._gateway import Snowflakes
 from ._load import full_cache_load, load
 from ._memory import held, stored
+from ._metrics_cost import metrics_cost, metrics_cost_text
 from ._path import Room, Throughput
 from ._process import process_bench, process_counts
 from ._report import TARGET_RATIO, figures, machine, process_text, text
@@ -316,6 +317,10 @@ def main(argv: list[str] | None = None) -> int:
             targets = [storage_target(spec, directory) for spec in settings.databases]
             result["games"] = asyncio.run(games_bench(targets, settings.game_moves, settings.seed))
             print(games_text(result["games"], TARGET_RATIO))
+            if targets:
+                cost = asyncio.run(metrics_cost(targets[0], settings.game_moves, settings.seed))
+                result["games"]["metrics_cost"] = cost
+                print(metrics_cost_text(cost))
         if "scale" in settings.only:
             result["scale"] = asyncio.run(memory_at_scale(directory, settings.scale_tables, settings.scale_cache))
             print(scale_text(result["scale"]))

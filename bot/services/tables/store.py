@@ -21,6 +21,7 @@ from typing import Any
 
 from bot.computers import ComputerPlayers, is_computer
 from bot.errors import ForgedComponentError, LobbyClosedError, RefusedError, StaleMessageError, TableEndedError
+from bot.observe import metrics
 from bot.services._table_cache import TableCache
 from bot.services._table_locks import TableLocks
 from bot.services.clock import TableClock, Whereabouts
@@ -127,7 +128,9 @@ class TableStore:
         """The table, from memory or else from the database (an open one is then kept in memory)."""
         cached = self.cache.get(table_id)
         if cached is not None:
+            metrics.CACHE.labels("hit").inc()
             return cached
+        metrics.CACHE.labels("load").inc()
         with self.cache.reading(table_id) as read:
             try:
                 record = await self.db.tables.get(table_id)
@@ -312,6 +315,7 @@ class TableStore:
         if draw is not None and consume is None:
             ahead = Ahead(table, new_state, state, write, clock, draw, finished=result is not None)
         await gate()
+        started = time.perf_counter()
         try:
             record = await self.db.tables.commit_action(
                 table.id,
@@ -327,6 +331,8 @@ class TableStore:
         except StaleVersionError:
             await self.fresh(table.id)
             raise StaleMessageError() from None
+        metrics.COMMIT_SECONDS.observe(time.perf_counter() - started)
+        metrics.MOVES.labels(table.record.game).inc()
         if write is not None:
             self.deadline_added()
         new_table = self.committed(record, new_state, clock if write is not None else None)

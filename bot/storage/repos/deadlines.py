@@ -13,6 +13,22 @@ DISCORD_SHARD_SHIFT: Final = 22  # a server is on shard (guild_id >> 22) % shard
 
 
 class DeadlineRepository(Repository):
+    async def pending(
+        self, now: float, *, shard_count: int = 1, shard_ids: Sequence[int] | None = None
+    ) -> tuple[int, int]:
+        """(pending, overdue): the deadlines waiting, and those among them already due at `now` (metrics; one
+        count over the table's rows, read every scrape interval, not on the move path)."""
+        join, where, params = _on_shards(shard_count, shard_ids)
+        if join is None:
+            return 0, 0
+        async with self._reading() as conn:
+            rows = await conn.fetch(
+                f"SELECT COUNT(*), COALESCE(SUM(CASE WHEN d.due_at <= ? THEN 1 ELSE 0 END), 0)"
+                f" FROM deadlines AS d{join} WHERE TRUE{where}",
+                (now, *params),
+            )
+        return int(rows[0][0]), int(rows[0][1])
+
     async def next(self, *, shard_count: int = 1, shard_ids: Sequence[int] | None = None) -> float | None:
         """When the earliest pending deadline is due (None: there is none). One step down an index.
 
@@ -61,15 +77,35 @@ class DeadlineRepository(Repository):
         until = now + lease
         async with self._transaction() as tx:
             rows = await tx.conn.fetch(
-                f"SELECT d.table_id, d.seat, d.kind, d.due_at FROM deadlines AS d{join} WHERE d.due_at <= ?{where}"
-                f" ORDER BY d.due_at LIMIT ?{self._sql.skip_locked}",
+                f"SELECT d.table_id, d.seat, d.kind, COALESCE(d.fell_due, d.due_at) FROM deadlines AS d{join}"
+                f" WHERE d.due_at <= ?{where} ORDER BY d.due_at LIMIT ?{self._sql.skip_locked}",
                 (now, *params, limit),
             )
             await tx.conn.executemany(
-                "UPDATE deadlines SET due_at = ? WHERE table_id = ? AND seat = ? AND kind = ?",
-                [(until, row[0], row[1], row[2]) for row in rows],
+                "UPDATE deadlines SET due_at = ?, fell_due = ? WHERE table_id = ? AND seat = ? AND kind = ?",
+                [(until, row[3], row[0], row[1], row[2]) for row in rows],
             )
         return [Deadline(int(row[0]), int(row[1]), str(row[2]), until, fell_due=float(row[3])) for row in rows]
+
+    async def release_claims(self, *, shard_count: int = 1, shard_ids: Sequence[int] | None = None) -> int:
+        """Claims held on these shards' deadlines go back to when they fell due; returns how many.
+
+        For a process starting: the claims on its own shards are those its previous run held when it stopped
+        (a process claims only its shards' deadlines), so they fire now rather than when their lease ends.
+        """
+        join, where, params = _on_shards(shard_count, shard_ids)
+        if join is None:
+            return 0
+        async with self._transaction() as tx:
+            if not join:
+                return await tx.conn.execute(
+                    "UPDATE deadlines SET due_at = fell_due, fell_due = NULL WHERE fell_due IS NOT NULL"
+                )
+            return await tx.conn.execute(
+                "UPDATE deadlines SET due_at = fell_due, fell_due = NULL WHERE fell_due IS NOT NULL AND table_id IN"
+                f" (SELECT d.table_id FROM deadlines AS d{join} WHERE d.fell_due IS NOT NULL{where})",
+                params,
+            )
 
     async def due(self, now: float, limit: int) -> list[Deadline]:
         """Up to `limit` deadlines due at `now`, earliest first."""
@@ -85,7 +121,8 @@ class DeadlineRepository(Repository):
         own while it thinks). False when it was gone or moved meanwhile."""
         async with self._transaction() as tx:
             changed = await tx.conn.execute(
-                "UPDATE deadlines SET due_at = ? WHERE table_id = ? AND seat = ? AND kind = ? AND due_at = ?",
+                "UPDATE deadlines SET due_at = ?, fell_due = NULL"
+                " WHERE table_id = ? AND seat = ? AND kind = ? AND due_at = ?",
                 (until, deadline.table_id, deadline.seat, deadline.kind, deadline.due_at),
             )
             return changed > 0

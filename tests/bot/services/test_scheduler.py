@@ -218,3 +218,42 @@ async def test_a_scheduler_of_some_shards_fires_only_their_games(db: Database) -
     assert await shard_one.fire_due() == 1 and closed == [mine.id]
     assert await shard_one.delay() == pytest.approx(300.0)  # nothing left of its own: it does not spin on shard 0's
     assert (await db.tables.get(theirs)).status == "lobby" and await db.deadlines.next() == clock.now
+
+
+async def test_a_restarted_scheduler_takes_back_its_own_claims_at_once_and_fires_them_once(db: Database) -> None:
+    clock = Clock()
+    service = Tables(db, lobby_expiry=HOUR, clock=clock)
+    game = await open_lobby(service, 100)
+    clock.now += HOUR
+    (claimed,) = await db.deadlines.claim(clock.now, BATCH, LEASE)  # the process claimed it, then was killed
+    assert claimed.fell_due_at == clock.now
+    closed: list[int] = []
+    restarted = lobby_closer(service, closed)
+    assert await restarted.take_back_claims() == 1 and await restarted.take_back_claims() == 0
+    assert await restarted.delay() == 0  # due again at once, not a lease later
+    assert await restarted.fire_due() == 1 and closed == [game]
+    assert await restarted.fire_due() == 0 and await db.deadlines.next() is None
+
+
+async def test_a_process_takes_back_only_its_own_shards_claims(db: Database) -> None:
+    clock = Clock()
+    service = Tables(db, lobby_expiry=HOUR, clock=clock)
+    await open_lobby(service, 100)  # guild 9: shard 0
+    await service.lobby.open_lobby(guild_id=(1 << 22) + 9, channel_id=101, game="pairs", host=ALICE, locale="en")
+    clock.now += HOUR
+    assert len(await db.deadlines.claim(clock.now, BATCH, LEASE)) == 2
+    shard_one = Scheduler(db, lambda _: asyncio.sleep(0), clock=clock, shard_count=2, shard_ids=[1], lease=5.0)
+    assert await shard_one.take_back_claims() == 1  # shard 0's claim belongs to a process still running
+    shard_zero = Scheduler(db, lambda _: asyncio.sleep(0), clock=clock, shard_count=2, shard_ids=[0], lease=5.0)
+    assert await shard_zero.delay() == pytest.approx(LEASE)  # still held: its lease runs on
+
+
+async def test_a_move_that_rewrites_a_claimed_deadline_clears_its_claim(db: Database) -> None:
+    """Every write of a deadline's time but a claim forgets when it fell due: a restart never brings it back early."""
+    clock = Clock()
+    service = Tables(db, lobby_expiry=HOUR, clock=clock)
+    await open_lobby(service, 100)
+    clock.now += HOUR
+    (claimed,) = await db.deadlines.claim(clock.now, BATCH, LEASE)
+    assert await db.deadlines.postpone(claimed, clock.now + 2 * HOUR)  # its effect failed: tried again later
+    assert await db.deadlines.release_claims() == 0 and await db.deadlines.next() == clock.now + 2 * HOUR

@@ -49,7 +49,7 @@ async def test_a_lease_that_ends_is_claimed_again(storage_db: Database) -> None:
     assert await storage_db.deadlines.next() == T + LEASE
     # its process died: nothing deleted the row, and when the lease ends it is due again
     (again,) = await storage_db.deadlines.claim(T + LEASE, 10, LEASE)
-    assert again == Deadline(game.id, -1, "lobby", T + 2 * LEASE, fell_due=T + LEASE)
+    assert again == Deadline(game.id, -1, "lobby", T + 2 * LEASE, fell_due=T)  # when it fell due, not the lease
     # the first claim holds nothing any more: what it matches on moved on
     assert not await storage_db.deadlines.take(first) and not await storage_db.deadlines.postpone(first, T + 1)
     assert await storage_db.tables.close_expired_lobby(game.id, T + LEASE, deadline=first) is None
@@ -111,3 +111,12 @@ async def test_a_claim_for_some_shards_takes_only_their_games(storage_db: Databa
         await storage_db.deadlines.claim(T, 10, LEASE, shard_count=4, shard_ids=[4])
     with pytest.raises(ValueError, match="lease"):
         await storage_db.deadlines.claim(T, 10, 0)
+
+
+async def test_pending_counts_the_waiting_deadlines_and_those_overdue_on_each_shard(storage_db: Database) -> None:
+    assert await storage_db.deadlines.pending(T) == (0, 0)
+    for n in range(4):  # due at T, T+1, T+2, T+3; the odd ones on the second of two shards
+        await lobby(storage_db, 10 + n, T + n, guild_id=1 + (n % 2) * SHARD)
+    assert await storage_db.deadlines.pending(T + 1.5) == (4, 2)
+    assert await storage_db.deadlines.pending(T + 1.5, shard_count=2, shard_ids=[1]) == (2, 1)
+    assert await storage_db.deadlines.pending(T + 10, shard_count=2, shard_ids=[0]) == (2, 2)

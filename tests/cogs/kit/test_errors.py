@@ -13,8 +13,10 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot.errors import CardroomError, UnknownGameError
+from bot.errors import CardroomError, StaleMessageError, UnknownGameError
+from bot.observe import metrics
 from bot.storage import StorageError
+from cogs.kit import errors
 from cogs.kit.errors import guarded, in_flight, tree_error
 from cogs.kit.reply import Reply
 from cogs.render.limits import CONTENT
@@ -147,3 +149,53 @@ async def test_a_stop_lets_the_handlers_in_flight_finish() -> None:
     asyncio.get_running_loop().call_later(0.05, slow.release.set)
     assert await in_flight.settle(5.0) == 0 and slow.finished
     await handling
+
+
+class Outaged:
+    """A handler whose commit fails while `down`, and goes through once the database answers again."""
+
+    def __init__(self) -> None:
+        self.down = True
+
+    @guarded()
+    async def act(self, reply: Reply) -> None:
+        await reply.secure()
+        if self.down:
+            raise StorageError("connection refused")
+        await reply.update(content="moved")
+
+
+def counted(kind: str, outcome: str) -> float:
+    value = metrics.REGISTRY.get_sample_value("cardroom_interactions_total", {"kind": kind, "outcome": outcome})
+    return 0.0 if value is None else value
+
+
+async def test_a_database_outage_is_two_warnings_with_the_refused_count_not_a_traceback_per_click(
+    caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(errors, "outage", errors.Outage())  # this process's record starts with no outage
+    handlers = Outaged()
+    unavailable = counted("component", "unavailable")
+    with caplog.at_level("INFO", logger="cardroom.interactions"):
+        for _ in range(5):
+            interaction = FakeInteraction()
+            await handlers.act(interaction)  # type: ignore[arg-type]
+            assert "Nothing was changed" in interaction.texts()[-1]  # every click still answered
+        handlers.down = False
+        await handlers.act(FakeInteraction())  # type: ignore[arg-type]
+    warnings = [record for record in caplog.records if record.levelname == "WARNING"]
+    assert [record.exc_info for record in caplog.records if record.exc_info] == []  # no traceback
+    assert len(warnings) == 2
+    assert "failing" in warnings[0].getMessage() and "connection refused" in warnings[0].getMessage()
+    assert "answers again" in warnings[1].getMessage() and "5 interactions refused" in warnings[1].getMessage()
+    assert counted("component", "unavailable") == unavailable + 5
+
+
+async def test_each_interaction_is_counted_once_by_outcome_with_its_answer_time() -> None:
+    refused, stale = counted("component", "refused"), counted("component", "stale")
+    answered_count = metrics.REGISTRY.get_sample_value("cardroom_answer_seconds_count", {"kind": "component"}) or 0.0
+    await Handlers().refuse(FakeInteraction(), CardroomError("error.not_host"))  # type: ignore[arg-type]
+    await Handlers().refuse(FakeInteraction(), StaleMessageError())  # type: ignore[arg-type]
+    assert (counted("component", "refused"), counted("component", "stale")) == (refused + 1, stale + 1)
+    after = metrics.REGISTRY.get_sample_value("cardroom_answer_seconds_count", {"kind": "component"})
+    assert after == answered_count + 2  # both were answered, each timed from its creation

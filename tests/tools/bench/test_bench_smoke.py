@@ -95,6 +95,9 @@ def test_quick_bench_writes_positive_figures(tmp_path: Path, capsys: pytest.Capt
     assert all(row["clock_rows_per_move"] > 0 for row in every)  # clocked tables: the floor writes their rows too
     assert_below_floor(every)
     assert "The move path of every game" in report
+    cost = results["games"]["metrics_cost"]  # the same path with the metrics counted and swapped for no-ops
+    assert cost["moves"] == TINY["--game-moves"] and cost["metrics_swapped"] >= 10
+    assert cost["on_per_s"] > 0 and cost["off_per_s"] > 0 and "metrics counted vs not" in report
     scale = results["scale"]  # open tables through a smaller cache: the cache's size held, the rest loaded and let go
     cache = TINY["--scale-cache"]
     assert scale["tables"] == TINY["--scale-tables"] and scale["bounded"]["held_in_memory"] == cache
