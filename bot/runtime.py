@@ -19,6 +19,7 @@ from bot.computers import THINKING_IDS, ComputerPlayers
 from bot.discord_clock import DiscordClock
 from bot.observe import metrics
 from bot.observe.server import READY_DB_TIMEOUT, OperatorServer, Readiness
+from bot.services.notices import Notices
 from bot.services.players import PlayerService
 from bot.services.replay import ReplayService
 from bot.services.servers import ServerService
@@ -119,6 +120,7 @@ class CardroomBot(commands.AutoShardedBot):
     db: Database
     tables: Tables
     players: PlayerService
+    notices: Notices
     servers: ServerService
     replays: ReplayService
 
@@ -173,6 +175,7 @@ class CardroomBot(commands.AutoShardedBot):
             # own budget.
             computers.warm()
         self.players = PlayerService(self.db, self.tables, clock=self.tables.store.now, time_scale=scale)
+        self.notices = Notices(self.db, self.tables.store, clock=self.tables.store.now)  # one, the bell pokes it
         self.servers = ServerService(self.db)
         self.replays = ReplayService(self.tables)
         await self.tree.set_translator(CatalogueTranslator())

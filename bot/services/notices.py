@@ -30,7 +30,7 @@ from dataclasses import replace
 
 from bot.errors import CardroomError, InvalidOptionError
 from bot.services.digest import next_daily, on_change
-from bot.services.quiet import DEFAULT_CAP, OFF, ends, hours_long, is_zone, parse_span, parse_time, quiet_of
+from bot.services.quiet import DEFAULT_CAP, OFF, ends, hours_long, inside, is_zone, parse_span, parse_time, quiet_of
 from bot.services.tables.store import TableStore
 from bot.storage import Database, GuildSettings, PlayerSettings
 
@@ -88,7 +88,9 @@ class Notices:
         return new_zone, start, end
 
     async def save_quiet(self, user_id: int, zone: str | None, start: int | None, end: int | None) -> PlayerSettings:
-        """Store what `plan_quiet` gave; the person's next decisions follow it (the running ones keep theirs)."""
+        """Store what `plan_quiet` gave; the person's next decisions follow it (the running ones keep theirs).
+        Quiet hours that end now (turned off, or moved so that now is outside them) end for what they held too: it
+        goes out at once."""
         changed = await self.db.players.set_quiet(user_id, zone, start, end)
         quiet = quiet_of(changed)
         chosen = await self.store.quiet_map()
@@ -96,6 +98,11 @@ class Notices:
             chosen.pop(user_id, None)
         else:
             chosen[user_id] = quiet
+        now = self.now()
+        if changed.held_since is not None and not inside(quiet, now):
+            await self.db.players.due_by(user_id, now)
+            self.poke()
+            changed = await self.db.players.get(user_id)
         return changed
 
     async def hold(self, player: PlayerSettings) -> bool:

@@ -9,7 +9,6 @@ from bot.errors import InvalidOptionError
 from bot.i18n import language_of, t
 from bot.services.away import AWAY_CHOICES
 from bot.services.clock import paces
-from bot.services.notices import Notices
 from bot.services.players import NOTIFY_MODES
 from cogs.kit.errors import guarded
 from cogs.kit.reply import Reply
@@ -61,7 +60,7 @@ class PeopleHandlers:
         if mode is not None and mode not in NOTIFY_MODES:
             raise InvalidOptionError("error.invalid_choice")
         digest = mode == "digest" or (mode is None and (digest_at is not None or digest_hours is not None))
-        notices = Notices(self.bot.db, self.bot.tables.store, clock=self.bot.tables.store.now)
+        notices = self.bot.notices
         player = await self.bot.players.settings(user_id)
         planned = None
         if zone is not None or quiet is not None:

@@ -49,7 +49,7 @@ from bot.i18n import list_of, t
 from bot.observe import metrics
 from bot.seating import is_computer
 from bot.services.digest import next_daily, worth_sending
-from bot.services.notices import Notices, PlayerScheduler
+from bot.services.notices import PlayerScheduler
 from bot.services.tables import Table
 from bot.services.tables.table import jump_url
 from bot.storage import NotifyMode, PlayerSettings
@@ -103,7 +103,7 @@ class Bell:
         self.watching = watching
         self._rung: dict[int, BellMessage] = {}
         store = bot.tables.store
-        self.notices = Notices(bot.db, store, clock=store.now)
+        self.notices = bot.notices  # the bot's one: /notify's changes wake this scheduler too
         self.scheduler = PlayerScheduler(bot.db, self.flush, clock=store.now)
         self.notices.poke = self.scheduler.poke
 

@@ -14,6 +14,7 @@ from typing import Any
 import discord
 
 from bot.discord_clock import DiscordClock
+from bot.services.notices import Notices
 from bot.services.players import PlayerService
 from bot.services.tables import Table, Tables
 from bot.storage import Seat
@@ -26,6 +27,7 @@ def table_bot(service: Tables, channel: object) -> Any:
     return SimpleNamespace(
         tables=service,
         players=PlayerService(service.store.db, service),
+        notices=Notices(service.store.db, service.store),
         db=service.store.db,
         settings=SimpleNamespace(watching=60.0),
         get_partial_messageable=lambda channel_id: channel,

@@ -137,6 +137,23 @@ async def test_held_notices_go_out_once_at_the_end_even_after_a_restart(
     assert (await db.players.get(2)).due_at is None
 
 
+async def test_quiet_hours_turned_off_send_what_they_held_at_once(db: Database, notices: Notices, clock: Clock) -> None:
+    clock.now = at("2026-10-24 22:30")  # in quiet hours 23:00-07:00 Paris, which would end 06:00 UTC
+    await choose(notices, 1, "Europe/Paris", "23:00-07:00", guild=None)
+    assert await notices.hold(await db.players.get(1))
+    clock.now += 60
+    await choose(notices, 1, None, "off", guild=None)  # the player ends them now
+    player = await db.players.get(1)
+    assert player.held_since == at("2026-10-24 22:30") and player.due_at == clock.now  # due now, not at 06:00
+    flushed: list[int] = []
+
+    async def flush(player: PlayerSettings) -> None:
+        flushed.append(player.user_id)
+        await notices.release(player)
+
+    assert await PlayerScheduler(db, flush, clock=clock).fire_due() == 1 and flushed == [1]
+
+
 @pytest.mark.postgresql_too
 async def test_a_failed_flush_is_tried_again_later(db: Database, notices: Notices, clock: Clock) -> None:
     clock.now = at("2026-10-24 22:30")

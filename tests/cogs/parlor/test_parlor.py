@@ -24,6 +24,7 @@ from discord.ext import commands
 
 from bot.i18n import LANGUAGES, catalogue
 from bot.services.clock import TableClock, paces
+from bot.services.notices import Notices
 from bot.services.players import PlayerService
 from bot.services.servers import ServerService
 from bot.services.tables import Table, Tables
@@ -98,6 +99,7 @@ class FakeBot:
         self.db = db
         self.tables = Tables(db, clock=clock, lobby_expiry=DAY)
         self.players = PlayerService(db, self.tables, clock=clock)
+        self.notices = Notices(db, self.tables.store, clock=clock)
         self.servers = ServerService(db)
         self.settings = SimpleNamespace(lobby_expiry=DAY)
         self.marked: list[int] = []

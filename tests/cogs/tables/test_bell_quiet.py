@@ -103,9 +103,10 @@ class Room:
             get_partial_messageable=lambda channel_id: self.channel,
             get_guild=lambda guild_id: None,
             create_dm=self.inbox.create_dm,
+            notices=Notices(service.store.db, service.store, clock=clock),
         )
         self.bell = Bell(self.bot)
-        self.notices = Notices(service.store.db, service.store, clock=clock)
+        self.notices = self.bot.notices
 
     async def quiet(self, user_id: int, span: str = "23:00-07:00") -> None:
         await self.notices.save_quiet(
