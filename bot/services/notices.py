@@ -21,14 +21,13 @@ Digests (`/notify mode:digest`, timing in `bot.services.digest`) use the same
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
 from bot.errors import CardroomError, InvalidOptionError
+from bot.services._due_loop import DueLoop
 from bot.services.digest import next_daily, on_change
 from bot.services.quiet import DEFAULT_CAP, OFF, ends, hours_long, inside, is_zone, parse_span, parse_time, quiet_of
 from bot.services.tables.store import TableStore
@@ -170,18 +169,18 @@ def _hours(hours: float) -> str:
     return str(int(hours)) if float(hours).is_integer() else f"{hours:.1f}"
 
 
-class PlayerScheduler:
+class PlayerScheduler(DueLoop):
     """Sleeps until something is due for a person (`players.due_at`), then hands them to `flush`."""
 
+    name = "player-notices"
+    retry = RETRY
+    log = log
+
     def __init__(self, db: Database, flush: Flush, *, clock: Callable[[], float] = time.time) -> None:
+        super().__init__()
         self.db = db
         self._flush = flush
         self._clock = clock
-        self._wake = asyncio.Event()
-        self._task: asyncio.Task[None] | None = None
-
-    def poke(self) -> None:
-        self._wake.set()
 
     async def fire_due(self) -> int:
         """Hand over every person due now, earliest first; returns how many."""
@@ -204,29 +203,3 @@ class PlayerScheduler:
     async def delay(self) -> float:
         due = await self.db.players.next_due()
         return IDLE if due is None else min(IDLE, max(0.0, due - self._clock()))
-
-    async def run(self) -> None:
-        while True:
-            try:
-                self._wake.clear()
-                wait = await self.delay()
-                if wait > 0:
-                    with contextlib.suppress(TimeoutError):
-                        async with asyncio.timeout(wait):
-                            await self._wake.wait()
-                    continue
-                await self.fire_due()
-            except Exception:  # a cancellation is not an Exception: it stops the loop
-                log.exception("Player scheduler pass failed; trying again in %s s", RETRY)
-                await asyncio.sleep(RETRY)
-
-    def start(self) -> None:
-        if self._task is None:
-            self._task = asyncio.create_task(self.run(), name="player-notices")
-
-    async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None

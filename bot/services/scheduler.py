@@ -19,13 +19,12 @@ lease ran out before its turn came is left for the next claim.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable, Sequence
 
 from bot.observe import metrics
+from bot.services._due_loop import DueLoop
 from bot.storage import Database, Deadline
 
 log = logging.getLogger("cardroom.scheduler")
@@ -38,7 +37,11 @@ IDLE = 300.0  # seconds: the longest sleep, so a deadline added by another proce
 RETRY = 60.0  # seconds before a deadline whose effect failed is tried again
 
 
-class Scheduler:
+class Scheduler(DueLoop):
+    name = "deadlines"
+    retry = RETRY
+    log = log
+
     def __init__(
         self,
         db: Database,
@@ -52,18 +55,13 @@ class Scheduler:
         """`fire` is the effect of a due deadline; `shard_ids` (of `shard_count`) the shards whose games this
         scheduler serves (None: every game); `lease` how long a claimed deadline is held (the bot scales it with
         its time scale, as every duration)."""
+        super().__init__()
         self.db = db
         self._fire = fire
         self._clock = clock
         self.lease = lease
         self.shard_count = shard_count
         self.shard_ids = None if shard_ids is None else tuple(shard_ids)
-        self._wake = asyncio.Event()
-        self._task: asyncio.Task[None] | None = None
-
-    def poke(self) -> None:
-        """A deadline was added: look again at the earliest (it may come before the one waited for)."""
-        self._wake.set()
 
     async def fire_due(self) -> int:
         """Claim and fire every deadline due now, earliest first; returns how many were fired."""
@@ -101,35 +99,9 @@ class Scheduler:
             log.info("Took back %d deadlines claimed before the restart", taken)
         return taken
 
-    async def run(self) -> None:
-        """Take back the previous run's claims, then: wait until the earliest deadline is due (a read), claim and
-        fire what is due (a write); a deadline added (`poke`) makes it look again, and claims nothing before one
-        is due."""
+    async def prepare(self) -> None:
+        """Before the first wait: take back the previous run's claims."""
         try:
             await self.take_back_claims()
         except Exception:  # the database away at start: their leases bring them back
             log.exception("Could not take back the deadlines claimed before the restart")
-        while True:
-            try:
-                self._wake.clear()  # a deadline added from here on ends the wait below
-                wait = await self.delay()
-                if wait > 0:
-                    with contextlib.suppress(TimeoutError):
-                        async with asyncio.timeout(wait):  # no inner task: a stop's cancellation reaches the wait
-                            await self._wake.wait()
-                    continue
-                await self.fire_due()
-            except Exception:  # a cancellation is not an Exception: it stops the loop
-                log.exception("Scheduler pass failed; trying again in %s s", RETRY)
-                await asyncio.sleep(RETRY)
-
-    def start(self) -> None:
-        if self._task is None:
-            self._task = asyncio.create_task(self.run(), name="deadlines")
-
-    async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
