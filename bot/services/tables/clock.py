@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -58,12 +59,8 @@ class ClockService:
             player = await self._on_away_time(table, seat)
             if player is not None:  # an hour of the player's away allowance instead of the timeout
                 async with self.store.locked(deadline.table_id):
-                    try:
-                        current = await self.store.fresh(deadline.table_id)
-                    except ForgedComponentError:
-                        return None
-                    if not self._still_due(current, deadline):
-                        await self.store.db.deadlines.take(lease)
+                    current = await self._fresh_if(deadline.table_id, lease, lambda t: self._still_due(t, deadline))
+                    if current is None:
                         return None
                     try:
                         return await self._spend_away(current, seat, player)
@@ -78,12 +75,8 @@ class ClockService:
                 action = table.engine.default_action(table.state, seat)
             token = table.decision(seat).token
             async with self.store.locked(deadline.table_id):
-                try:  # from the database: another process may have moved (a stale copy would drop a live deadline)
-                    current = await self.store.fresh(deadline.table_id)
-                except ForgedComponentError:
-                    return None
-                if not self._still_due(current, deadline):
-                    await self.store.db.deadlines.take(lease)
+                current = await self._fresh_if(deadline.table_id, lease, lambda t: self._still_due(t, deadline))
+                if current is None:
                     return None
                 assert current.state is not None
                 if current.decision(seat).token != token:
@@ -95,6 +88,18 @@ class ClockService:
                 except StaleMessageError:
                     continue
         return None
+
+    async def _fresh_if(self, table_id: int, lease: Deadline, due: Callable[[Table], bool]) -> Table | None:
+        """Under the table's lock: the table as the database holds it (another process may have moved; a stale copy
+        would drop a live deadline) while `due` still says so; else None, the lease dropped if the table moved on."""
+        try:
+            current = await self.store.fresh(table_id)
+        except ForgedComponentError:
+            return None
+        if not due(current):
+            await self.store.db.deadlines.take(lease)
+            return None
+        return current
 
     async def _on_away_time(self, table: Table, seat: int) -> PlayerSettings | None:
         """The settings of `seat`'s player if the clock may spend their away allowance instead of a timeout."""
@@ -185,12 +190,8 @@ class ClockService:
             action = await self.store.computers.choose(table.engine, table.state, seat, level)
             token = table.decision(seat).token
             async with self.store.locked(deadline.table_id):
-                try:
-                    current = await self.store.fresh(deadline.table_id)
-                except ForgedComponentError:
-                    return None
-                if not self._computer_due(current, seat):
-                    await self.store.db.deadlines.take(lease)
+                current = await self._fresh_if(deadline.table_id, lease, lambda t: self._computer_due(t, seat))
+                if current is None:
                     return None
                 assert current.state is not None
                 if current.decision(seat).token != token:
