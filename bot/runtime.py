@@ -154,7 +154,7 @@ class CardroomBot(commands.AutoShardedBot):
         self._gc_pauses = metrics.GcPauses()
         self.operator: OperatorServer | None = None  # /metrics, /healthz, /readyz, when a port is set
         self._watching: asyncio.Task[None] | None = None
-        self._watched: dict[str, tuple[int, int] | bool] = {}  # the figures the last `_watch` pass read
+        self._watched: dict[str, dict[str, tuple[int, int]] | int | bool] = {}  # what the last `_watch` pass read
 
     async def setup_hook(self) -> None:
         log.info("Running %s", self.process_shards.describe())
@@ -210,13 +210,22 @@ class CardroomBot(commands.AutoShardedBot):
         metrics.TABLES_HELD.source = lambda: [(("hot",), cache.held_hot()), (("cold",), len(cache) - cache.held_hot())]
         metrics.READY.source = lambda: [((), 1.0 if self._watched.get("ready") is True else 0.0)]
         metrics.DEADLINES_PENDING.source = self._deadline_samples
+        metrics.TABLES_OPEN.source = self._open_samples
         self._watching = asyncio.create_task(self._watch(), name="operator-watch")
 
     def _deadline_samples(self) -> list[metrics.Sample]:
         counts = self._watched.get("deadlines")
-        if not isinstance(counts, tuple):
+        if not isinstance(counts, dict):
             return []
-        return [(("pending",), float(counts[0])), (("overdue",), float(counts[1]))]
+        return [
+            sample
+            for kind, (pending, overdue) in counts.items()
+            for sample in (((kind, "pending"), float(pending)), ((kind, "overdue"), float(overdue)))
+        ]
+
+    def _open_samples(self) -> list[metrics.Sample]:
+        opened = self._watched.get("open")
+        return [((), float(opened))] if isinstance(opened, int) and not isinstance(opened, bool) else []
 
     async def _watch(self) -> None:
         """Every `WATCH_INTERVAL`: readiness, and the deadlines pending and overdue, for the gauges a scrape reads
@@ -227,6 +236,7 @@ class CardroomBot(commands.AutoShardedBot):
                 self._watched["deadlines"] = await self.db.deadlines.pending(
                     self.tables.store.now(), shard_count=self.shard_count or 1, shard_ids=self.settings.shard_ids
                 )
+                self._watched["open"] = await self.db.tables.count_open()
             except Exception:  # the database away: readiness says so; the next pass tries again
                 self._watched["ready"] = False
             await asyncio.sleep(WATCH_INTERVAL)

@@ -35,6 +35,12 @@ def in_context(**ids: int | None) -> Iterator[None]:
         _context.reset(token)
 
 
+def note(**ids: int | None) -> None:
+    """The rest of the current task logs with these ids too (an interaction's handler runs in a task of its own, so
+    they end with it; inside `in_context`, they end with its block)."""
+    _context.set(tuple({**dict(_context.get()), **{name: v for name, v in ids.items() if v is not None}}.items()))
+
+
 class JsonFormatter(logging.Formatter):
     """One JSON object a line: `time` (UTC, ISO 8601), `level`, `logger`, `message`, the known ids, and
     `exception` (the traceback) when there is one."""

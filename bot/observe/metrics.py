@@ -116,8 +116,11 @@ GATEWAY_LATENCY = Sampled("cardroom_gateway_latency_seconds", "Each shard's gate
 SHARD_CONNECTED = Sampled("cardroom_shard_connected", "1 while a shard is connected to the gateway", ["shard"])
 TABLES_HELD = Sampled("cardroom_tables_held", "Tables held in the process's cache, by tier (hot, cold)", ["tier"])
 DEADLINES_PENDING = Sampled(
-    "cardroom_deadlines_pending", "Deadlines waiting in the database, and those already overdue", ["state"]
+    "cardroom_deadlines_pending",
+    "Deadlines of this process's shards waiting in the database (pending) and already due (overdue), by kind",
+    ["kind", "state"],
 )
+TABLES_OPEN = Sampled("cardroom_tables_open", "Lobbies and running tables in the database")
 READY = Sampled("cardroom_ready", "1 when the process is ready: logged in, shards connected, the database answering")
 
 

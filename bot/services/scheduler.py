@@ -23,7 +23,7 @@ import logging
 import time
 from collections.abc import Awaitable, Callable, Sequence
 
-from bot.observe import metrics
+from bot.observe import logs, metrics
 from bot.services._due_loop import DueLoop
 from bot.storage import Database, Deadline
 
@@ -76,7 +76,8 @@ class Scheduler(DueLoop):
                     continue  # its lease ran out while earlier ones fired: another pass may hold it now
                 try:
                     late = max(0.0, self._clock() - deadline.fell_due_at)
-                    await self._fire(deadline)
+                    with logs.in_context(table_id=deadline.table_id):
+                        await self._fire(deadline)
                     fired += 1
                     metrics.DEADLINES_FIRED.labels(deadline.kind).inc()
                     metrics.DEADLINE_DELAY.observe(late)

@@ -36,7 +36,7 @@ from bot.errors import (
     StaleMessageError,
 )
 from bot.i18n import language_of, t
-from bot.observe import metrics
+from bot.observe import logs, metrics
 from bot.storage import StorageError
 from cogs.kit.reply import Reply
 from cogs.render.limits import CONTENT, clip
@@ -167,42 +167,43 @@ def guarded(*, ephemeral: bool = True) -> Callable[[Handler[H, P]], Entry[H, P]]
     def decorate(handler: Handler[H, P]) -> Entry[H, P]:
         @functools.wraps(handler)
         async def entry(self: H, interaction: discord.Interaction[Any], /, *args: P.args, **kwargs: P.kwargs) -> None:
-            reply = Reply(interaction, ephemeral=ephemeral)
-            if reply.too_late():
-                log.info("Ignored %s: delivered %.1f s after its creation, too late", _ids(reply), reply.age())
-                counted(reply, LateInteractionError())
-                return
-            reply.start()
-            task = asyncio.current_task()
-            if task is not None:
-                in_flight.add(task)
-            ended: BaseException | None = None
-            try:
-                await handler(self, reply, *args, **kwargs)
-                if reply.committing:
-                    outage.recovered()  # a change went through: the database answers
-            except LateInteractionError as late:
-                ended = late
-                log.info("Nothing applied for %s: too late to answer (%.1f s old)", _ids(reply), reply.age())
-            except CardroomError as error:
-                ended = error
-                await reply_error(reply, error)
-            except Exception as failure:
-                ended = failure
-                if isinstance(failure, discord.HTTPException):
-                    status = f"{failure.status} {failure.code}"
-                    log.warning("Discord refused an answer in %s (%s): %s", handler.__name__, _ids(reply), status)
-                elif isinstance(failure, StorageError):
-                    outage.failed(failure)  # logged once for the whole outage, with its count at its end
-                else:
-                    log.exception("Unexpected error in %s (%s)", handler.__name__, _ids(reply))
-                if not reply.answered:
-                    # Past `secure()` only the commit itself can fail without a change (it rolls back).
-                    changed = reply.committing and not isinstance(failure, StorageError)
-                    await reply_error(reply, ANSWER_FAILED if changed else UNEXPECTED)
-            finally:
-                reply.stop()
-                counted(reply, ended)
+            with logs.in_context(guild_id=interaction.guild_id, channel_id=interaction.channel_id):
+                reply = Reply(interaction, ephemeral=ephemeral)
+                if reply.too_late():
+                    log.info("Ignored %s: delivered %.1f s after its creation, too late", _ids(reply), reply.age())
+                    counted(reply, LateInteractionError())
+                    return
+                reply.start()
+                task = asyncio.current_task()
+                if task is not None:
+                    in_flight.add(task)
+                ended: BaseException | None = None
+                try:
+                    await handler(self, reply, *args, **kwargs)
+                    if reply.committing:
+                        outage.recovered()  # a change went through: the database answers
+                except LateInteractionError as late:
+                    ended = late
+                    log.info("Nothing applied for %s: too late to answer (%.1f s old)", _ids(reply), reply.age())
+                except CardroomError as error:
+                    ended = error
+                    await reply_error(reply, error)
+                except Exception as failure:
+                    ended = failure
+                    if isinstance(failure, discord.HTTPException):
+                        status = f"{failure.status} {failure.code}"
+                        log.warning("Discord refused an answer in %s (%s): %s", handler.__name__, _ids(reply), status)
+                    elif isinstance(failure, StorageError):
+                        outage.failed(failure)  # logged once for the whole outage, with its count at its end
+                    else:
+                        log.exception("Unexpected error in %s (%s)", handler.__name__, _ids(reply))
+                    if not reply.answered:
+                        # Past `secure()` only the commit itself can fail without a change (it rolls back).
+                        changed = reply.committing and not isinstance(failure, StorageError)
+                        await reply_error(reply, ANSWER_FAILED if changed else UNEXPECTED)
+                finally:
+                    reply.stop()
+                    counted(reply, ended)
 
         return entry
 

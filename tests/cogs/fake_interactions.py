@@ -68,6 +68,9 @@ class FakeInteraction:
         self.followup = Followup(self)
         self.resynced = 0
         self.client = SimpleNamespace(resync_commands=self._resync)
+        for where in ("guild_id", "channel_id"):  # a subclass's own fields stand; a plain click is in no server
+            if not hasattr(self, where):
+                setattr(self, where, None)
 
     def _resync(self) -> None:
         self.resynced += 1

@@ -70,6 +70,8 @@ async def test_the_metrics_move_with_the_moves_and_the_process_says_it_is_ready(
         )
         assert value(after, "cardroom_shard_connected", shard="0") == 1.0
         assert value(after, "process_resident_memory_bytes") > 0
+        served = {name for name, _ in after}  # the gauges the bot reads every few seconds are served too
+        assert {"cardroom_tables_open", "cardroom_ready", "cardroom_tables_held"} <= served
         async with http.get(f"{base}/readyz") as ready:
             body = await ready.text()
             assert ready.status == 200 and "database: ok" in body, body

@@ -21,7 +21,7 @@ from typing import Any
 
 from bot.computers import ComputerPlayers, is_computer
 from bot.errors import ForgedComponentError, LobbyClosedError, RefusedError, StaleMessageError, TableEndedError
-from bot.observe import metrics
+from bot.observe import logs, metrics
 from bot.services._table_cache import TableCache
 from bot.services._table_locks import TableLocks
 from bot.services.clock import TableClock, Whereabouts
@@ -126,6 +126,7 @@ class TableStore:
 
     async def get(self, table_id: int) -> Table:
         """The table, from memory or else from the database (an open one is then kept in memory)."""
+        logs.note(table_id=table_id)  # what is logged from here on in this interaction or deadline names it
         cached = self.cache.get(table_id)
         if cached is not None:
             metrics.CACHE.labels("hit").inc()

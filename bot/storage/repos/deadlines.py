@@ -15,19 +15,19 @@ DISCORD_SHARD_SHIFT: Final = 22  # a server is on shard (guild_id >> 22) % shard
 class DeadlineRepository(Repository):
     async def pending(
         self, now: float, *, shard_count: int = 1, shard_ids: Sequence[int] | None = None
-    ) -> tuple[int, int]:
-        """(pending, overdue): the deadlines waiting, and those among them already due at `now` (metrics; one
-        count over the table's rows, read every scrape interval, not on the move path)."""
+    ) -> dict[str, tuple[int, int]]:
+        """Kind -> (pending, overdue): the deadlines waiting, and those among them already due at `now` (metrics;
+        one count over the table's rows, read every few seconds, never on the move path)."""
         join, where, params = _on_shards(shard_count, shard_ids)
         if join is None:
-            return 0, 0
+            return {}
         async with self._reading() as conn:
             rows = await conn.fetch(
-                f"SELECT COUNT(*), COALESCE(SUM(CASE WHEN d.due_at <= ? THEN 1 ELSE 0 END), 0)"
-                f" FROM deadlines AS d{join} WHERE TRUE{where}",
+                f"SELECT d.kind, COUNT(*), COALESCE(SUM(CASE WHEN d.due_at <= ? THEN 1 ELSE 0 END), 0)"
+                f" FROM deadlines AS d{join} WHERE TRUE{where} GROUP BY d.kind",
                 (now, *params),
             )
-        return int(rows[0][0]), int(rows[0][1])
+        return {str(row[0]): (int(row[1]), int(row[2])) for row in rows}
 
     async def next(self, *, shard_count: int = 1, shard_ids: Sequence[int] | None = None) -> float | None:
         """When the earliest pending deadline is due (None: there is none). One step down an index.

@@ -482,6 +482,12 @@ class TableRepository(Repository):
             )
             return [row_record(row) for row in rows]
 
+    async def count_open(self) -> int:
+        """Lobbies and running tables (metrics; the partial index `tables_open_channel` holds exactly them)."""
+        async with self._reading() as conn:
+            rows = await conn.fetch("SELECT COUNT(*) FROM tables WHERE status IN ('lobby', 'active')")
+        return int(rows[0][0])
+
     async def pinged_tables(self) -> list[TableRecord]:
         """Games with a turn notification posted in their channel, whatever their status (start-up tidying)."""
         async with self._reading() as conn:

@@ -114,9 +114,10 @@ async def test_a_claim_for_some_shards_takes_only_their_games(storage_db: Databa
 
 
 async def test_pending_counts_the_waiting_deadlines_and_those_overdue_on_each_shard(storage_db: Database) -> None:
-    assert await storage_db.deadlines.pending(T) == (0, 0)
+    assert await storage_db.deadlines.pending(T) == {}
     for n in range(4):  # due at T, T+1, T+2, T+3; the odd ones on the second of two shards
         await lobby(storage_db, 10 + n, T + n, guild_id=1 + (n % 2) * SHARD)
-    assert await storage_db.deadlines.pending(T + 1.5) == (4, 2)
-    assert await storage_db.deadlines.pending(T + 1.5, shard_count=2, shard_ids=[1]) == (2, 1)
-    assert await storage_db.deadlines.pending(T + 10, shard_count=2, shard_ids=[0]) == (2, 2)
+    assert await storage_db.deadlines.pending(T + 1.5) == {"lobby": (4, 2)}
+    assert await storage_db.deadlines.pending(T + 1.5, shard_count=2, shard_ids=[1]) == {"lobby": (2, 1)}
+    assert await storage_db.deadlines.pending(T + 10, shard_count=2, shard_ids=[0]) == {"lobby": (2, 2)}
+    assert await storage_db.tables.count_open() == 4

@@ -7,6 +7,9 @@ driven with a stand-in interaction whose answers can be made to fail.
 from __future__ import annotations
 
 import asyncio
+import io
+import json
+import logging
 from types import SimpleNamespace
 
 import discord
@@ -14,7 +17,7 @@ import pytest
 from discord import app_commands
 
 from bot.errors import CardroomError, StaleMessageError, UnknownGameError
-from bot.observe import metrics
+from bot.observe import logs, metrics
 from bot.storage import StorageError
 from cogs.kit import errors
 from cogs.kit.errors import guarded, in_flight, tree_error
@@ -199,3 +202,30 @@ async def test_each_interaction_is_counted_once_by_outcome_with_its_answer_time(
     assert (counted("component", "refused"), counted("component", "stale")) == (refused + 1, stale + 1)
     after = metrics.REGISTRY.get_sample_value("cardroom_answer_seconds_count", {"kind": "component"})
     assert after == answered_count + 2  # both were answered, each timed from its creation
+
+
+class Logging:
+    @guarded()
+    async def act(self, reply: Reply) -> None:
+        logs.note(table_id=7)  # as the table store does when it finds the table
+        logging.getLogger("cardroom.test.context").warning("inside the handler")
+        await reply.send(content="done")
+
+
+async def test_lines_logged_while_handling_an_interaction_name_its_server_channel_and_table() -> None:
+    stream = io.StringIO()
+    handler = logging.StreamHandler(stream)
+    handler.setFormatter(logs.JsonFormatter())
+    logger = logging.getLogger("cardroom.test.context")
+    logger.addHandler(handler)
+    logger.propagate = False
+    try:
+        interaction = FakeInteraction()
+        interaction.guild_id, interaction.channel_id = 9, 500  # type: ignore[attr-defined]
+        await Logging().act(interaction)  # type: ignore[arg-type]
+        logger.warning("after it")
+    finally:
+        logger.removeHandler(handler)
+    inside, after = (json.loads(line) for line in stream.getvalue().splitlines())
+    assert (inside["guild_id"], inside["channel_id"], inside["table_id"]) == (9, 500, 7)
+    assert not {"guild_id", "channel_id", "table_id"} & set(after)  # the handler's ids ended with it

@@ -266,6 +266,7 @@ class FakeInteraction:
     channel_id: int
     locale: str = "en-US"
     id: int = field(default_factory=lambda: discord.utils.time_snowflake(discord.utils.utcnow()))  # just created
+    guild_id: int | None = None
     type: discord.InteractionType = discord.InteractionType.component
     calls: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
 
