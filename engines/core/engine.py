@@ -153,6 +153,9 @@ class Engine(ABC, Generic[S, A, Opt, P]):
     # Whether some actions may be taken outside one's turn (`anytime`); most games have none, and their
     # legal actions are then those of the seats due to act only.
     has_anytime_actions: ClassVar[bool] = False
+    # Whether a seat may choose a move ahead for some of its decisions (`premoves`); most games offer none, and the
+    # platform then never looks for pre-moves at their tables.
+    has_premoves: ClassVar[bool] = False
 
     # ----- set-up -------------------------------------------------------------
     @abstractmethod

@@ -73,6 +73,7 @@ class DeadMoneyEngine(Engine[DeadMoneyState, DeadMoneyAction, DeadMoneyOptions, 
     action_adapter: ClassVar[TypeAdapter[DeadMoneyAction]] = action_adapter
     # The measure is the cards left in hand: fewer is better.
     measure_order: ClassVar[Literal["high", "low"]] = "low"
+    has_premoves: ClassVar[bool] = True  # passing a showdown bid
 
     def __init__(self, deck: DeadMoneyDeck) -> None:
         self.deck = deck

@@ -96,6 +96,7 @@ class FullOfDollarsEngine(
     options_model: ClassVar[type[FullOfDollarsOptions]] = FullOfDollarsOptions
     action_adapter: ClassVar[TypeAdapter[FullOfDollarsAction]] = action_adapter
     measure_order = "high"  # money at the end
+    has_premoves: ClassVar[bool] = True  # declining a reaction window, once or always
 
     def __init__(self, deck: FullOfDollarsDeck) -> None:
         self.deck = deck

@@ -122,6 +122,8 @@ def test_premoves_leak_nothing_and_come_true(engine: AnyEngine) -> None:
         failures += found
         offered |= kinds
     assert not failures, "\n".join(failures[:10])
+    # an engine that says it has none offers none (the platform then never looks for them at its tables)
+    assert engine.has_premoves or not offered, f"{engine.name}: offers pre-moves but says it has none"
     never = sorted(kind for kind in offered if not faced[kind])
     assert not never, f"{engine.name}: pre-moves offered for decisions never faced: {never}"
 
@@ -134,3 +136,4 @@ def test_some_games_offer_premoves() -> None:
         if any(engine.premoves(state, seat) for state in playout.states for seat in range(state.players)):
             offering.add(engine.name)
     assert {"fullofdollars", "deadmoney"} <= offering
+    assert offering <= {engine.name for engine in ENGINES if engine.has_premoves}

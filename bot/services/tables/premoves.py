@@ -123,7 +123,10 @@ class PreMoveService:
         """A move was committed at `table`: schedule each pre-move whose decision has come (returns those seats),
         forget the one-shot ones whose decision passed or can no longer come, and all of them at the end.
 
-        Judged on the newest copy of the table this process holds (the one given may be older)."""
+        Judged on the newest copy of the table this process holds (the one given may be older). A game without
+        pre-moves costs nothing here: no read."""
+        if not table.engine.has_premoves:
+            return []
         premoves = await self._db.premoves.of_table(table.id)
         if not premoves:
             return []
