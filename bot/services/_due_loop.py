@@ -1,12 +1,17 @@
 """The loop both schedulers run (table deadlines, `bot.services.scheduler`; people's notices,
 `bot.services.notices`): sleep until the earliest thing is due (`delay`, a read), or until something new is added
-(`poke`), then fire what is due (`fire_due`, a write); a failed pass is logged and tried again after `retry`."""
+(`poke`), then fire what is due (`fire_due`, a write); a failed pass is logged and tried again after `retry`. The
+database failing is one warning when a pass first finds it so and one when a pass gets through again, with how many
+failed in between, not a traceback every `retry`."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import logging
+import time
+
+from bot.storage import StorageError
 
 
 class DueLoop:
@@ -20,6 +25,8 @@ class DueLoop:
     def __init__(self) -> None:
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+        self._failing_since: float | None = None  # the database failing the passes since then
+        self._failed = 0
 
     def poke(self) -> None:
         """Something was added: look again at the earliest (it may come before the one waited for)."""
@@ -40,15 +47,30 @@ class DueLoop:
             try:
                 self._wake.clear()  # something added from here on ends the wait below
                 wait = await self.delay()
+                self._answered()
                 if wait > 0:
                     with contextlib.suppress(TimeoutError):
                         async with asyncio.timeout(wait):  # no inner task: a stop's cancellation reaches the wait
                             await self._wake.wait()
                     continue
                 await self.fire_due()
+            except StorageError as error:
+                if self._failing_since is None:
+                    self._failing_since = time.monotonic()
+                    self.log.warning(
+                        "%s: the database is failing (%s); trying again every %s s", self.name, error, self.retry
+                    )
+                self._failed += 1
+                await asyncio.sleep(self.retry)
             except Exception:  # a cancellation is not an Exception: it stops the loop
                 self.log.exception("%s pass failed; trying again in %s s", self.name, self.retry)
                 await asyncio.sleep(self.retry)
+
+    def _answered(self) -> None:
+        if self._failing_since is not None:
+            took, failed = time.monotonic() - self._failing_since, self._failed
+            self._failing_since, self._failed = None, 0
+            self.log.warning("%s: the database answers again after %.1f s (%d passes failed)", self.name, took, failed)
 
     def start(self) -> None:
         if self._task is None:

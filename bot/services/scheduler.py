@@ -25,7 +25,7 @@ from collections.abc import Awaitable, Callable, Sequence
 
 from bot.observe import logs, metrics
 from bot.services._due_loop import DueLoop
-from bot.storage import Database, Deadline
+from bot.storage import Database, Deadline, StorageError
 
 log = logging.getLogger("cardroom.scheduler")
 
@@ -81,8 +81,12 @@ class Scheduler(DueLoop):
                     fired += 1
                     metrics.DEADLINES_FIRED.labels(deadline.kind).inc()
                     metrics.DEADLINE_DELAY.observe(late)
+                except StorageError:
+                    raise  # the database failing: the loop says so once; this claim's lease brings it back
                 except Exception:
-                    log.exception("Deadline %s of game %s failed; trying again later", deadline.kind, deadline.table_id)
+                    log.exception(
+                        "Deadline %s of table %s failed; trying again later", deadline.kind, deadline.table_id
+                    )
                     await self.db.deadlines.postpone(deadline, self._clock() + RETRY)
             if len(due) < BATCH:
                 return fired

@@ -11,9 +11,10 @@ from pathlib import Path
 import pytest
 
 from bot.services import scheduler as scheduler_module
+from bot.services._due_loop import DueLoop
 from bot.services.scheduler import BATCH, LEASE, RETRY, Scheduler
 from bot.services.tables import Tables
-from bot.storage import Database, Deadline, Seat
+from bot.storage import Database, Deadline, Seat, StorageError
 from tests.bot.services.clocks import Clock
 
 pytestmark = pytest.mark.postgresql_too  # deadlines, leases and claims: on both back ends
@@ -257,3 +258,39 @@ async def test_a_move_that_rewrites_a_claimed_deadline_clears_its_claim(db: Data
     (claimed,) = await db.deadlines.claim(clock.now, BATCH, LEASE)
     assert await db.deadlines.postpone(claimed, clock.now + 2 * HOUR)  # its effect failed: tried again later
     assert await db.deadlines.release_claims() == 0 and await db.deadlines.next() == clock.now + 2 * HOUR
+
+
+class Flaky(DueLoop):
+    """A loop whose database fails its first `failures` passes, then answers (nothing is ever due)."""
+
+    name = "flaky"
+    retry = 0.001
+
+    def __init__(self, failures: int) -> None:
+        super().__init__()
+        self.failures = failures
+        self.answered = asyncio.Event()
+
+    async def delay(self) -> float:
+        if self.failures:
+            self.failures -= 1
+            raise StorageError("connection refused")
+        self.answered.set()
+        return 300.0
+
+    async def fire_due(self) -> int:
+        return 0
+
+
+async def test_a_database_outage_is_two_warnings_for_a_scheduler_not_a_traceback_a_pass(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    loop = Flaky(failures=5)
+    with caplog.at_level("INFO", logger="cardroom.scheduler"):
+        loop.start()
+        await asyncio.wait_for(loop.answered.wait(), 5)
+        await loop.stop()
+    warnings = [record.getMessage() for record in caplog.records if record.levelname == "WARNING"]
+    assert [record for record in caplog.records if record.exc_info] == []
+    assert len(warnings) == 2 and "failing (connection refused)" in warnings[0]
+    assert "answers again" in warnings[1] and "(5 passes failed)" in warnings[1]
