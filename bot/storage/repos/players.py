@@ -39,7 +39,10 @@ class PlayerRepository(Repository):
         return found
 
     async def save(self, player: PlayerSettings) -> None:
-        values = _columns(player)
+        """The person's choices (`_chosen`), leaving what the notices keep on their row (what is held, what is
+        due, the last digest) to the methods that keep it: a choice saved from a row read a moment earlier never
+        undoes a notice held meanwhile."""
+        values = _chosen(player)
         names = ", ".join(values)
         marks = ", ".join("?" for _ in values)
         updates = ", ".join(f"{name} = excluded.{name}" for name in values if name != "user_id")
@@ -217,8 +220,10 @@ class PlayerRepository(Repository):
             ]
 
 
-def _columns(player: PlayerSettings) -> dict[str, object]:
-    """The row of `player`, column by column."""
+def _chosen(player: PlayerSettings) -> dict[str, object]:
+    """What the person chose (and their allowance used), column by column: all of the row but the notices'
+    bookkeeping (`held_since`, `due_at`, the last digest), which `hold`, `release`, `due_by`, `claim` and
+    `digest_sent` write."""
     return {
         "user_id": player.user_id,
         "notify": player.notify,
@@ -230,16 +235,10 @@ def _columns(player: PlayerSettings) -> dict[str, object]:
         "zone": player.zone,
         "quiet_start": player.quiet_start,
         "quiet_end": player.quiet_end,
-        "held_since": player.held_since,
         "auto_away": int(player.auto_away),
         "auto_next": int(player.auto_next),
         "digest_at": player.digest_at,
         "digest_hours": player.digest_hours,
-        "digest_channel_id": player.digest_channel_id,
-        "digest_message_id": player.digest_message_id,
-        "digest_sent_at": player.digest_sent_at,
-        "digest_count": player.digest_count,
-        "due_at": player.due_at,
     }
 
 

@@ -204,8 +204,10 @@ async def test_version_9_keeps_every_player_and_takes_the_digest_mode(db_locatio
             None,
             None,
         )
-        chosen = replace(kept, notify="digest", zone="Europe/Paris", quiet_start=23 * 60, quiet_end=7 * 60, due_at=5.0)
+        chosen = replace(kept, notify="digest", zone="Europe/Paris", quiet_start=23 * 60, quiet_end=7 * 60)
         await db.players.save(chosen)
+        await db.players.due_by(7, 5.0)
+        chosen = replace(chosen, due_at=5.0)
         assert await db.players.get(7) == chosen
         with pytest.raises(StorageError):  # the CHECK still refuses what is not a mode
             await db.players.save(replace(chosen, notify="pigeon"))  # type: ignore[arg-type]
