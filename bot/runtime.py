@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol, runtime_checkable
 
 import aiohttp
@@ -109,6 +110,15 @@ def invite_url(application_id: int) -> str:
     return discord.utils.oauth_url(application_id, permissions=PERMISSIONS, scopes=SCOPES)
 
 
+@dataclass(frozen=True, slots=True)
+class Watched:
+    """What the operator's gauges show between two passes of `CardroomBot._watch`."""
+
+    ready: bool = False
+    deadlines: dict[str, tuple[int, int]] = field(default_factory=dict)  # kind -> (pending, overdue)
+    open: int | None = None  # lobbies and running tables (None: not read yet)
+
+
 class CardroomBot(commands.AutoShardedBot):
     """The bot, as one process running some or all of Discord's shards (`shard_count`, `shard_ids`).
 
@@ -154,7 +164,7 @@ class CardroomBot(commands.AutoShardedBot):
         self._gc_pauses = metrics.GcPauses()
         self.operator: OperatorServer | None = None  # /metrics, /healthz, /readyz, when a port is set
         self._watching: asyncio.Task[None] | None = None
-        self._watched: dict[str, dict[str, tuple[int, int]] | int | bool] = {}  # what the last `_watch` pass read
+        self._watched = Watched()  # what the last `_watch` pass read
 
     async def setup_hook(self) -> None:
         log.info("Running %s", self.process_shards.describe())
@@ -208,37 +218,27 @@ class CardroomBot(commands.AutoShardedBot):
         ]
         cache = self.tables.store.cache
         metrics.TABLES_HELD.source = lambda: [(("hot",), cache.held_hot()), (("cold",), len(cache) - cache.held_hot())]
-        metrics.READY.source = lambda: [((), 1.0 if self._watched.get("ready") is True else 0.0)]
-        metrics.DEADLINES_PENDING.source = self._deadline_samples
-        metrics.TABLES_OPEN.source = self._open_samples
-        self._watching = asyncio.create_task(self._watch(), name="operator-watch")
-
-    def _deadline_samples(self) -> list[metrics.Sample]:
-        counts = self._watched.get("deadlines")
-        if not isinstance(counts, dict):
-            return []
-        return [
+        metrics.READY.source = lambda: [((), 1.0 if self._watched.ready else 0.0)]
+        metrics.DEADLINES_PENDING.source = lambda: [
             sample
-            for kind, (pending, overdue) in counts.items()
+            for kind, (pending, overdue) in self._watched.deadlines.items()
             for sample in (((kind, "pending"), float(pending)), ((kind, "overdue"), float(overdue)))
         ]
-
-    def _open_samples(self) -> list[metrics.Sample]:
-        opened = self._watched.get("open")
-        return [((), float(opened))] if isinstance(opened, int) and not isinstance(opened, bool) else []
+        metrics.TABLES_OPEN.source = lambda: [] if self._watched.open is None else [((), float(self._watched.open))]
+        self._watching = asyncio.create_task(self._watch(), name="operator-watch")
 
     async def _watch(self) -> None:
         """Every `WATCH_INTERVAL`: readiness, and the deadlines pending and overdue, for the gauges a scrape reads
         (a scrape itself never waits on the database)."""
         while True:
             try:
-                self._watched["ready"] = (await self.readiness()).ready
-                self._watched["deadlines"] = await self.db.deadlines.pending(
+                ready = (await self.readiness()).ready
+                deadlines = await self.db.deadlines.pending(
                     self.tables.store.now(), shard_count=self.shard_count or 1, shard_ids=self.settings.shard_ids
                 )
-                self._watched["open"] = await self.db.tables.count_open()
-            except Exception:  # the database away: readiness says so; the next pass tries again
-                self._watched["ready"] = False
+                self._watched = Watched(ready, deadlines, await self.db.tables.count_open())
+            except Exception:  # the database away: readiness says so (the counts stay); the next pass tries again
+                self._watched = replace(self._watched, ready=False)
             await asyncio.sleep(WATCH_INTERVAL)
 
     async def readiness(self) -> Readiness:
