@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import io
-import json
 import logging
 
 import aiohttp
@@ -13,6 +11,7 @@ from prometheus_client.parser import text_string_to_metric_families
 from bot.observe import logs
 from bot.observe.server import OperatorServer, Readiness
 from bot.settings import Settings
+from tests.support.json_logs import json_lines
 
 
 def test_the_port_is_off_unless_set_and_the_plain_log_is_the_default() -> None:
@@ -47,22 +46,15 @@ async def test_the_port_serves_metrics_health_and_readiness() -> None:
 
 
 def test_json_lines_carry_level_logger_message_ids_and_the_traceback() -> None:
-    stream = io.StringIO()
-    handler = logging.StreamHandler(stream)
-    handler.setFormatter(logs.JsonFormatter())
     logger = logging.getLogger("cardroom.test.json")
-    logger.addHandler(handler)
-    logger.propagate = False
-    try:
+    with json_lines("cardroom.test.json") as lines:
         with logs.in_context(guild_id=9, channel_id=500), logs.in_context(table_id=7, shard_id=None):
             logger.warning("table %s is slow", 7)
         try:
             raise RuntimeError("boom")
         except RuntimeError:
             logger.exception("unexpected", extra={"table_id": 8})
-    finally:
-        logger.removeHandler(handler)
-    first, second = (json.loads(line) for line in stream.getvalue().splitlines())
+    first, second = lines
     assert {key: first[key] for key in ("level", "logger", "message", "guild_id", "channel_id", "table_id")} == {
         "level": "WARNING",
         "logger": "cardroom.test.json",

@@ -7,8 +7,6 @@ driven with a stand-in interaction whose answers can be made to fail.
 from __future__ import annotations
 
 import asyncio
-import io
-import json
 import logging
 from types import SimpleNamespace
 
@@ -24,6 +22,7 @@ from cogs.kit.errors import guarded, in_flight, tree_error
 from cogs.kit.reply import Reply
 from cogs.render.limits import CONTENT
 from tests.cogs.fake_interactions import FakeInteraction
+from tests.support.json_logs import json_lines
 
 
 def http_error(status: int, code: int) -> discord.HTTPException:
@@ -213,19 +212,11 @@ class Logging:
 
 
 async def test_lines_logged_while_handling_an_interaction_name_its_server_channel_and_table() -> None:
-    stream = io.StringIO()
-    handler = logging.StreamHandler(stream)
-    handler.setFormatter(logs.JsonFormatter())
-    logger = logging.getLogger("cardroom.test.context")
-    logger.addHandler(handler)
-    logger.propagate = False
-    try:
+    with json_lines("cardroom.test.context") as lines:
         interaction = FakeInteraction()
         interaction.guild_id, interaction.channel_id = 9, 500  # type: ignore[attr-defined]
         await Logging().act(interaction)  # type: ignore[arg-type]
-        logger.warning("after it")
-    finally:
-        logger.removeHandler(handler)
-    inside, after = (json.loads(line) for line in stream.getvalue().splitlines())
+        logging.getLogger("cardroom.test.context").warning("after it")
+    inside, after = lines
     assert (inside["guild_id"], inside["channel_id"], inside["table_id"]) == (9, 500, 7)
     assert not {"guild_id", "channel_id", "table_id"} & set(after)  # the handler's ids ended with it
