@@ -125,7 +125,7 @@ class SeatClock(BaseModel):
     timeouts: int = 0  # decisions in a row the clock made for this seat
     acted_at: float | None = None  # when the player last acted themselves
     began: float | None = None  # when the decision in hand began (away time and pauses aside)
-    quiet: Quiet | None = None  # the player's quiet hours when it began: a deadline inside them moves to their end
+    quiet: Quiet | None = None  # the player's quiet hours when it began: a deadline inside them moves past their end
 
 
 class Whereabouts(dict[int, float]):
