@@ -116,7 +116,7 @@ class Dialect:
     lock_table: str | None  # a statement that makes writers of table {} wait for this transaction
     ddl: Callable[[str], str]  # a migration statement in this dialect
     columns: str  # the (name, declared type) of each column of table ?, in order
-    next_ids: str | None  # after rows were copied with their ids: the next `tables.id` comes after them
+    next_ids: str | None  # after rows were copied with their ids: the next `tables.id`, `leagues.id` come after them
 
 
 _TYPES = (
@@ -166,5 +166,8 @@ POSTGRESQL = Dialect(
         "SELECT column_name, data_type FROM information_schema.columns"
         " WHERE table_schema = current_schema() AND table_name = ? ORDER BY ordinal_position"
     ),
-    next_ids="SELECT setval(pg_get_serial_sequence('tables', 'id'), COALESCE(MAX(id), 0) + 1, false) FROM tables",
+    next_ids=(
+        "SELECT setval(pg_get_serial_sequence('tables', 'id'), (SELECT COALESCE(MAX(id), 0) + 1 FROM tables), false),"
+        " setval(pg_get_serial_sequence('leagues', 'id'), (SELECT COALESCE(MAX(id), 0) + 1 FROM leagues), false)"
+    ),
 )

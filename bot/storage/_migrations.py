@@ -127,6 +127,28 @@ the time it fell due (NULL otherwise). A restarted process takes its own
 shards' claims back at once (`release_claims`: `due_at = fell_due`) instead of
 waiting out their lease; every other write of a deadline's `due_at` clears it.
 
+Version 11
+----------
+Leagues and seasons (issue 32). `leagues` is a server's competition: its
+`game`, `format` (`swiss` or `round_robin`), `rounds`, `round_seconds` (each
+round's length), `pace` (its tables' clock), `table_size`, `status` (open ->
+running -> finished, or cancelled), the current `round` and when it ends
+(`round_ends_at`), its message (Join / Leave) and standings message, and
+`due_at`, when it must next be handled (a round's end), read through
+`leagues_due` and claimed as a deadline is. `league_players` are its entrants
+(`left_at` set once one leaves: they are paired no more). `league_tables`
+are the seatings of each round (`players`: user ids as JSON, in seat order;
+one player for a bye), the table opened for it (`table_id`, in `thread_id`)
+and, once decided, its `outcome` and `points` (JSON, user id -> points).
+`guild_settings.league_role_id` is the role that may organise leagues besides
+Manage Server. `season_settings(guild_id, game, period, channel_id, role_id,
+role_refused, due_at)`: seasons turned on for a game (`monthly` or
+`quarterly`), where a season's end is posted, the champion role, whether the
+server was told once that the bot may not manage it, and when the current
+season ends. `seasons` archives each ended season's final standings (JSON)
+and champion; its key makes a season's end happen once. `results_season`
+reads a season's results.
+
 PostgreSQL
 ----------
 The same list builds the same schema there. A statement is written once, in
@@ -456,6 +478,91 @@ MIGRATIONS: tuple[Migration, ...] = (
         10,
         "a claimed deadline remembers when it fell due",
         ("ALTER TABLE deadlines ADD COLUMN fell_due REAL",),
+    ),
+    Migration(
+        11,
+        "leagues and seasons",
+        (
+            """
+            CREATE TABLE leagues (
+                id                   INTEGER PRIMARY KEY AUTOINCREMENT,
+                guild_id             INTEGER NOT NULL,
+                channel_id           INTEGER NOT NULL,
+                message_id           INTEGER,
+                standings_message_id INTEGER,
+                game                 TEXT    NOT NULL,
+                format               TEXT    NOT NULL CHECK (format IN ('swiss', 'round_robin')),
+                rounds               INTEGER NOT NULL CHECK (rounds >= 1),
+                round_seconds        REAL    NOT NULL CHECK (round_seconds > 0),
+                pace                 TEXT    NOT NULL,
+                table_size           INTEGER NOT NULL CHECK (table_size >= 2),
+                status               TEXT    NOT NULL
+                                     CHECK (status IN ('open', 'running', 'finished', 'cancelled')),
+                round                INTEGER NOT NULL DEFAULT 0 CHECK (round >= 0),
+                round_ends_at        REAL,
+                organiser_id         INTEGER NOT NULL,
+                locale               TEXT    NOT NULL,
+                created_at           REAL    NOT NULL,
+                due_at               REAL,
+                version              INTEGER NOT NULL DEFAULT 0 CHECK (version >= 0)
+            )
+            """,
+            "CREATE INDEX leagues_due ON leagues (due_at) WHERE due_at IS NOT NULL",
+            "CREATE INDEX leagues_guild ON leagues (guild_id, id)",
+            """
+            CREATE TABLE league_players (
+                league_id INTEGER NOT NULL REFERENCES leagues (id),
+                user_id   INTEGER NOT NULL,
+                name      TEXT    NOT NULL,
+                joined_at REAL    NOT NULL,
+                left_at   REAL,
+                PRIMARY KEY (league_id, user_id)
+            ) WITHOUT ROWID
+            """,
+            """
+            CREATE TABLE league_tables (
+                league_id INTEGER NOT NULL REFERENCES leagues (id),
+                round     INTEGER NOT NULL CHECK (round >= 1),
+                slot      INTEGER NOT NULL CHECK (slot >= 0),
+                players   TEXT    NOT NULL,
+                table_id  INTEGER REFERENCES tables (id),
+                thread_id INTEGER,
+                outcome   TEXT    NOT NULL DEFAULT 'pending'
+                          CHECK (outcome IN ('pending', 'played', 'bye', 'double_forfeit')),
+                points    TEXT,
+                PRIMARY KEY (league_id, round, slot)
+            ) WITHOUT ROWID
+            """,
+            "CREATE UNIQUE INDEX league_tables_table ON league_tables (table_id) WHERE table_id IS NOT NULL",
+            "ALTER TABLE guild_settings ADD COLUMN league_role_id INTEGER",
+            """
+            CREATE TABLE season_settings (
+                guild_id      INTEGER NOT NULL,
+                game          TEXT    NOT NULL,
+                period        TEXT    NOT NULL CHECK (period IN ('monthly', 'quarterly')),
+                channel_id    INTEGER,
+                role_id       INTEGER,
+                role_refused  INTEGER NOT NULL DEFAULT 0 CHECK (role_refused IN (0, 1)),
+                due_at        REAL,
+                PRIMARY KEY (guild_id, game)
+            ) WITHOUT ROWID
+            """,
+            "CREATE INDEX season_settings_due ON season_settings (due_at) WHERE due_at IS NOT NULL",
+            """
+            CREATE TABLE seasons (
+                guild_id  INTEGER NOT NULL,
+                game      TEXT    NOT NULL,
+                season    TEXT    NOT NULL,
+                starts_at REAL    NOT NULL,
+                ends_at   REAL    NOT NULL,
+                standings TEXT    NOT NULL,
+                champion  TEXT,
+                closed_at REAL    NOT NULL,
+                PRIMARY KEY (guild_id, game, season)
+            ) WITHOUT ROWID
+            """,
+            "CREATE INDEX results_season ON results (guild_id, game, finished_at)",
+        ),
     ),
 )
 

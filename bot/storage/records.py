@@ -298,6 +298,7 @@ class GuildSettings:
     lobby_expiry: float | None = None  # seconds, before the time scale
     notify_channel_id: int | None = None
     quiet_cap: float | None = None  # hours a member's quiet hours may last at most (None: the bot's cap)
+    league_role_id: int | None = None  # a role that may organise leagues, besides Manage Server
 
 
 @dataclass(frozen=True, slots=True)

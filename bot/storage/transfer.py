@@ -45,6 +45,11 @@ TABLES: Final[dict[str, tuple[str, ...]]] = {
     "ratings": ("guild_id", "game", "player"),
     "card_emojis": ("name",),
     "premoves": ("table_id", "seat"),
+    "leagues": ("id",),
+    "league_players": ("league_id", "user_id"),
+    "league_tables": ("league_id", "round", "slot"),
+    "season_settings": ("guild_id", "game"),
+    "seasons": ("guild_id", "game", "season"),
 }
 _BATCH: Final = 1000  # rows per INSERT statement group
 

@@ -118,6 +118,11 @@ def check_the_copy(tmp_path: Path, sqlite: Path, url: str, clock: Clock, done: T
         "ratings",
         "card_emojis",
         "premoves",
+        "leagues",
+        "league_players",
+        "league_tables",
+        "season_settings",
+        "seasons",
     }
     assert all(line.endswith("-> same") for line in tables.values())
     assert tables["tables"].startswith("  tables: 3 rows")
