@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Coroutine
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol, runtime_checkable
 
@@ -104,6 +105,19 @@ def date_trace(clock: DiscordClock) -> aiohttp.TraceConfig:
     trace.on_request_start.append(started)
     trace.on_request_end.append(ended)
     return trace
+
+
+async def answers_within(check: Coroutine[Any, Any, None], bound: float) -> bool:
+    """Whether `check` completes without an error within `bound` seconds. One still running then is cancelled in
+    the background, not waited for: a driver may take long to cancel (asyncpg first asks a hung server to cancel
+    the query), and the answer must come within the bound."""
+    task = asyncio.ensure_future(check)
+    done, _ = await asyncio.wait({task}, timeout=bound)
+    if not done:
+        task.cancel()
+        task.add_done_callback(lambda t: t.cancelled() or t.exception())  # retrieved: never logged as lost
+        return False
+    return not task.cancelled() and task.exception() is None
 
 
 def invite_url(application_id: int) -> str:
@@ -244,11 +258,7 @@ class CardroomBot(commands.AutoShardedBot):
     async def readiness(self) -> Readiness:
         """Logged in, every shard of this process connected, the database answering within `READY_DB_TIMEOUT`."""
         shards = [shard for _, shard in self.shards.items()]
-        database = True
-        try:
-            await asyncio.wait_for(self.db.ping(), READY_DB_TIMEOUT)
-        except Exception:  # unreachable, refused, too slow: not ready, whatever the reason
-            database = False
+        database = await answers_within(self.db.ping(), READY_DB_TIMEOUT)
         return Readiness(
             {
                 "logged in": self.user is not None and not self.is_closed(),  # READY came (guilds may still stream)
