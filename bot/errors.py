@@ -126,3 +126,32 @@ class NotAwayError(CardroomError):
     """`/away back` while the player is not away."""
 
     key = "error.not_away"
+
+
+# ----- leagues ---------------------------------------------------------------------------------------------------
+class LeagueNotFoundError(CardroomError):
+    key = "league.error.not_found"
+
+
+class NotOrganiserError(CardroomError):
+    """Only the league's organiser (or a server manager, or the server's league role) may do this."""
+
+    key = "league.error.not_organiser"
+
+
+class LeagueClosedError(CardroomError):
+    """The league no longer takes entrants (it started, or ended)."""
+
+    key = "league.error.closed"
+
+
+class LeagueEndedError(CardroomError):
+    key = "league.error.ended"
+
+
+class NotInLeagueError(CardroomError):
+    key = "league.error.not_in"
+
+
+class LeagueTooSmallError(CardroomError):
+    key = "league.error.too_small"

@@ -21,6 +21,7 @@ from bot.computers import THINKING_IDS, ComputerPlayers
 from bot.discord_clock import DiscordClock
 from bot.observe import metrics
 from bot.observe.server import READY_DB_TIMEOUT, OperatorServer, Readiness
+from bot.services.leagues import LeagueService
 from bot.services.notices import Notices
 from bot.services.players import PlayerService
 from bot.services.replay import ReplayService
@@ -54,7 +55,7 @@ class CardroomTree(discord.app_commands.CommandTree["CardroomBot"]):
         self.client.dispatch("tree_error", interaction, error)
 
 
-EXTENSIONS = ("cogs.tables", "cogs.info", "cogs.parlor", "cogs.history")
+EXTENSIONS = ("cogs.tables", "cogs.info", "cogs.parlor", "cogs.history", "cogs.leagues")
 DISCORD_API = "https://discord.com"
 RESYNC_INTERVAL = 60.0  # seconds between two checks of the registered commands prompted by unknown commands
 
@@ -145,6 +146,7 @@ class CardroomBot(commands.AutoShardedBot):
     tables: Tables
     players: PlayerService
     notices: Notices
+    leagues: LeagueService
     servers: ServerService
     replays: ReplayService
 
@@ -202,6 +204,7 @@ class CardroomBot(commands.AutoShardedBot):
         self.notices = Notices(self.db, self.tables.store, clock=self.tables.store.now)  # one, the bell pokes it
         self.servers = ServerService(self.db)
         self.replays = ReplayService(self.tables)
+        self.leagues = LeagueService(self.db, self.tables, time_scale=scale)
         await self.tree.set_translator(CatalogueTranslator())
         for extension in (*EXTENSIONS, *games.extensions()):  # the platform's, then those the games declare
             await self.load_extension(extension)

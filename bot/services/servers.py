@@ -54,6 +54,8 @@ class ServerService:
         lobby_hours: float | None = None,
         notify_channel_id: int | None = None,
         clear_notify_channel: bool = False,
+        league_role_id: int | None = None,
+        clear_league_role: bool = False,
     ) -> GuildSettings:
         """Change the values given (None: unchanged); InvalidOptionError, and nothing changed, if one is not allowed."""
         if pace is not None and pace not in paces().names():
@@ -72,6 +74,11 @@ class ServerService:
             timeouts=current.timeouts if timeouts is None else timeouts,
             lobby_expiry=current.lobby_expiry if lobby_hours is None else lobby_hours * HOUR,
             notify_channel_id=None if clear_notify_channel else channel,
+            league_role_id=None
+            if clear_league_role
+            else current.league_role_id
+            if league_role_id is None
+            else league_role_id,
         )
         if changed != current:
             await self.db.servers.save(changed)

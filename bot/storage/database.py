@@ -58,6 +58,7 @@ from bot.storage.health import INTEGRITY_MODES, IntegrityMode
 from bot.storage.repos import (
     DeadlineRepository,
     EmojiRepository,
+    LeagueRepository,
     PlayerRepository,
     PreMoveRepository,
     RatingRepository,
@@ -89,6 +90,7 @@ class Database:
         self.servers = ServerRepository(self)
         self.emojis = EmojiRepository(self)
         self.premoves = PreMoveRepository(self)
+        self.leagues = LeagueRepository(self)
 
     # ----- life cycle -------------------------------------------------------
     @classmethod

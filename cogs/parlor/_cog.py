@@ -8,11 +8,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import catalogue
 from bot.services.away import AWAY_CHOICES
 from bot.services.clock import paces
 from bot.services.quiet import zones_like
 from bot.translator import loc
+from cogs.kit.choices import pace_choices
 from cogs.parlor._people import BACK, PeopleHandlers, choice_value
 from cogs.parlor._render import days_label
 from cogs.parlor._servers import ServerHandlers
@@ -42,14 +42,6 @@ def auto_away_choices() -> list[app_commands.Choice[str]]:
         app_commands.Choice(name=loc(english[value], f"away_auto.choice.{value}"), value=value)
         for value in AWAY_CHOICES
     ]
-
-
-def pace_choices() -> list[app_commands.Choice[str]]:
-    def english(name: str) -> str:
-        key = f"pace.{name}"
-        return catalogue().text("en", key) if catalogue().has("en", key) else name.capitalize()
-
-    return [app_commands.Choice(name=loc(english(name), f"pace.{name}"), value=name) for name in paces().names()]
 
 
 def timeout_choices() -> list[app_commands.Choice[int]]:
@@ -184,6 +176,8 @@ class ParlorCog(commands.Cog, name="Parlor"):
         notify_channel=loc("notify_channel", "command.option.notify_channel.name"),
         clear_notify_channel=loc("clear_notify_channel", "command.option.clear_notify_channel.name"),
         quiet_cap=loc("quiet_cap", "command.option.quiet_cap.name"),
+        league_role=loc("league_role", "command.option.league_role.name"),
+        clear_league_role=loc("clear_league_role", "command.option.clear_league_role.name"),
     )
     @app_commands.describe(
         pace=loc("The pace of new tables' clocks", "command.option.pace.description"),
@@ -200,6 +194,10 @@ class ParlorCog(commands.Cog, name="Parlor"):
         quiet_cap=loc(
             "How many hours members' quiet hours may last at most (1–16)", "command.option.quiet_cap.description"
         ),
+        league_role=loc("A role whose members may organise leagues", "command.option.league_role.description"),
+        clear_league_role=loc(
+            "Only server managers organise leagues again", "command.option.clear_league_role.description"
+        ),
     )
     @app_commands.choices(pace=pace_choices())
     @app_commands.choices(timeouts=timeout_choices())
@@ -212,6 +210,8 @@ class ParlorCog(commands.Cog, name="Parlor"):
         notify_channel: discord.TextChannel | None = None,
         clear_notify_channel: bool = False,
         quiet_cap: app_commands.Range[int, 1, 16] | None = None,
+        league_role: discord.Role | None = None,
+        clear_league_role: bool = False,
     ) -> None:
         await self.servers.defaults(
             interaction,
@@ -221,6 +221,8 @@ class ParlorCog(commands.Cog, name="Parlor"):
             notify_channel=notify_channel,
             clear_notify_channel=clear_notify_channel,
             quiet_cap=quiet_cap,
+            league_role=league_role,
+            clear_league_role=clear_league_role,
         )
 
     @cardroom.command(

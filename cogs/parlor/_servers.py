@@ -77,14 +77,18 @@ class ServerHandlers:
         notify_channel: discord.abc.GuildChannel | None,
         clear_notify_channel: bool,
         quiet_cap: int | None = None,
+        league_role: discord.Role | None = None,
+        clear_league_role: bool = False,
     ) -> None:
         """Without options: the server's defaults. With some: those changed, then the defaults shown."""
         interaction = reply.interaction
         guild_id = require_manager(interaction)
         lang = language_of(interaction.locale)
         servers = self.bot.servers
-        changing = clear_notify_channel or any(
-            v is not None for v in (pace, timeouts, lobby_hours, notify_channel, quiet_cap)
+        changing = (
+            clear_notify_channel
+            or clear_league_role
+            or any(v is not None for v in (pace, timeouts, lobby_hours, notify_channel, quiet_cap, league_role))
         )
         if changing:
             if notify_channel is not None:
@@ -99,6 +103,8 @@ class ServerHandlers:
                 lobby_hours=lobby_hours,
                 notify_channel_id=None if notify_channel is None else notify_channel.id,
                 clear_notify_channel=clear_notify_channel,
+                league_role_id=None if league_role is None else league_role.id,
+                clear_league_role=clear_league_role,
             )
             if quiet_cap is not None:  # after the checks of the other values: a refusal changes nothing
                 settings = await set_cap(self.bot.db, guild_id, quiet_cap)
@@ -114,6 +120,12 @@ class ServerHandlers:
         )
         cap = t(lang, "quiet.cap", cap=cap_hours(settings))
         embed.add_field(name=t(lang, "quiet.cap_name"), value=cap, inline=False)  # the members' quiet hours
+        organisers = (
+            t(lang, "league.organisers.role", role=f"<@&{settings.league_role_id}>")
+            if settings.league_role_id is not None
+            else t(lang, "league.organisers.managers")
+        )
+        embed.add_field(name=t(lang, "league.organisers.name"), value=organisers, inline=False)
         await reply.send(embed=embed)
 
     @staticmethod

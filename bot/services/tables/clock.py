@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import Any, Final
 
 from bot.computers import is_computer, level_of
 from bot.errors import CardroomError, ForgedComponentError, NotHostError, StaleMessageError
@@ -15,6 +15,9 @@ from bot.services.tables.table import Gate, Outcome, Table, open_gate
 from bot.storage import Deadline, DeadlineGoneError, PlayerSettings, StaleVersionError
 from bot.storage.repos.players import AwaySpent
 from engines.core import Withdraw
+
+PLAY_OUT_LIMIT: Final = 2_000  # default moves a table's play-out makes before it withdraws the seats still to act
+MAX_SEATS: Final = 16  # more than any game seats: the withdrawals that end a play-out
 
 
 class ClockService:
@@ -88,6 +91,28 @@ class ClockService:
                 except StaleMessageError:
                     continue
         return None
+
+    async def play_out(self, table_id: int, limit: int = PLAY_OUT_LIMIT) -> Outcome | None:
+        """The table's time is up for good (a league round's end): the clock plays every remaining decision with the
+        game's safe default move, as it does for a timed-out player (`auto` "default"), until the game ends; after
+        `limit` moves, the seats still to act are withdrawn instead. The last move's outcome; None when the table
+        was not running."""
+        last: Outcome | None = None
+        for played in range(limit + MAX_SEATS):
+            async with self.store.locked(table_id):
+                try:
+                    table = await self.store.fresh(table_id)
+                except ForgedComponentError:
+                    return last
+                if table.record.status != "active" or table.state is None or not table.to_act:
+                    return last
+                seat = table.to_act[0]
+                action: Any = Withdraw() if played >= limit else table.engine.default_action(table.state, seat)
+                try:
+                    last = await self.store.commit(table, seat, action, open_gate, clocked_out=played >= limit)
+                except StaleMessageError:
+                    continue
+        return last
 
     async def _fresh_if(self, table_id: int, lease: Deadline, due: Callable[[Table], bool]) -> Table | None:
         """Under the table's lock: the table as the database holds it (another process may have moved; a stale copy

@@ -59,6 +59,32 @@ class LobbyService:
             gate=gate,
         )
 
+    async def open_seated(
+        self, *, guild_id: int | None, channel_id: int, game: str, seats: list[Seat], locale: str, clock: TableClock
+    ) -> Table:
+        """A table opened for its players and started at once (a league's): `seats` in seat order, the first its
+        host, the game's default options, `clock` its clock. A table already open in the channel (one this call
+        opened before a crash) is taken up where it stopped: started if still a lobby."""
+        engine = engine_for(game)
+        try:
+            table = await self._create_lobby(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                game=game,
+                host=seats[0],
+                seats=seats,
+                options=engine.options_model().model_dump(mode="json"),
+                locale=locale,
+                clock=clock,
+                expiry=None,
+                gate=open_gate,
+            )
+        except TableBusyError as busy:
+            table = await self.store.get(busy.table_id)
+        if table.record.status == "lobby":
+            table = await self.start(table.id, table.record.host_id)
+        return table
+
     async def rematch(self, table_id: int, host: Seat, gate: Gate = open_gate) -> Table:
         """A new lobby in the channel of the finished game `table_id`: the same players in the same order, with the
         same options, clock and language, and `host` (who must have played) as its host.

@@ -76,6 +76,7 @@ class TableStore:
         self.lobby_expiry = lobby_expiry
         self.time_scale = time_scale
         self.deadline_added: Callable[[], None] = lambda: None  # the scheduler listens here
+        self.table_ended: Callable[[TableRecord], None] = lambda record: None  # the leagues listen here
         self._clock = clock
         self._locks = TableLocks(LOCK_TIMEOUT)
         self.cache: TableCache[Table] = TableCache(  # the tables not played now held as their packed rows
@@ -108,6 +109,7 @@ class TableStore:
             self.cache.put(record.id, table)
         else:
             self.cache.drop(record.id)
+            self.table_ended(record)
         return table
 
     def _with_newest_message(self, record: TableRecord) -> TableRecord:

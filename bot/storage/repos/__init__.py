@@ -3,6 +3,7 @@
 
 from bot.storage.repos.deadlines import DeadlineRepository
 from bot.storage.repos.emojis import EmojiRepository
+from bot.storage.repos.leagues import LeagueRepository
 from bot.storage.repos.players import PlayerRepository
 from bot.storage.repos.premoves import PreMoveRepository
 from bot.storage.repos.ratings import RatingRepository
@@ -13,6 +14,7 @@ from bot.storage.repos.tables import TableRepository
 __all__ = [
     "DeadlineRepository",
     "EmojiRepository",
+    "LeagueRepository",
     "PlayerRepository",
     "PreMoveRepository",
     "RatingRepository",

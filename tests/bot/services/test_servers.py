@@ -38,6 +38,16 @@ async def test_values_change_one_at_a_time_and_persist(db: Database) -> None:
     assert (chosen.pace, chosen.timeouts, chosen.lobby_expiry) == ("relaxed", 5, 6 * 3600.0)
 
 
+async def test_a_league_organisers_role_is_set_kept_and_cleared(db: Database) -> None:
+    servers = ServerService(db)
+    settings = await servers.update(GUILD, league_role_id=4242)
+    assert settings.league_role_id == 4242 and (await servers.defaults(GUILD)).league_role_id == 4242
+    kept = await servers.update(GUILD, pace="relaxed")  # another change leaves the role alone
+    assert kept.league_role_id == 4242
+    cleared = await servers.update(GUILD, clear_league_role=True)
+    assert cleared.league_role_id is None and cleared.pace == "relaxed"
+
+
 @pytest.mark.parametrize(
     "change",
     [
