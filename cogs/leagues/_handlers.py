@@ -177,10 +177,11 @@ class LeagueHandlers:
     async def handle(self, league: League) -> None:
         """The league scheduler's pass: settle the league, then show what changed and open the round's tables."""
         progress = await self.service.settle(league.id)
-        await self.show(progress)
+        await self.show(progress, claimed=True)
 
-    async def show(self, progress: Progress) -> None:
-        """Show a league's progress: tables it moved, the round's notice, its tables opened, the standings."""
+    async def show(self, progress: Progress, *, claimed: bool = False) -> None:
+        """Show a league's progress: tables it moved, the round's notice, the standings; `claimed` (the scheduler's
+        pass, which holds the league's claim): the round's tables not opened yet are opened."""
         for table_id in progress.moved:
             self.refresher.mark(table_id)
         league = progress.league
@@ -191,7 +192,7 @@ class LeagueHandlers:
         notice = round_notice(progress, names, lang)
         if notice is not None:
             await channel.send(notice, allowed_mentions=NO_MENTIONS)
-        if league.status == "running":
+        if claimed and league.status == "running":
             for table in await self.service.open_tables(league.id, self._make_thread):
                 self.refresher.mark(table.id)
         if progress.ended_round is not None or progress.started or progress.finished or progress.moved:

@@ -188,9 +188,12 @@ class LeagueService:
                 raise LeagueTooSmallError(count=len(entrants), size=league.table_size)
             total = rounds.rounds_of(league, entrants, self._min_size(league))
             try:
-                return await self._begin(league, entrants, [], 1, total=total, from_open=True)
+                progress = await self._begin(league, entrants, [], 1, total=total, from_open=True)
             except LeagueChangedError:
                 raise LeagueClosedError() from None
+            await self.db.leagues.due_by(league_id, self.now())  # its tables open under the league's claim
+            self.due_added()
+            return progress
 
     async def cancel(self, league_id: int, user_id: int, *, can_manage: bool) -> Progress:
         """The organiser cancels the league; a running one's open tables are ended with it (nobody rated)."""
@@ -256,7 +259,8 @@ class LeagueService:
 
     async def open_tables(self, league_id: int, make_thread: MakeThread) -> list[Table]:
         """Open the current round's tables not opened yet, each in a thread `make_thread` makes (the thread's
-        channel id); a thread made before a crash is used again. The tables opened, started."""
+        channel id); a thread made before a crash is used again. The tables opened, started. Called only by the
+        process holding the league's claim (its scheduler's pass), so that two processes never open one table."""
         async with self._locks[league_id]:
             league = await self.get(league_id)
             if league.status != "running":
@@ -324,12 +328,15 @@ class LeagueService:
                 return Progress(league, moved=tuple(moved))
             entrants = await self.db.leagues.entrants(league_id)
             everything = await self.db.leagues.seatings(league_id)
-            if league.round >= league.rounds:
-                finished = await self.db.leagues.end(league, "finished")
-                return Progress(finished, ended_round=league.round, finished=True, moved=tuple(moved))
-            return await self._begin(
-                league, entrants, everything, league.round + 1, ended_round=league.round, moved=tuple(moved)
-            )
+            try:
+                if league.round >= league.rounds:
+                    finished = await self.db.leagues.end(league, "finished")
+                    return Progress(finished, ended_round=league.round, finished=True, moved=tuple(moved))
+                return await self._begin(
+                    league, entrants, everything, league.round + 1, ended_round=league.round, moved=tuple(moved)
+                )
+            except LeagueChangedError:  # another process ended this round first: it shows it
+                return Progress(await self.get(league_id), moved=tuple(moved))
 
     async def _decide(self, league: League, seating: Seating, *, round_over: bool) -> int | None:
         """Score one pending seating if its table ended, or, the round over, end it first; the id of a table

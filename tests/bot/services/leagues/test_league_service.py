@@ -7,6 +7,7 @@ database.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 from itertools import combinations, count
 
@@ -96,7 +97,7 @@ async def new_league(run: League_, players: int, *, game: str = "pairs", size: i
 
 async def start(run: League_, league: League) -> Progress:
     progress = await run.service.start(league.id, ORGANISER, can_manage=False)
-    await run.service.open_tables(league.id, run.make_thread)
+    await run.fire()  # a started league is due at once: its scheduler opens the round's tables
     return progress
 
 
@@ -220,3 +221,45 @@ def _repeats(seatings: Sequence[Seating]) -> int:
             key = frozenset(pair)
             seen[key] = seen.get(key, 0) + 1
     return sum(1 for times in seen.values() if times > 1)
+
+
+async def test_two_processes_end_a_round_once_and_open_its_tables_once(
+    db: Database, clock: Clock, fixed_seed: None
+) -> None:
+    first, second = League_(db, clock), League_(db, clock)
+    league = await new_league(first, 4, rounds=2)
+    await start(first, league)
+    opened = [s.table_id for s in await seatings(db, league, 1)]
+    assert all(opened) and len(set(opened)) == 2
+    await second.fire()  # the other process finds nothing due: the tables are not opened twice
+    assert [s.table_id for s in await seatings(db, league, 1)] == opened
+    running = await first.service.get(league.id)
+    assert running.round_ends_at is not None
+    clock.now = running.round_ends_at + 1
+    await asyncio.gather(first.fire(), second.fire())  # both schedulers wake at the round's end
+    after = await first.service.get(league.id)
+    assert after.round == 2 and after.version == running.version + 1  # one round began
+    round_two = await seatings(db, league, 2)
+    assert len(round_two) == 2 and all(s.table_id is not None for s in round_two)
+    assert len({s.table_id for s in round_two}) == 2
+    ended = [p for p in first.progress + second.progress if p.ended_round == 1]
+    assert len(ended) == 1  # one process ended round 1 and tells it; the other had nothing to do
+
+
+async def test_the_organiser_cancels_a_running_league_and_its_open_tables_end_unrated(
+    run: League_, db: Database
+) -> None:
+    league = await new_league(run, 2)
+    await start(run, league)
+    (seating,) = await seatings(db, league, 1)
+    assert seating.table_id is not None
+    with pytest.raises(NotOrganiserError):
+        await run.service.cancel(league.id, 1, can_manage=False)
+    cancelled = await run.service.cancel(league.id, ORGANISER, can_manage=False)
+    assert cancelled.finished and cancelled.league.status == "cancelled" and cancelled.moved == (seating.table_id,)
+    assert (await db.tables.get(seating.table_id)).status == "aborted"
+    assert await db.ratings.of(guild_id=GUILD, game="pairs") == {}
+    with pytest.raises(LeagueClosedError):
+        await run.service.join(league.id, Seat(3, "P3"))
+    await run.fire()
+    assert (await run.service.get(league.id)).due_at is None  # nothing is due for a cancelled league
