@@ -8,6 +8,7 @@ crash interrupts is done by the next pass (`handle`, from the league scheduler).
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final, Literal
@@ -15,8 +16,9 @@ from typing import TYPE_CHECKING, Any, Final, Literal
 import discord
 
 from bot.errors import CardroomError
-from bot.i18n import language_of
+from bot.i18n import language_of, t
 from bot.services.leagues import LeagueService, Progress
+from bot.services.leagues.scheduler import RETRY
 from bot.storage import Seat
 from bot.storage.repos.leagues import Entrant, League, LeagueFormat, Seating
 from cogs.kit.errors import guarded
@@ -48,6 +50,7 @@ class LeagueHandlers:
         self.bot = bot
         self.service = service
         self.refresher = refresher
+        self._told: set[int] = set()  # leagues whose channel was told the bot may not open threads there
 
     # ----- who may organise -----------------------------------------------------------------------------------
     async def can_manage(self, interaction: discord.Interaction[Any]) -> bool:
@@ -79,6 +82,8 @@ class LeagueHandlers:
             raise CardroomError("error.guild_only")
         if not await self.can_manage(interaction):
             raise CardroomError("league.error.may_not_create")
+        if not isinstance(interaction.channel, discord.TextChannel):
+            raise CardroomError("league.error.channel")  # a thread, a voice channel's chat ...: no threads under it
         lang = language_of(interaction.guild_locale or interaction.locale)
         await reply.secure()
         league = await self.service.create(
@@ -177,7 +182,18 @@ class LeagueHandlers:
     async def handle(self, league: League) -> None:
         """The league scheduler's pass: settle the league, then show what changed and open the round's tables."""
         progress = await self.service.settle(league.id)
-        await self.show(progress, claimed=True)
+        try:
+            await self.show(progress, claimed=True)
+        except (discord.Forbidden, CardroomError):  # the bot may not open threads there, or the channel is gone
+            log.warning(
+                "League %s: missing permissions in channel %s; trying again later", league.id, league.channel_id
+            )
+            if league.id not in self._told:
+                self._told.add(league.id)
+                with contextlib.suppress(discord.HTTPException):
+                    channel = self.bot.get_partial_messageable(league.channel_id, guild_id=league.guild_id)
+                    await channel.send(t(league.locale, "league.error.threads"), allowed_mentions=NO_MENTIONS)
+            await self.bot.db.leagues.set_due(league.id, self.service.now() + RETRY)
 
     async def show(self, progress: Progress, *, claimed: bool = False) -> None:
         """Show a league's progress: tables it moved, the round's notice, the standings; `claimed` (the scheduler's
