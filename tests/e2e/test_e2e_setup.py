@@ -84,8 +84,10 @@ async def test_commands_are_registered_localised_with_no_privileged_intent(tmp_p
             "away",
             "turns",
             "cardroom",
+            "league",
         }
         assert commands["play"]["name_localizations"]["fr"] == "jouer"
+        assert commands["league"]["name_localizations"]["fr"] == "ligue"
         assert commands["leaderboard"]["name_localizations"]["fr"] == "classement"
         assert commands["play"]["options"][0]["name_localizations"]["fr"] == "jeu"
         assert w.discord.privileged_intents_requested == []
