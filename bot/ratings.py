@@ -14,10 +14,16 @@ every stored result in the same order, so both give the same numbers.
 * The conservative rating `μ − 3σ` ranks the leaderboard; a holder with fewer
   than `PROVISIONAL_GAMES` rated games is provisional.
 * Which games count: see `counts`.
+* Inactivity: a rating's uncertainty grows with the time since its holder's last rated game in that server and
+  game (`aged`): σ' = min(σ₀, √(σ² + k²·days)), `days` the whole days away, `INACTIVITY_RATE` k = 0.3 (σ₀ is a
+  newcomer's 25/3). A player at σ 2 away for 30 days is at σ 2.6 (their conservative rating 1.8 lower), after 180
+  days at σ 4.5 (7.5 lower), after a year at σ 6.1 (12.2 lower). It is applied where the leaderboard ranks and
+  before the next game is rated, so the growth is real (as OpenSkill's τ is, per game); μ never moves with time.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
@@ -28,6 +34,8 @@ from bot.seating import level_of
 
 PROVISIONAL_GAMES: Final = 5  # rated games below which a rating is provisional
 CONFIDENCE: Final = 3.0  # the conservative rating is μ − CONFIDENCE·σ
+INACTIVITY_RATE: Final = 0.3  # k: a rating's σ² grows by k² for each day its holder does not play
+DAY: Final = 86_400.0  # seconds
 NO_GUILD: Final = 0  # the server key of games played outside any server (Discord ids are never 0)
 
 _MODEL: Final = PlackettLuce()  # OpenSkill's defaults: μ 25, σ 25/3, β 25/6, τ 25/300
@@ -78,6 +86,18 @@ class Change:
     def delta(self) -> float:
         """The change of the conservative rating (what the leaderboard ranks by)."""
         return self.after.conservative - self.before.conservative
+
+
+def aged(rating: Rating, idle: float) -> Rating:
+    """`rating` after `idle` seconds without a rated game: σ' = min(σ₀, √(σ² + k²·days)), `days` the whole days
+    away (games the same day rate from the rating as stored), never below σ (nor above σ₀ = a newcomer's σ, so a
+    long absence makes one no less certain than a newcomer); μ and the games stay."""
+    days = math.floor(idle / DAY) if idle > 0 else 0
+    if days <= 0:
+        return rating
+    grown = math.sqrt(rating.sigma**2 + INACTIVITY_RATE**2 * days)
+    sigma = max(rating.sigma, min(INITIAL.sigma, grown))
+    return rating if sigma == rating.sigma else Rating(mu=rating.mu, sigma=sigma, games=rating.games)
 
 
 def holder(user_id: int) -> str:

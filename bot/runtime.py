@@ -55,7 +55,7 @@ class CardroomTree(discord.app_commands.CommandTree["CardroomBot"]):
         self.client.dispatch("tree_error", interaction, error)
 
 
-EXTENSIONS = ("cogs.tables", "cogs.info", "cogs.parlor", "cogs.history", "cogs.leagues")
+EXTENSIONS = ("cogs.tables", "cogs.info", "cogs.parlor", "cogs.history", "cogs.leagues", "cogs.seasons")
 DISCORD_API = "https://discord.com"
 RESYNC_INTERVAL = 60.0  # seconds between two checks of the registered commands prompted by unknown commands
 

@@ -63,6 +63,7 @@ from bot.storage.repos import (
     PreMoveRepository,
     RatingRepository,
     ResultRepository,
+    SeasonRepository,
     ServerRepository,
     TableRepository,
 )
@@ -91,6 +92,7 @@ class Database:
         self.emojis = EmojiRepository(self)
         self.premoves = PreMoveRepository(self)
         self.leagues = LeagueRepository(self)
+        self.seasons = SeasonRepository(self)
 
     # ----- life cycle -------------------------------------------------------
     @classmethod

@@ -51,7 +51,7 @@ class HistoryHandlers:
         """`/stats [user]`: games, wins, rating and rank per game in this server."""
         interaction = reply.interaction
         who = user or interaction.user
-        rows = await self.bot.db.results.stats(guild_id=self._guild_of(reply), user_id=who.id)
+        rows = await self.bot.db.results.stats(guild_id=self._guild_of(reply), user_id=who.id, aged=True)
         await reply.send(private=True, embed=stats_embed(rows, who.display_name, language_of(interaction.locale)))
 
     @guarded()

@@ -1,4 +1,5 @@
-"""/rules and /leaderboard: read-only views of the games, their results and ratings."""
+"""/rules and /leaderboard: read-only views of the games, their results and ratings (and `season:`, a season's
+standings: `cogs.seasons.standings`)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from discord.ext import commands
 from bot.errors import UnknownGameError
 from bot.i18n import babel_locale, language_of, t
 from bot.ratings import PROVISIONAL_GAMES
+from bot.services.seasons import SeasonService
 from bot.storage import LeaderRow
 from bot.translator import loc
 from cogs.kit.choices import game_choices
@@ -20,6 +22,7 @@ from cogs.kit.reply import Reply
 from cogs.render.limits import DESCRIPTION, clip
 from cogs.render.rating import rating_value
 from cogs.render.text import game_name, measure_text, player_name
+from cogs.seasons.standings import season_choices, season_embed, season_view
 from engines import registry
 
 if TYPE_CHECKING:
@@ -67,6 +70,7 @@ def known_game(game: str | None) -> str:
 class InfoCog(commands.Cog, name="Info"):
     def __init__(self, bot: CardroomBot) -> None:
         self.bot = bot
+        self._season_service: SeasonService | None = None
 
     @app_commands.command(
         name=loc("rules", "command.rules.name"),
@@ -99,10 +103,17 @@ class InfoCog(commands.Cog, name="Info"):
         name=loc("leaderboard", "command.leaderboard.name"),
         description=loc("The best players of a game in this server", "command.leaderboard.description"),
     )
-    @app_commands.rename(game=loc("game", "command.option.game.name"), by=loc("by", "command.option.by.name"))
+    @app_commands.rename(
+        game=loc("game", "command.option.game.name"),
+        by=loc("by", "command.option.by.name"),
+        season=loc("season", "command.option.leaderboard_season.name"),
+    )
     @app_commands.describe(
         game=loc("The game to play", "command.option.game.description"),
         by=loc("How to rank players", "command.option.by.description"),
+        season=loc(
+            "The current season, or a past one (2026-11, 2026-Q4)", "command.option.leaderboard_season.description"
+        ),
     )
     @app_commands.choices(
         by=[
@@ -113,18 +124,33 @@ class InfoCog(commands.Cog, name="Info"):
         ]
     )
     @app_commands.guild_only()
-    async def leaderboard(self, interaction: discord.Interaction[Any], game: str, by: str | None = None) -> None:
-        await self._leaderboard(interaction, game, by)
+    async def leaderboard(
+        self,
+        interaction: discord.Interaction[Any],
+        game: str,
+        by: str | None = None,
+        season: app_commands.Range[str, 1, 20] | None = None,
+    ) -> None:
+        await self._leaderboard(interaction, game, by, season)
 
     @guarded(ephemeral=False)
-    async def _leaderboard(self, reply: Reply, game: str | None, by: str | None) -> None:
+    async def _leaderboard(self, reply: Reply, game: str | None, by: str | None, season: str | None = None) -> None:
         interaction = reply.interaction
         lang = language_of(interaction.locale)
         game = known_game(game)
+        if season is not None and interaction.guild_id is not None:  # a season's standings: by its rating only
+            view = await season_view(self._seasons(), interaction.guild_id, game, season)
+            await reply.send(embed=season_embed(view, lang))
+            return
         engine = registry.get(game)
         order = leader_order(by)
         rows = await self.bot.db.results.leaderboard(
-            guild_id=interaction.guild_id, game=game, order=order, limit=LEADERS, measure_order=engine.measure_order
+            guild_id=interaction.guild_id,
+            game=game,
+            order=order,
+            limit=LEADERS,
+            measure_order=engine.measure_order,
+            aged=True,  # ratings aged by their holders' time away
         )
         measure_name = t(lang, f"{game}.measure.name")
         lines = [
@@ -158,3 +184,15 @@ class InfoCog(commands.Cog, name="Info"):
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         return game_choices(interaction, current)
+
+    @leaderboard.autocomplete("season")
+    async def _leaderboard_season(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await season_choices(self._seasons(), interaction, current)
+
+    def _seasons(self) -> SeasonService:
+        """The seasons' reads (built on first use: the bot's table services exist by then)."""
+        if self._season_service is None:
+            self._season_service = SeasonService(self.bot.db, clock=self.bot.tables.store.now)
+        return self._season_service

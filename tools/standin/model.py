@@ -429,6 +429,17 @@ class Guild:
     def threads(self) -> list[Channel]:
         return [c for c in self.channels if c.is_thread]
 
+    def role(self, role_id: int) -> Role | None:
+        """The guild's role with that id (``None``: no such role here)."""
+        return next((r for r in self.roles if r.id == role_id), None)
+
+    def top_position(self, user: User | int) -> int:
+        """The position of the member's highest role (0, @everyone's, for a member without roles or a stranger):
+        a member manages only the roles below it (the owner every role)."""
+        uid = user if isinstance(user, int) else user.id
+        member = self.members.get(uid)
+        return max((r.position for r in member.roles), default=0) if member is not None else 0
+
     def permissions_of(self, user: User | int) -> int:
         uid = user if isinstance(user, int) else user.id
         if uid == self.owner_id:

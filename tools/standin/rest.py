@@ -22,9 +22,11 @@ from .model import (
     Channel,
     ChannelType,
     InteractionType,
+    Member,
     Message,
     MessageFlag,
     Perm,
+    Role,
 )
 
 if TYPE_CHECKING:
@@ -154,6 +156,8 @@ ROUTES = [
     Route("POST", "/channels/{channel_id}/threads", "create_thread"),
     Route("POST", "/channels/{channel_id}/messages/{message_id}/threads", "create_thread"),
     Route("GET", "/guilds/{guild_id}/members/{user_id}", "get_member"),
+    Route("PUT", "/guilds/{guild_id}/members/{user_id}/roles/{role_id}", "add_member_role"),
+    Route("DELETE", "/guilds/{guild_id}/members/{user_id}/roles/{role_id}", "remove_member_role"),
 ]
 ROUTES.sort(key=lambda r: -r.literal)
 
@@ -789,3 +793,37 @@ class RestApi:
         if member is None:
             raise unknown("Member", 10007)
         return 200, member.to_payload()
+
+    def _member_and_role(self, guild_id: str, user_id: str, role_id: str) -> tuple[Any, Member, Role]:
+        """The guild, member and role a member-role call names, if the bot may manage that role: Manage Roles (or
+        Administrator), and the role below the bot's highest one, neither @everyone nor a managed role (the guild's
+        owner may manage any); 404 for an unknown one, 403/50013 otherwise, as Discord answers."""
+        guild = self._guild(guild_id)
+        member = guild.members.get(int(user_id)) if user_id.isdigit() else None
+        if member is None:
+            raise unknown("Member", 10007)
+        role = guild.role(int(role_id)) if role_id.isdigit() else None
+        if role is None:
+            raise unknown("Role", 10011)
+        bot = self.s.bot_user
+        if not guild.permissions_of(bot) & Perm.MANAGE_ROLES:
+            raise ApiError(403, 50013, "Missing Permissions")
+        if role is guild.everyone or role.managed:
+            raise ApiError(403, 50013, "Missing Permissions")
+        if bot.id != guild.owner_id and role.position >= guild.top_position(bot):
+            raise ApiError(403, 50013, "Missing Permissions")
+        return guild, member, role
+
+    async def add_member_role(self, ctx: Ctx, guild_id: str, user_id: str, role_id: str) -> tuple[int, Any]:
+        guild, member, role = self._member_and_role(guild_id, user_id, role_id)
+        if role not in member.roles:
+            member.roles.append(role)
+            await self.s.gateway.dispatch("GUILD_MEMBER_UPDATE", {**member.to_payload(), "guild_id": str(guild.id)})
+        return 204, None
+
+    async def remove_member_role(self, ctx: Ctx, guild_id: str, user_id: str, role_id: str) -> tuple[int, Any]:
+        guild, member, role = self._member_and_role(guild_id, user_id, role_id)
+        if role in member.roles:
+            member.roles.remove(role)
+            await self.s.gateway.dispatch("GUILD_MEMBER_UPDATE", {**member.to_payload(), "guild_id": str(guild.id)})
+        return 204, None

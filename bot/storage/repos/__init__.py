@@ -8,6 +8,7 @@ from bot.storage.repos.players import PlayerRepository
 from bot.storage.repos.premoves import PreMoveRepository
 from bot.storage.repos.ratings import RatingRepository
 from bot.storage.repos.results import ResultRepository
+from bot.storage.repos.seasons import SeasonRepository
 from bot.storage.repos.servers import ServerRepository
 from bot.storage.repos.tables import TableRepository
 
@@ -19,6 +20,7 @@ __all__ = [
     "PreMoveRepository",
     "RatingRepository",
     "ResultRepository",
+    "SeasonRepository",
     "ServerRepository",
     "TableRepository",
 ]

@@ -66,10 +66,16 @@ class RatingRepository(Repository):
             "INSERT INTO ratings (guild_id, game, player, mu, sigma, games, updated_at) VALUES "
             + ", ".join("(?, ?, ?, ?, ?, 0, ?)" for _ in holders)
             + " ON CONFLICT (guild_id, game, player) DO UPDATE SET games = ratings.games"
-            " RETURNING player, mu, sigma, games",
+            " RETURNING player, mu, sigma, games, updated_at",
             [value for holder in holders for value in (guild, record.game, holder, start.mu, start.sigma, tx.now)],
         )
-        current = {str(row["player"]): ratings.Rating(row["mu"], row["sigma"], row["games"]) for row in rows}
+        # Time away since each holder's last rated game here makes their rating less certain (`bot.ratings.aged`).
+        current = {
+            str(row["player"]): ratings.aged(
+                ratings.Rating(row["mu"], row["sigma"], row["games"]), tx.now - float(row["updated_at"])
+            )
+            for row in rows
+        }
         changes = ratings.rate(current, seats)
         await _store_ratings(tx, record.id, guild, record.game, changes)
         return changes
@@ -93,7 +99,8 @@ class RatingRepository(Repository):
         """Recompute every rating from the stored results, in one transaction; returns the games rated.
 
         Finished games are replayed in the order they ended (`finished_at`, then game id), through the
-        same `bot.ratings.rate` as the incremental update, so the numbers are the same.
+        same `bot.ratings.rate` as the incremental update, with the same inactivity between a holder's games
+        (`bot.ratings.aged`), so the numbers are the same; each rating is dated by its holder's last rated game.
         """
         self._rated.clear()
         async with self._transaction() as tx:
@@ -105,13 +112,16 @@ class RatingRepository(Repository):
                 " WHERE mu_before IS NOT NULL"
             )
             rows = await tx.conn.fetch(
-                "SELECT r.table_id, r.guild_id, r.game, r.seat, r.user_id, r.place, r.won, r.clocked_out"
+                "SELECT r.table_id, r.guild_id, r.game, r.seat, r.user_id, r.place, r.won, r.clocked_out,"
+                " r.finished_at"
                 " FROM results AS r JOIN tables AS g ON g.id = r.table_id WHERE g.status = 'finished'"
                 " ORDER BY r.finished_at, r.table_id, r.seat"
             )
             games: dict[int, tuple[int, str, list[ratings.Placed]]] = {}
+            ended: dict[int, float] = {}
             for row in rows:
                 entry = games.setdefault(row["table_id"], (ratings.guild_key(row["guild_id"]), row["game"], []))
+                ended[row["table_id"]] = float(row["finished_at"])
                 entry[2].append(
                     ratings.Placed(
                         seat=row["seat"],
@@ -121,11 +131,12 @@ class RatingRepository(Repository):
                         clocked_out=bool(row["clocked_out"]),
                     )
                 )
-            board: dict[tuple[int, str, str], ratings.Rating] = {}
+            board: dict[tuple[int, str, str], tuple[ratings.Rating, float]] = {}  # -> (rating, last rated game)
             rated = 0
             for table_id, (guild, game, seats) in games.items():  # dicts keep the query's order
+                at = ended[table_id]
                 current = {
-                    seat.holder: board[guild, game, seat.holder]
+                    seat.holder: ratings.aged(*_since(board[guild, game, seat.holder], at))
                     for seat in seats
                     if (guild, game, seat.holder) in board
                 }
@@ -134,12 +145,12 @@ class RatingRepository(Repository):
                     continue
                 rated += 1
                 for name, rating in ratings.holders_after(changes).items():
-                    board[guild, game, name] = rating
+                    board[guild, game, name] = (rating, at)
                 await _note_changes(tx, table_id, changes)
             await tx.conn.executemany(
                 "INSERT INTO ratings (guild_id, game, player, mu, sigma, games, updated_at)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                [(guild, game, holder, r.mu, r.sigma, r.games, tx.now) for (guild, game, holder), r in board.items()],
+                [(guild, game, holder, r.mu, r.sigma, r.games, at) for (guild, game, holder), (r, at) in board.items()],
             )
             return rated
 
@@ -176,6 +187,12 @@ class RatingRepository(Repository):
                 )
                 for row in rows
             }
+
+
+def _since(held: tuple[ratings.Rating, float], now: float) -> tuple[ratings.Rating, float]:
+    """A rebuilt rating and the seconds since its holder's last rated game, at `now`."""
+    rating, last = held
+    return rating, now - last
 
 
 def _placed(result: Sequence[ResultRow]) -> list[ratings.Placed]:

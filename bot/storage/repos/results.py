@@ -6,6 +6,7 @@ from typing import Final
 
 from bot import ratings
 from bot.seating import COMPUTER_IDS
+from bot.storage._driver import Row
 from bot.storage.records import HistoryRow, LeaderOrder, LeaderRow, MeasureOrder, ResultRow, StatsRow
 from bot.storage.repos._base import Repository
 
@@ -47,6 +48,7 @@ class ResultRepository(Repository):
         order: LeaderOrder,
         limit: int = 10,
         measure_order: MeasureOrder = "high",
+        aged: bool = False,
     ) -> list[LeaderRow]:
         """Top players of `game` in `guild_id` (None: games played outside any guild), finished games only.
 
@@ -56,6 +58,9 @@ class ResultRepository(Repository):
         "high": chips won) and up when fewer is better ("low": cards left). "rating" ranks by the
         conservative rating μ − 3σ, the provisional players (fewer than `bot.ratings.PROVISIONAL_GAMES`
         rated games) after all the others; a player with no rating has a newcomer's.
+
+        `aged`: the ratings are aged to now, by the clock that dated them (`bot.ratings.aged`: σ grows with the
+        time since each player's last rated game), and ranked so; otherwise they are shown as stored.
         """
         if order not in _LEADER_ORDER:
             raise ValueError(f"unknown leaderboard order {order!r}")
@@ -64,6 +69,8 @@ class ResultRepository(Repository):
         measure_dir = "DESC" if measure_order == "high" else "ASC"
         directions = {"average": measure_dir, "provisional": "ASC"}
         terms = [f"{col} {directions.get(col, 'DESC')}" for col in _LEADER_ORDER[order]]
+        now = self._db._clock() if aged else None
+        aging = aged and order == "rating"  # every row is read, aged, then ranked
         start = ratings.INITIAL
         async with self._reading() as conn:
             rows = await conn.fetch(
@@ -78,10 +85,10 @@ class ResultRepository(Repository):
                 "  AVG(measure) AS average, MIN(place) AS best_place"
                 "  FROM scoped GROUP BY user_id)"
                 " , rated AS (SELECT b.*, COALESCE(k.mu, ?) AS mu, COALESCE(k.sigma, ?) AS sigma,"
-                "  COALESCE(k.games, 0) AS rated FROM board AS b LEFT JOIN ratings AS k"
+                "  COALESCE(k.games, 0) AS rated, k.updated_at AS rated_at FROM board AS b LEFT JOIN ratings AS k"
                 f"  ON k.guild_id = ? AND k.game = ? AND k.player = {_holder_sql('b.user_id')})"
                 " SELECT *, mu - ? * sigma AS conservative, rated < ? AS provisional"
-                f" FROM rated ORDER BY {', '.join(terms)}, user_id LIMIT ?",
+                f" FROM rated ORDER BY {', '.join(terms)}, user_id{'' if aging else ' LIMIT ?'}",
                 (
                     guild_id,
                     game,
@@ -91,23 +98,28 @@ class ResultRepository(Repository):
                     game,
                     ratings.CONFIDENCE,
                     ratings.PROVISIONAL_GAMES,
-                    limit,
+                    *(() if aging else (limit,)),
                 ),
             )
-            return [
-                LeaderRow(
-                    user_id=row["user_id"],
-                    name=row["name"],
-                    games=row["games"],
-                    wins=row["wins"],
-                    average=float(row["average"]),
-                    best_place=row["best_place"],
-                    mu=float(row["mu"]),
-                    sigma=float(row["sigma"]),
-                    rated=int(row["rated"]),
-                )
-                for row in rows
-            ]
+        board = [
+            LeaderRow(
+                user_id=row["user_id"],
+                name=row["name"],
+                games=row["games"],
+                wins=row["wins"],
+                average=float(row["average"]),
+                best_place=row["best_place"],
+                mu=float(row["mu"]),
+                sigma=_aged_sigma(row, now),
+                rated=int(row["rated"]),
+            )
+            for row in rows
+        ]
+        if aging:  # ranked by the aged conservative rating: in Python (σ' is a square root)
+            board.sort(
+                key=lambda r: (r.rated < ratings.PROVISIONAL_GAMES, -r.conservative, -r.wins, -r.games, r.user_id)
+            )
+        return board[:limit]
 
     async def history(self, *, guild_id: int | None, user_id: int, limit: int = 10) -> list[HistoryRow]:
         """A user's most recent finished games in `guild_id` (None: outside any guild), newest first."""
@@ -134,9 +146,10 @@ class ResultRepository(Repository):
                 for row in rows
             ]
 
-    async def stats(self, *, guild_id: int | None, user_id: int) -> list[StatsRow]:
+    async def stats(self, *, guild_id: int | None, user_id: int, aged: bool = False) -> list[StatsRow]:
         """A user's record in each game they finished in `guild_id`: games, wins, rating, and their rank on that
-        game's rating leaderboard in the server (ranked as `leaderboard(order="rating")` ranks), most played first.
+        game's rating leaderboard in the server (ranked as `leaderboard(order="rating", aged=aged)` ranks: the
+        ratings aged to now when `aged`), most played first.
 
         Two reads: everyone's games and wins in the games the user played there, then those games' ratings.
         """
@@ -160,10 +173,17 @@ class ResultRepository(Repository):
                 return []
             marks = ", ".join("?" for _ in boards)
             rated = await conn.fetch(
-                f"SELECT game, player, mu, sigma, games FROM ratings WHERE guild_id = ? AND game IN ({marks})",
+                "SELECT game, player, mu, sigma, games, updated_at FROM ratings"
+                f" WHERE guild_id = ? AND game IN ({marks})",
                 (ratings.guild_key(guild_id), *boards),
             )
-        held = {(str(r["game"]), str(r["player"])): ratings.Rating(r["mu"], r["sigma"], r["games"]) for r in rated}
+        now = self._db._clock() if aged else None
+        held = {
+            (str(r["game"]), str(r["player"])): ratings.aged(
+                ratings.Rating(r["mu"], r["sigma"], r["games"]), 0.0 if now is None else now - float(r["updated_at"])
+            )
+            for r in rated
+        }
         found = []
         for game, players in boards.items():
             board = []
@@ -186,6 +206,14 @@ class ResultRepository(Repository):
                         )
                     )
         return sorted(found, key=lambda row: (-row.games, row.game))
+
+
+def _aged_sigma(row: Row, now: float | None) -> float:
+    """A leaderboard row's σ, grown by the time since its player's last rated game when `now` is given."""
+    sigma = float(row["sigma"])
+    if now is None or row["rated_at"] is None:
+        return sigma
+    return ratings.aged(ratings.Rating(float(row["mu"]), sigma), now - float(row["rated_at"])).sigma
 
 
 def _holder_sql(column: str) -> str:
