@@ -83,4 +83,3 @@ async def test_readyz_fails_while_the_database_does_not_answer_and_recovers(tmp_
             assert status == 200 and "database: ok" in body, body
     finally:
         server.stop()
-
