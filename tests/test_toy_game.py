@@ -13,11 +13,11 @@ import pytest
 from bot import games
 from bot.i18n import catalogue
 from bot.services.tables import Tables
-from bot.storage import Database
 from cogs.games import catalog
 from engines import registry
 from tests.bot.services.clocks import Clock
 from tests.cogs.test_game_flows import PEOPLE, SEED, Flow, Table, seen
+from tests.support.databases import open_new_sqlite
 from tests.toy_game import SPEC
 
 
@@ -38,7 +38,7 @@ def declared(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 @pytest.fixture
 async def service(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Tables]:
     monkeypatch.setattr(secrets, "randbits", lambda bits: SEED % 2**bits)
-    db = await Database.open(tmp_path / "cardroom.sqlite3")
+    db = await open_new_sqlite(tmp_path / "cardroom.sqlite3")
     yield Tables(db, clock=Clock())
     await db.close()
 

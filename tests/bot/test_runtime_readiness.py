@@ -10,13 +10,14 @@ import pytest
 from bot.observe import server
 from bot.runtime import CardroomBot
 from bot.settings import Settings
-from bot.storage import Database, StorageError
+from bot.storage import StorageError
+from tests.support.databases import open_new_sqlite
 
 
 async def test_readiness_follows_the_database_failing_and_coming_back(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    db = await Database.open(tmp_path / "cardroom.sqlite3")
+    db = await open_new_sqlite(tmp_path / "cardroom.sqlite3")
     try:
         bot = CardroomBot(Settings(_env_file=None, discord_token="token"), db)  # type: ignore[call-arg]
         first = await bot.readiness()

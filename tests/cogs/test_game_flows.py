@@ -37,7 +37,6 @@ import discord
 import pytest
 
 from bot.services.tables import Tables
-from bot.storage import Database
 from cogs.info._cog import InfoCog
 from cogs.kit.components import Component
 from cogs.tables._components import Hand, Leave, LeaveConfirm, Lobby, Move, Option, Pick, PickConfirm, routes
@@ -47,6 +46,7 @@ from cogs.tables._repair import RepairQueue
 from tests.bot.services.clocks import Clock
 from tests.cogs.fake_interactions import FakeInteraction, Response
 from tests.cogs.table_bots import table_bot
+from tests.support.databases import open_new_sqlite
 
 GOLDENS = Path(__file__).with_name("games")  # games/<game>/flow.txt
 WRITE = os.environ.get("CARDROOM_WRITE_FLOWS", "") not in ("", "0")
@@ -492,7 +492,7 @@ def option_label(menu: dict[str, Any], value: str) -> str:
 async def service(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Tables]:
     monkeypatch.setattr(secrets, "randbits", lambda bits: SEED % 2**bits)
     monkeypatch.setattr(secrets, "token_hex", lambda size=32: "5a17" * (size // 2))  # the fairness salt
-    db = await Database.open(tmp_path / "cardroom.sqlite3")
+    db = await open_new_sqlite(tmp_path / "cardroom.sqlite3")
     yield Tables(db, clock=Clock())
     await db.close()
 

@@ -238,6 +238,9 @@ def _check_to_act(
     if len(set(to_act)) != len(to_act):
         raise fail(f"to_act {to_act} repeats a seat")
     legal_of: dict[int, list[Any]] = {}
+    # An engine that keeps the contract's default, the first legal action (`Engine.default_action`), gets it from the
+    # legal actions just worked out rather than from working them out again; an engine of its own default is asked.
+    first_legal = type(engine).default_action is Engine.default_action
     for seat in to_act:
         if not 0 <= seat < state.players:
             raise fail(f"to_act {to_act} holds seat {seat}, out of range for {state.players} players")
@@ -246,7 +249,7 @@ def _check_to_act(
         legal = engine.legal_actions(state, seat)
         if not legal:
             raise fail(f"seat {seat} is in to_act {to_act} but has no legal action")
-        default = engine.default_action(state, seat)
+        default = legal[0] if first_legal else engine.default_action(state, seat)
         if default not in legal or not engine.can(state, seat, default):
             raise fail(f"default_action for seat {seat} is {default!r}, which is not legal (legal: {legal})")
         legal_of[seat] = legal

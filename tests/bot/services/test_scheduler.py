@@ -20,6 +20,7 @@ from tests.bot.services.clocks import Clock
 pytestmark = pytest.mark.postgresql_too  # deadlines, leases and claims: on both back ends
 
 HOUR = 3600.0
+SMALL_BATCH = 12  # deadlines claimed per query in the test of batches (the bot claims BATCH at a time)
 ALICE, BOB = Seat(1, "Alice"), Seat(2, "Bob")
 
 
@@ -117,11 +118,14 @@ async def test_a_failing_effect_is_tried_again_later_not_in_a_loop(db: Database)
     assert await scheduler.fire_due() == 1 and (await db.tables.get(game)).status == "aborted"
 
 
-async def test_many_due_at_once_fire_in_batches_earliest_first(db: Database) -> None:
+async def test_many_due_at_once_fire_in_batches_earliest_first(db: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+    """More deadlines due than a batch claims: they fire in batches, earliest first, until none is left. The batch is
+    made small (the bot's, `BATCH`, is claimed by the same query with another limit), so that three passes run."""
+    monkeypatch.setattr(scheduler_module, "BATCH", SMALL_BATCH)
     clock = Clock()
     service = Tables(db, lobby_expiry=HOUR, clock=clock)
     games = []
-    for channel in range(BATCH + 20):
+    for channel in range(2 * SMALL_BATCH + 5):
         games.append(await open_lobby(service, 1000 + channel))
         clock.now += 0.001
     order: list[int] = []
@@ -131,7 +135,7 @@ async def test_many_due_at_once_fire_in_batches_earliest_first(db: Database) -> 
         await service.lobby.expire_lobby(deadline.table_id, deadline)
 
     clock.now += HOUR
-    assert await Scheduler(db, record, clock=clock).fire_due() == BATCH + 20
+    assert await Scheduler(db, record, clock=clock).fire_due() == 2 * SMALL_BATCH + 5
     assert order == games
 
 

@@ -10,11 +10,13 @@ from bot.services.servers import LOBBY_HOURS, ServerService, effective
 from bot.services.tables import Tables
 from bot.storage import Database, GuildSettings, Seat
 
-pytestmark = pytest.mark.postgresql_too  # a server's defaults: on both back ends
+# A server's defaults, stored and read back: on both back ends (`postgresql_too`, test by test). A value refused is
+# refused before anything is written, by the service alone: on SQLite.
 
 GUILD = 9
 
 
+@pytest.mark.postgresql_too
 async def test_a_server_starts_with_the_bots_defaults(db: Database) -> None:
     servers = ServerService(db)
     settings = await servers.defaults(GUILD)
@@ -24,6 +26,7 @@ async def test_a_server_starts_with_the_bots_defaults(db: Database) -> None:
     assert bot.lobby_expiry == 86_400.0 and bot.notify_channel_id is None
 
 
+@pytest.mark.postgresql_too
 async def test_values_change_one_at_a_time_and_persist(db: Database) -> None:
     servers = ServerService(db)
     await servers.update(GUILD, pace="relaxed")
@@ -38,6 +41,7 @@ async def test_values_change_one_at_a_time_and_persist(db: Database) -> None:
     assert (chosen.pace, chosen.timeouts, chosen.lobby_expiry) == ("relaxed", 5, 6 * 3600.0)
 
 
+@pytest.mark.postgresql_too
 async def test_a_league_organisers_role_is_set_kept_and_cleared(db: Database) -> None:
     servers = ServerService(db)
     settings = await servers.update(GUILD, league_role_id=4242)
@@ -75,6 +79,7 @@ async def test_lobby_hours_bounds_match_the_command(db: Database) -> None:
     assert (await servers.update(GUILD, lobby_hours=1)).lobby_expiry == 3600.0
 
 
+@pytest.mark.postgresql_too
 async def test_new_tables_follow_the_servers_defaults(db: Database) -> None:
     await ServerService(db).update(GUILD, pace="live", timeouts=2)
     tables = Tables(db, lobby_expiry=86_400.0)

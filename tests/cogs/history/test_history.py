@@ -47,6 +47,7 @@ from tests.bot.services.replay_support import (
 from tests.cogs.fake_interactions import FakeInteraction
 from tests.cogs.render.test_typography import embed_texts, text_problems, view_texts
 from tests.cogs.render_support import longest_card_emojis
+from tests.support.databases import open_new_sqlite
 from tools.standin.limits import commands_problems, message_problems
 
 LARGEST = 2**63 - 1
@@ -346,7 +347,7 @@ class FakeBot:
 
 @pytest.fixture
 async def bot(tmp_path: Path) -> AsyncIterator[FakeBot]:
-    db = await Database.open(tmp_path / "cardroom.sqlite3")
+    db = await open_new_sqlite(tmp_path / "cardroom.sqlite3")
     yield FakeBot(db)
     await db.close()
 

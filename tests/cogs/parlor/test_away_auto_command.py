@@ -11,16 +11,16 @@ import pytest
 from discord.ext import commands
 
 from bot.i18n import LANGUAGES, catalogue
-from bot.storage import Database
 from bot.translator import CatalogueTranslator
 from cogs.parlor._cog import ParlorCog
 from cogs.parlor._people import PeopleHandlers
 from tests.cogs.parlor.test_parlor import Clock, Command, FakeBot
+from tests.support.databases import open_new_sqlite
 
 
 @pytest.fixture
 async def bot(tmp_path: Path) -> AsyncIterator[FakeBot]:
-    db = await Database.open(tmp_path / "cardroom.sqlite3")
+    db = await open_new_sqlite(tmp_path / "cardroom.sqlite3")
     yield FakeBot(db, Clock())
     await db.close()
 

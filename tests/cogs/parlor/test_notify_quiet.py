@@ -7,18 +7,18 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import Database
 from cogs.parlor._cog import ParlorCog
 from cogs.parlor._people import PeopleHandlers
 from cogs.parlor._servers import ServerHandlers
 from tests.cogs.parlor.test_parlor import ALICE, GUILD, Clock, Command, FakeBot
+from tests.support.databases import open_new_sqlite
 
 NBSP, NNBSP = "\u00a0", "\u202f"
 
 
 @pytest.fixture
 async def bot(tmp_path: Path) -> AsyncIterator[FakeBot]:
-    db = await Database.open(tmp_path / "cardroom.sqlite3")
+    db = await open_new_sqlite(tmp_path / "cardroom.sqlite3")
     yield FakeBot(db, Clock())
     await db.close()
 

@@ -37,6 +37,7 @@ from cogs.parlor._servers import ServerHandlers
 from cogs.tables import TablesCog
 from engines import registry
 from tests.cogs.fake_interactions import FakeInteraction
+from tests.support.databases import open_new_sqlite
 from tools.standin.limits import commands_problems, message_problems
 
 GUILD, CHANNEL = 9, 500
@@ -130,7 +131,7 @@ def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture
 async def bot(tmp_path: Path) -> AsyncIterator[FakeBot]:
-    db = await Database.open(tmp_path / "cardroom.sqlite3")
+    db = await open_new_sqlite(tmp_path / "cardroom.sqlite3")
     yield FakeBot(db, Clock())
     await db.close()
 

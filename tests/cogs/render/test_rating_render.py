@@ -12,6 +12,7 @@ from bot.storage import Database, LeaderRow, Seat
 from cogs.info._cog import leader_order, rating_line
 from cogs.render.frame import standings
 from cogs.render.rating import rating_change, rating_value
+from tests.support.databases import open_new_sqlite
 
 ALICE, BOB = Seat(1, "Alice"), Seat(2, "Bob")
 CHANNEL = 700
@@ -19,7 +20,7 @@ CHANNEL = 700
 
 @pytest.fixture
 async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "cardroom.sqlite3")
+    database = await open_new_sqlite(tmp_path / "cardroom.sqlite3")
     yield database
     await database.close()
 

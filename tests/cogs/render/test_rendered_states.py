@@ -25,9 +25,10 @@ import pytest
 
 from bot.i18n import LANGUAGES
 from bot.services.tables import Table
-from cogs.render.frame import hand_embed, table_embed
-from cogs.tables._views import hand_view, table_view
+from cogs.render.frame import table_embed
+from cogs.tables._views import hand_message, table_view
 from engines import registry
+from engines.core import Perspective
 from tests.cogs.render.test_render_limits import payload, record
 from tests.cogs.render.test_text_fit import BIG_ID, BIG_VERSION, LONG_NAMES, Cuts, problems_of, watch_clip
 from tests.cogs.render.test_typography import PLAYOUTS as TYPOGRAPHY_PLAYOUTS
@@ -74,6 +75,12 @@ def sampled(request: pytest.FixtureRequest) -> Sampled:
     return Sampled(engine, list(games))
 
 
+def seat_views(table: Table) -> dict[int, Perspective]:
+    """Each seat's perspective of the table's state, worked out once for every language its hand is drawn in (the
+    hand drawn from it, `hand_message`, is what the bot sends: the embed and the controls from one perspective)."""
+    return {seat: table.perspective(seat) for seat in range(len(table.record.seats))}
+
+
 @pytest.fixture
 def cuts(monkeypatch: pytest.MonkeyPatch) -> Cuts:
     return watch_clip(monkeypatch)
@@ -89,10 +96,11 @@ def test_rendered_messages_fit_discord_limits(sampled: Sampled) -> None:
         over = engine.result(state) is not None
         rec = record(engine.name, playout.players, "finished" if over else "active", engine.dump_state(state), options)
         table = Table(record=rec, engine=engine, state=state)
+        views = seat_views(table)
         for lang in LANGUAGES:
             problems = message_problems(payload(table_embed(table, lang), table_view(table, lang)))
             for seat in range(playout.players):
-                problems += message_problems(payload(hand_embed(table, seat, lang), hand_view(table, seat, lang)))
+                problems += message_problems(payload(*hand_message(table, seat, lang, perspective=views[seat])))
             assert problems == [], f"{engine.name} seed {playout.seed} step {step} ({lang}): {problems}"
             checked += 1
     assert checked >= 2 * PLAYOUTS
@@ -108,6 +116,7 @@ def test_every_text_fits_whole_words_and_discord_limits(sampled: Sampled, cuts: 
         state = playout.states[step]
         names = [LONG_NAMES[seat % len(LONG_NAMES)] for seat in range(playout.players)]
         over = engine.result(state) is not None
+        views: dict[int, Perspective] = {}
         for lang in LANGUAGES:
             table = table_of(
                 engine,
@@ -120,8 +129,9 @@ def test_every_text_fits_whole_words_and_discord_limits(sampled: Sampled, cuts: 
             )
             where = f"{engine.name} seed {playout.seed} step {step} ({lang})"
             problems += problems_of(cuts, f"{where} table", payload(table_embed(table, lang), table_view(table, lang)))
+            views = views or seat_views(table)  # the same state in every language: the same perspectives
             for seat in range(playout.players):
-                body = payload(hand_embed(table, seat, lang), hand_view(table, seat, lang))
+                body = payload(*hand_message(table, seat, lang, perspective=views[seat]))
                 problems += problems_of(cuts, f"{where} hand {seat}", body)
             checked += 1
     assert checked >= 2 * FIT_PLAYOUTS

@@ -14,7 +14,7 @@ import pytest
 from bot.i18n import t
 from bot.services.clock import TableClock
 from bot.services.tables import Outcome, Table, Tables
-from bot.storage import Database, Deadline, Seat, TableRecord
+from bot.storage import Deadline, Seat, TableRecord
 from cogs.render.frame import lobby_embed
 from cogs.tables._away_notice import tell_away_hours
 from cogs.tables._bell import DMS_CLOSED
@@ -22,6 +22,7 @@ from cogs.tables._views import clock_panel
 from engines import registry
 from tests.bot.services.clocks import Clock
 from tests.cogs.table_bots import table_bot
+from tests.support.databases import open_new_sqlite
 
 ADA, BEA = Seat(11, "Ada"), Seat(12, "Bea")
 
@@ -53,7 +54,7 @@ class DirectMessages:
 
 @pytest.fixture
 async def service(tmp_path: Path) -> AsyncIterator[Tables]:
-    db = await Database.open(tmp_path / "cardroom.sqlite3")
+    db = await open_new_sqlite(tmp_path / "cardroom.sqlite3")
     yield Tables(db, clock=Clock())
     await db.close()
 

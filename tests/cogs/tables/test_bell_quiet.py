@@ -21,6 +21,7 @@ from bot.services.tables.table import open_gate
 from bot.storage import Database, Seat
 from cogs.tables._bell import DMS_CLOSED, Bell
 from tests.bot.services.clocks import Clock
+from tests.support.databases import open_new_sqlite
 
 ALICE, BOB = Seat(101, "Alice"), Seat(102, "Bob")
 GUILD, CHANNEL = 9, 500
@@ -78,7 +79,7 @@ def clock() -> Clock:
 
 @pytest.fixture
 async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "cardroom.sqlite3")
+    database = await open_new_sqlite(tmp_path / "cardroom.sqlite3")
     yield database
     await database.close()
 

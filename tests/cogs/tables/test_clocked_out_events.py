@@ -11,19 +11,20 @@ import pytest
 
 from bot.i18n import t
 from bot.services.tables import Table, Tables
-from bot.storage import Database, Deadline, Seat
+from bot.storage import Deadline, Seat
 from cogs.render.frame import table_embed
 from cogs.render.text import event_line
 from cogs.tables._views import log_message
 from engines.core import Event
 from tests.bot.services.clocks import Clock
+from tests.support.databases import open_new_sqlite
 
 ALICE, BOB = Seat(1, "Alice"), Seat(2, "Bob")
 
 
 @pytest.fixture
 async def service(tmp_path: Path) -> AsyncIterator[Tables]:
-    db = await Database.open(tmp_path / "cardroom.sqlite3")
+    db = await open_new_sqlite(tmp_path / "cardroom.sqlite3")
     yield Tables(db, clock=Clock())
     await db.close()
 

@@ -18,11 +18,12 @@ import pytest
 
 from bot import emojis
 from bot.services.tables import Table, Tables
-from bot.storage import Database, Seat
+from bot.storage import Seat
 from cogs.tables._refresher import TableRefresher
 from cogs.tables._repair import RepairQueue
 from tests.cogs.render_support import longest_card_emojis
 from tests.cogs.table_bots import TableChannel, table_bot
+from tests.support.databases import open_new_sqlite
 
 MARKUP = re.compile(r"<:[A-Za-z0-9_]{2,32}:\d{17,20}>")
 
@@ -36,7 +37,7 @@ def text_faces() -> Iterator[None]:
 
 @pytest.fixture
 async def service(tmp_path: Path) -> AsyncIterator[Tables]:
-    db = await Database.open(tmp_path / "cardroom.sqlite3")
+    db = await open_new_sqlite(tmp_path / "cardroom.sqlite3")
     yield Tables(db)
     await db.close()
 

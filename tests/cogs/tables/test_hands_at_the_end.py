@@ -13,7 +13,7 @@ import pytest
 
 from bot.i18n import t
 from bot.services.tables import Table, Tables
-from bot.storage import Database, Deadline, Seat
+from bot.storage import Deadline, Seat
 from cogs.render.frame import turn_line
 from cogs.render.text import display_name
 from cogs.tables._components import Refresh
@@ -22,6 +22,7 @@ from cogs.tables._refresher import TableRefresher
 from cogs.tables._repair import RepairQueue
 from tests.bot.services.clocks import Clock
 from tests.cogs.table_bots import PlayerClick, TableChannel, player_click, table_bot
+from tests.support.databases import open_new_sqlite
 
 CHANNEL = 700
 ADA, BEA = Seat(11, "Ada"), Seat(12, "Bea")
@@ -29,7 +30,7 @@ ADA, BEA = Seat(11, "Ada"), Seat(12, "Bea")
 
 @pytest.fixture
 async def service(tmp_path: Path) -> AsyncIterator[Tables]:
-    db = await Database.open(tmp_path / "cardroom.sqlite3")
+    db = await open_new_sqlite(tmp_path / "cardroom.sqlite3")
     yield Tables(db, clock=Clock())
     await db.close()
 

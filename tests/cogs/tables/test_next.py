@@ -19,7 +19,6 @@ import pytest
 from bot.i18n import LANGUAGES, catalogue, t
 from bot.services.tables import Table, Tables, jump_url
 from bot.storage import Seat
-from bot.storage.database import Database
 from cogs.kit.components import identify
 from cogs.parlor._people import PeopleHandlers
 from cogs.render.text import game_name
@@ -31,6 +30,7 @@ from cogs.tables._refresher import TableRefresher
 from cogs.tables._repair import RepairQueue
 from tests.bot.services.clocks import Clock
 from tests.cogs.table_bots import LOCALES, PlayerClick, TableChannel, table_bot
+from tests.support.databases import open_new_sqlite
 from tools.standin.limits import message_problems
 
 ADA, BEA, CYD = Seat(11, "Ada"), Seat(12, "Bea"), Seat(13, "Cyd")
@@ -48,7 +48,7 @@ async def service(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncItera
     # Every table dealt alike, from a seed where Ada starts and no hit of the first few pairs her up: each move of
     # hers passes the turn on (the service draws the seed from `secrets`).
     monkeypatch.setattr(secrets, "randbits", lambda bits: SEED % 2**bits)
-    db = await Database.open(tmp_path / "cardroom.sqlite3")
+    db = await open_new_sqlite(tmp_path / "cardroom.sqlite3")
     yield Tables(db, clock=Clock())
     await db.close()
 

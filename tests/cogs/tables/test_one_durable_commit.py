@@ -19,13 +19,14 @@ import discord
 import pytest
 
 from bot.services.tables import Table, Tables
-from bot.storage import Database, Seat, TableRecord
+from bot.storage import Seat, TableRecord
 from cogs.tables._bell import POSTING
 from cogs.tables._handlers import TableHandlers
 from cogs.tables._refresher import TableRefresher
 from cogs.tables._repair import RepairQueue
 from tests.cogs.fake_interactions import FakeInteraction
 from tests.cogs.table_bots import table_bot, until
+from tests.support.databases import open_new_sqlite
 
 DELAY = 0.05  # seconds between two edits of a table message: short, so the table is soon quiet again
 
@@ -83,7 +84,7 @@ def fixed_deal(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture
 async def service(tmp_path: Path) -> AsyncIterator[Tables]:
-    db = await Database.open(tmp_path / "cardroom.sqlite3")  # durability "full", the default
+    db = await open_new_sqlite(tmp_path / "cardroom.sqlite3")  # durability "full", the default
     yield Tables(db)
     await db.close()
 

@@ -20,7 +20,7 @@ import pytest
 from bot.i18n import LANGUAGES
 from bot.services.players import PlayerService
 from bot.services.tables import Table, Tables
-from bot.storage import Database, Seat
+from bot.storage import Seat
 from cogs.kit.components import declared, is_known
 from cogs.render.frame import hand_embed
 from cogs.tables import _draft, _picker
@@ -29,6 +29,7 @@ from cogs.tables._handlers import TableHandlers
 from cogs.tables._views import hand_view
 from engines.core import CardPick
 from tests.cogs.pick_states import ENGINE, LONG_GAME_ID, LONG_VERSION, find, showdown, sized, table, with_hand
+from tests.support.databases import open_new_sqlite
 from tools.standin.limits import message_problems
 
 SIZES = (1, 25, 26, 75, 76, 120)
@@ -294,7 +295,7 @@ CHANNEL = 700
 
 @pytest.fixture
 async def service(tmp_path: Path) -> AsyncIterator[Tables]:
-    db = await Database.open(tmp_path / "cardroom.sqlite3")
+    db = await open_new_sqlite(tmp_path / "cardroom.sqlite3")
     yield Tables(db)
     await db.close()
 

@@ -10,12 +10,13 @@ from typing import Any
 import discord
 
 from bot.services.tables import Tables
-from bot.storage import Database, Seat
+from bot.storage import Seat
 from cogs.tables._premoves import PreMoveCancel, PreMoveChoose, PreMoveHandlers
 from cogs.tables._views import hand_message
 from tests.cogs import render_support
 from tests.cogs.table_bots import TableChannel, player_click, table_bot
 from tests.engines.fullofdollars import fod_rig as fod
+from tests.support.databases import open_new_sqlite
 
 
 def quiet_table() -> Any:
@@ -40,7 +41,7 @@ def test_a_waiting_hand_offers_its_premoves_and_the_seat_to_act_none() -> None:
 
 
 async def test_a_premove_is_answered_privately_and_cancelled(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "cardroom.sqlite3")
+    db = await open_new_sqlite(tmp_path / "cardroom.sqlite3")
     try:
         service = Tables(db)
         seats = [Seat(100 + seat, f"P{seat}") for seat in range(3)]

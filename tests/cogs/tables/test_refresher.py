@@ -18,7 +18,7 @@ import discord
 import pytest
 
 from bot.services.tables import Outcome, Table, Tables
-from bot.storage import Database, Seat
+from bot.storage import Seat
 from cogs.kit.reply import Reply
 from cogs.tables._handlers import TableHandlers
 from cogs.tables._refresher import DrawnTable, TableRefresher
@@ -26,6 +26,7 @@ from cogs.tables._repair import RepairQueue
 from cogs.tables._views import table_message
 from tests.cogs.fake_interactions import FakeInteraction
 from tests.cogs.table_bots import table_bot, until
+from tests.support.databases import open_new_sqlite
 
 DELAY = 2.0  # seconds between two edits of one table message: wide, so "at once" is told apart from "after it"
 SOON = 0.5  # an edit at once is done well within this
@@ -50,7 +51,7 @@ class FakeChannel:
 
 @pytest.fixture
 async def service(tmp_path: Path) -> AsyncIterator[Tables]:
-    db = await Database.open(tmp_path / "cardroom.sqlite3")
+    db = await open_new_sqlite(tmp_path / "cardroom.sqlite3")
     yield Tables(db)
     await db.close()
 

@@ -12,7 +12,7 @@ import pytest
 
 from bot.i18n import t
 from bot.services.tables import Table, Tables, option_value
-from bot.storage import Database, Seat
+from bot.storage import Seat
 from cogs.render.text import game_name
 from cogs.tables._handlers import TableHandlers
 from cogs.tables._refresher import TableRefresher
@@ -20,13 +20,14 @@ from cogs.tables._repair import RepairQueue
 from engines.core import option_choices
 from tests.bot.services.clocks import Clock
 from tests.cogs.table_bots import PlayerClick, TableChannel, player_click, table_bot
+from tests.support.databases import open_new_sqlite
 
 ADA, BEA = Seat(11, "Ada"), Seat(12, "Bea")
 
 
 @pytest.fixture
 async def service(tmp_path: Path) -> AsyncIterator[Tables]:
-    db = await Database.open(tmp_path / "cardroom.sqlite3")
+    db = await open_new_sqlite(tmp_path / "cardroom.sqlite3")
     yield Tables(db, clock=Clock(), lobby_expiry=3600.0)
     await db.close()
 

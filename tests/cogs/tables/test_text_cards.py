@@ -13,7 +13,7 @@ import discord
 import pytest
 
 from bot.services.tables import Table, Tables
-from bot.storage import Database, Seat
+from bot.storage import Seat
 from cogs.tables._components import Move
 from cogs.tables._handlers import TableHandlers
 from cogs.tables._refresher import TableRefresher
@@ -21,6 +21,7 @@ from cogs.tables._repair import RepairQueue
 from cogs.tables._views import table_message
 from tests.bot.services.clocks import Clock
 from tests.cogs.table_bots import TableChannel, player_click, table_bot
+from tests.support.databases import open_new_sqlite
 
 CHANNEL = 700
 ADA, BEA = Seat(11, "Ada"), Seat(12, "Bea")
@@ -38,7 +39,7 @@ pytestmark = pytest.mark.usefixtures("card_emojis")  # every face an emoji with 
 
 @pytest.fixture
 async def service(tmp_path: Path) -> AsyncIterator[Tables]:
-    db = await Database.open(tmp_path / "cardroom.sqlite3")
+    db = await open_new_sqlite(tmp_path / "cardroom.sqlite3")
     yield Tables(db, clock=Clock())
     await db.close()
 

@@ -17,13 +17,14 @@ from bot.services.tables import Table, Tables
 from bot.storage import Database, Seat
 from engines.core import CardPick
 from tests.cogs.pick_states import ENGINE, find
+from tests.support.databases import open_new_sqlite
 
 CHANNEL = 600
 
 
 @pytest.fixture
 async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "cardroom.sqlite3")
+    database = await open_new_sqlite(tmp_path / "cardroom.sqlite3")
     yield database
     await database.close()
 

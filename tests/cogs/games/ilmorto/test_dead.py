@@ -14,10 +14,11 @@ import discord
 import pytest
 
 from bot.services.tables import Table, Tables
-from bot.storage import Database, Seat
+from bot.storage import Seat
 from cogs.games.ilmorto.dead import TheDead
 from engines.ilmorto import ENGINE, IlMortoOptions, IlMortoState
 from engines.ilmorto import table as rules
+from tests.support.databases import open_new_sqlite
 
 CHANNEL, OTHER_CHANNEL = 700, 701
 SEATS = [Seat(100 + seat, name) for seat, name in enumerate(("Ada", "Bea", "Cyd", "Dov"))]
@@ -76,7 +77,7 @@ def message(
 
 @pytest.fixture
 async def service(tmp_path: Path) -> AsyncIterator[Tables]:
-    db = await Database.open(tmp_path / "cardroom.sqlite3")
+    db = await open_new_sqlite(tmp_path / "cardroom.sqlite3")
     yield Tables(db)
     await db.close()
 
