@@ -11,6 +11,7 @@ from typing import Any
 
 from ._bare import FloorResult, Pragmas
 from ._deadlines import QUERIES as QUERIES_TIMED
+from ._games import beaten_floor
 from ._load import LoadResult
 from ._memory import HeldResult, StoredResult
 from ._path import PathResult
@@ -241,7 +242,7 @@ def text(result: dict[str, Any]) -> str:
         f" state {floor['state_bytes']:.0f} B)",
         f"  where         {stages}; event-loop CPU {cpu:.2f} ms of {path['mean_ms']:.2f} ms per move",
         f"  ratio         {result['ratio']:9.2f}   whole path / floor; target >= {result['ratio_target']}:"
-        f" {_met(result['ratio_target_met'])}",
+        f" {_met(result['ratio_target_met'])}{beaten_floor(result['ratio'])}",
         f"  sizes         gateway frame {path['frame_bytes']:.0f} B, answers sent {path['sent_bytes']:.0f} B per move",
         "",
         f"2. Latency, open loop: {load['offered_rate']:g} moves/s offered across {load['games']} games"
