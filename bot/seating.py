@@ -11,7 +11,7 @@ from typing import Final
 
 from engines.core.computer import LEVELS, Level
 
-COMPUTER_IDS: Final[dict[Level, int]] = {"easy": -1, "normal": -2}
+COMPUTER_IDS: Final[dict[Level, int]] = {"easy": -1, "normal": -2, "hard": -3}
 
 
 def is_computer(user_id: int) -> bool:

@@ -325,6 +325,13 @@ class Engine(ABC, Generic[S, A, Opt, P]):
         """
         return None
 
+    def evaluate(self, state: S, seat: int) -> float | None:
+        """An optional hint for the computer players: how well `seat` is likely to end from `state`, on the scale of
+        `engines.core.computer.outcome` (0 last, 1 ahead of everyone, 0.5 even), or None to say nothing (the default:
+        the players then play random playouts to the end). Asked of the players' own determinized copies, so it may
+        read the whole state; it lets them cut a long playout short."""
+        return None
+
     def default_action(self, state: S, seat: int) -> A:
         """A safe choice for a pending decision (timeouts, computer seats): the first legal action."""
         legal = self.legal_actions(state, seat)

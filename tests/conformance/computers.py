@@ -27,29 +27,39 @@ from tests.conformance.playout import MAX_STEPS, AnyEngine, describe, live_seats
 
 # Random configurations (players, options, seed) tried per computer game; the shortest random playout wins.
 CONFIGURATIONS_TRIED = 6
-# The normal player's budget: this many playouts per legal action (its first round alone tries each once); more in
-# the long run (CARDROOM_LONG_FUZZ=1).
+# The normal and hard players' budget: this many playouts per legal action (the first round alone tries each once);
+# more in the long run (CARDROOM_LONG_FUZZ=1).
 PLAYOUTS_PER_ACTION = 2 if os.environ.get("CARDROOM_LONG_FUZZ", "") not in ("", "0") else 1
 
 # (engine, state, seat, seed) -> the action a computer player takes.
 Chooser = Callable[[AnyEngine, GameState, int, int], Any]
 
 
-def normal_chooser(playouts_per_action: int = PLAYOUTS_PER_ACTION) -> Chooser:
-    """The normal player with a small budget: `playouts_per_action` playouts per legal action."""
+def thinking_chooser(level: Level, playouts_per_action: int = PLAYOUTS_PER_ACTION) -> Chooser:
+    """The player of `level` (normal or hard, those a playout budget bounds) with a small budget:
+    `playouts_per_action` playouts per legal action."""
 
     def chooser(engine: AnyEngine, state: GameState, seat: int, seed: int) -> Any:
         budget = playouts_per_action * len(engine.legal_actions(state, seat))
-        return choose(engine, state, seat, "normal", seed, playouts=budget)
+        return choose(engine, state, seat, level, seed, playouts=budget)
 
     return chooser
+
+
+def normal_chooser(playouts_per_action: int = PLAYOUTS_PER_ACTION) -> Chooser:
+    """The normal player with a small budget: `playouts_per_action` playouts per legal action."""
+    return thinking_chooser("normal", playouts_per_action)
 
 
 def easy_chooser(engine: AnyEngine, state: GameState, seat: int, seed: int) -> Any:
     return choose(engine, state, seat, "easy", seed)
 
 
-CHOOSERS: dict[Level, Chooser] = {"easy": easy_chooser, "normal": normal_chooser()}
+CHOOSERS: dict[Level, Chooser] = {
+    "easy": easy_chooser,
+    "normal": normal_chooser(),
+    "hard": thinking_chooser("hard"),
+}
 assert set(CHOOSERS) == set(LEVELS)
 
 
@@ -68,7 +78,7 @@ class ComputerGame:
 
 
 def short_configuration(engine: AnyEngine, rng: random.Random) -> tuple[int, BaseModel, int]:
-    """(players, options, seed) of the shortest of a few random playouts, so the normal players' playouts
+    """(players, options, seed) of the shortest of a few random playouts, so the thinking players' playouts
     (each to the end of the game) stay cheap."""
     tried = [
         random_playout(engine, random.Random(rng.randrange(2**32)), withdrawals=False, check=False)
@@ -79,15 +89,17 @@ def short_configuration(engine: AnyEngine, rng: random.Random) -> tuple[int, Bas
 
 
 def computer_game(engine: AnyEngine, rng: random.Random, *, withdrawal: bool = False) -> ComputerGame:
-    """A whole game where every seat is a computer player (easy and normal seats mixed: one seat in three is
-    normal, at least one), every chosen action checked legal with `engine.refusal` first.
+    """A whole game where every seat is a computer player (one seat in three, at least one, thinks: normal, or hard
+    in a game with a withdrawal, so two games cover every level; the others easy), every chosen action checked legal
+    with `engine.refusal` first.
 
     With `withdrawal`, a random seat leaves at a random moment, so computer players also play on without it.
     """
     players, options, seed = short_configuration(engine, rng)
-    # One seat in three plays normal (the costly level), one at least; the others easy.
-    normal = set(rng.sample(range(players), max(1, players // 3)))
-    levels: list[Level] = ["normal" if seat in normal else "easy" for seat in range(players)]
+    # One seat in three thinks (the costly levels), one at least; the others play easy.
+    thinking = set(rng.sample(range(players), max(1, players // 3)))
+    thinker: Level = "hard" if withdrawal else "normal"
+    levels: list[Level] = [thinker if seat in thinking else "easy" for seat in range(players)]
     where = describe(engine, players, options, seed)
     state = engine.new(players, options, seed)
     game = ComputerGame(where=f"{where}, levels {levels}", levels=levels, state=state)

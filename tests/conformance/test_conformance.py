@@ -1123,8 +1123,8 @@ BLIND_REARRANGEMENTS = 3
 
 @by_engine
 def test_computer_players_finish_games_with_legal_moves(engine: AnyEngine) -> None:
-    """Every seat a computer player (easy and normal mixed, the normal one on a small playout budget): every
-    action chosen is legal and the game ends."""
+    """Every seat a computer player (easy with normal, or easy with hard in the game with a withdrawal; the thinking
+    ones on a small playout budget): every action chosen is legal and the game ends."""
     failures: list[str] = []
     choices = {level: 0 for level in LEVELS}
     for index in range(COMPUTER_GAMES):

@@ -214,7 +214,7 @@ class LobbyService:
             return await self._update_lobby(table, gate, seats=[*table.record.seats, user])
 
     async def add_computer(self, table_id: int, user_id: int, level: str, gate: Gate = open_gate) -> Table:
-        """The host seats a computer player of `level` ("easy" or "normal"), named in the table's language."""
+        """The host seats a computer player of `level` ("easy", "normal" or "hard"), named in the table's language."""
         async with self._hosting(table_id, user_id) as table:
             found = parse_level(level)
             if found is None:

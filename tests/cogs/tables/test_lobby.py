@@ -331,7 +331,7 @@ def test_the_computers_panel_adds_a_level_and_takes_away_only_computers(lang: st
     content, view = computers_panel(table, lang)
     selects = {item["custom_id"]: item for item in components(view)}
     assert set(selects) == {"computer:77:add", "computer:77:remove"}
-    assert [option["value"] for option in selects["computer:77:add"]["options"]] == ["easy", "normal"]
+    assert [option["value"] for option in selects["computer:77:add"]["options"]] == ["easy", "normal", "hard"]
     assert [option["value"] for option in selects["computer:77:remove"]["options"]] == ["2", "3"]  # never a person
     assert "2" in content and message_problems(payload(content, None, view)) == []
     _, alone_view = computers_panel(with_computers("pairs", 1, ()), lang)

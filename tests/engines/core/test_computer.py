@@ -1,5 +1,6 @@
-"""The computer players (engines/core/computer.py): outcomes, budgets, determinism, a sensible choice, and a
-player that peeks being caught by the conformance suite's blindness check."""
+"""The computer players (engines/core/computer/): outcomes, budgets, determinism, a sensible choice, and a
+player that peeks being caught by the conformance suite's blindness check. The hard player's tree has its own module
+(test_computer_hard.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any
 import pytest
 
 from engines.core import GameState, Result, Rng
-from engines.core.computer import choose, choose_easy, choose_normal, outcome
+from engines.core.computer import LEVELS, Level, choose, choose_easy, choose_normal, outcome, outcomes
 from engines.pairs import ENGINE as PAIRS
 from engines.pairs import Fold, Hit, PairsState
 from engines.pairs.engine import setup
@@ -99,6 +100,7 @@ def test_outcome_is_the_share_of_the_other_seats_finished_ahead_of_a_tie_countin
     assert outcome(TOY, state, 2) == pytest.approx((0 + 0.5 + 1) / 3)
     assert outcome(TOY, state, 3) == 0.0
     assert outcome(TOY, finished((1, 1)), 1) == 0.5  # a two-way tie
+    assert outcomes(TOY, state) == [outcome(TOY, state, seat) for seat in range(4)]
 
 
 def test_outcome_of_an_unfinished_game_or_of_a_lone_player_is_a_half() -> None:
@@ -109,13 +111,23 @@ def test_outcome_of_an_unfinished_game_or_of_a_lone_player_is_a_half() -> None:
 # ----- easy -------------------------------------------------------------------------------------------------------
 
 
-def test_the_easy_player_takes_a_random_legal_action_the_same_for_the_same_seed() -> None:
+def test_the_easy_player_takes_a_legal_action_the_same_for_the_same_seed_and_not_always_the_same() -> None:
     state = toy_state([[1, 2, 3], [4]], phase="pass")
     legal = TOY.legal_actions(state, 0)
     chosen = [choose(TOY, state, 0, "easy", seed) for seed in range(40)]
     assert all(action in legal for action in chosen)
-    assert {action.card for action in chosen} == {1, 2, 3}  # any of them
+    assert {action.card for action in chosen} == {1, 2, 3}  # passing any card is as good here: any of them
     assert [choose_easy(TOY, state, 0, seed) for seed in range(40)] == chosen
+    assert [choose(TOY, state, 0, "easy", seed, playouts=1, stop=lambda: True) for seed in range(40)] == chosen
+
+
+def test_the_easy_player_mostly_avoids_a_move_that_loses_at_once_but_not_always() -> None:
+    # Seat 0 (20 points) shows the only 1: folding takes it and reaches 21 (lost at once), a hit cannot pair.
+    state = pairs_table([[10, 10], [9, 9], [9, 9]], [[1], [4], [6]])
+    chosen = [choose(PAIRS, state, 0, "easy", seed) for seed in range(60)]
+    hits = chosen.count(Hit())
+    assert hits + chosen.count(Fold()) == 60
+    assert 45 <= hits < 60  # a beginner, not a random player (about 30 of 60), yet it blunders now and then
 
 
 # ----- normal: budget and determinism -------------------------------------------------------------------------
@@ -186,7 +198,7 @@ def test_a_seat_with_nothing_to_do_is_refused() -> None:
         choose_normal(TOY, state, 1, seed=0, playouts=4)
 
 
-# ----- normal: a sensible choice in a real game ------------------------------------------------------------------
+# ----- normal and hard: a sensible choice in a real game -------------------------------------------------------
 
 
 def pairs_table(score_cards: list[list[int]], in_play: list[list[int]]) -> PairsState:
@@ -196,19 +208,21 @@ def pairs_table(score_cards: list[list[int]], in_play: list[list[int]]) -> Pairs
     return state
 
 
-def test_the_normal_player_folds_when_any_card_would_pair_and_lose() -> None:
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_the_thinking_players_fold_when_any_card_would_pair_and_lose(level: Level) -> None:
     # Seat 0 (19 points) shows one card of every rank but 1, and the only 1 is in front of seat 1: every
     # card left pairs, and a pair of 2 or more reaches 21. Folding takes the 1 (20 points) and plays on.
     state = pairs_table([[10, 9], [10, 10], [10, 10]], [[10, 9, 8, 7, 6, 5, 4, 3, 2], [1], [5]])
     assert PAIRS.legal_actions(state, 0) == [Hit(), Fold()]
-    assert choose(PAIRS, state, 0, "normal", 1, playouts=60) == Fold()
+    assert choose(PAIRS, state, 0, level, 1, playouts=60) == Fold()
 
 
-def test_the_normal_player_hits_when_folding_would_lose_and_no_card_can_pair() -> None:
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_the_thinking_players_hit_when_folding_would_lose_and_no_card_can_pair(level: Level) -> None:
     # Seat 0 (20 points) shows the only 1: folding takes it and reaches 21, a hit cannot pair.
     state = pairs_table([[10, 10], [9, 9], [9, 9]], [[1], [4], [6]])
     assert PAIRS.legal_actions(state, 0) == [Hit(), Fold()]
-    assert choose(PAIRS, state, 0, "normal", 1, playouts=60) == Hit()
+    assert choose(PAIRS, state, 0, level, 1, playouts=60) == Hit()
 
 
 # ----- a player that peeks is caught -------------------------------------------------------------------------------
@@ -223,9 +237,9 @@ def peek_table() -> ToyState:
     return toy_state([[3], [5], []], deck=[3], options=options, withdrawn=[2])
 
 
-def normal(engine: ToyEngine) -> Callable[[Any, GameState, int, int], Any]:
+def player(engine: ToyEngine, level: Level = "normal") -> Callable[[Any, GameState, int, int], Any]:
     def chooser(_: Any, state: GameState, seat: int, seed: int) -> Any:
-        return choose(engine, state, seat, "normal", seed, playouts=40)
+        return choose(engine, state, seat, level, seed, playouts=40)
 
     return chooser
 
@@ -233,15 +247,42 @@ def normal(engine: ToyEngine) -> Callable[[Any, GameState, int, int], Any]:
 def test_the_blindness_check_catches_a_player_that_peeks() -> None:
     state = peek_table()
     assert TOY.legal_actions(state, 0) == [Draw(), Stand()]
-    peeker = normal(Peeking())
-    assert peeker(TOY, state, 0, 0) == Stand()  # it knows the last card is the other 3
-    failures = blindness_failures(TOY, state, 0, peeker, range(12))
-    assert failures, "the check missed a player that sees the deck order"
-    assert "reshuffle_unseen seed" in failures[0]
+    for level in ("normal", "hard"):
+        peeker = player(Peeking(), level)
+        assert peeker(TOY, state, 0, 0) == Stand()  # it knows the last card is the other 3
+        failures = blindness_failures(TOY, state, 0, peeker, range(12))
+        assert failures, f"the check missed a {level} player that sees the deck order"
+        assert "reshuffle_unseen seed" in failures[0]
 
 
-def test_the_real_players_pass_the_blindness_check_on_the_same_table() -> None:
-    state = peek_table()
-    assert blindness_failures(TOY, state, 0, normal(TOY), range(12)) == []
-    easy = lambda _, state, seat, seed: choose(TOY, state, seat, "easy", seed)  # noqa: E731
-    assert blindness_failures(TOY, state, 0, easy, range(12)) == []
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_real_players_pass_the_blindness_check_on_the_same_table(level: Level) -> None:
+    assert blindness_failures(TOY, peek_table(), 0, player(TOY, level), range(12)) == []
+
+
+def test_the_blindness_check_passes_every_level_in_a_real_game_with_hands_and_a_deck() -> None:
+    state = pairs_table([[10, 9], [10, 10], [10, 10]], [[10, 9, 8, 7, 6, 5, 4, 3, 2], [1], [5]])
+    for level in LEVELS:
+        chooser = lambda _, state, seat, seed, level=level: choose(PAIRS, state, seat, level, seed, playouts=20)  # noqa: E731
+        assert blindness_failures(PAIRS, state, 0, chooser, range(4)) == [], level
+
+
+# ----- every level, whole games -----------------------------------------------------------------------------------
+
+
+def test_every_level_plays_whole_toy_games_with_legal_moves_only() -> None:
+    """The conformance suite plays every level in every registered game; here the toy game, many times, cheaply:
+    three and four seats, the levels in turn, simultaneous passes included."""
+    for seed in range(6):
+        players = 3 + seed % 2
+        state = TOY.new(players, ToyOptions(), seed)
+        levels = [LEVELS[(seed + seat) % len(LEVELS)] for seat in range(players)]
+        for step in range(200):
+            due = TOY.to_act(state)
+            if not due:
+                break
+            seat = due[step % len(due)]
+            action = choose(TOY, state, seat, levels[seat], seed * 1000 + step, playouts=12)
+            assert TOY.refusal(state, seat, action) is None
+            state = TOY.apply(state, seat, action)
+        assert TOY.result(state) is not None
