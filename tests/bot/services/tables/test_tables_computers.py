@@ -22,8 +22,10 @@ from engines.core import Engine, GameState
 from engines.core.computer import Level
 from tests.bot.services.clocks import Clock
 
-# Deadlines, leases and claims: on both back ends; a long unit of work (tests/conftest.py).
-pytestmark = [pytest.mark.postgresql_too, pytest.mark.long_unit]
+# A long unit of work (tests/conftest.py). The computers' deadlines, leases, claims and ratings run on both back ends
+# (`postgresql_too`, test by test); seating computers in the lobby and the players off the event loop (the pool, its
+# budget, a failing worker) go through no SQL but the lobby's, which the lobby's own tests check on both.
+pytestmark = pytest.mark.long_unit
 
 ALICE = Seat(1, "Alice")
 ALICE_SEAT = 0  # the host sits first; computers are seated after her
@@ -165,6 +167,7 @@ async def test_a_full_table_takes_no_more_computers(service: Tables) -> None:
 
 
 # ----- playing ----------------------------------------------------------------------------------------------------
+@pytest.mark.postgresql_too
 async def test_a_computer_seat_has_a_paced_deadline_and_no_clock_of_its_own(
     service: Tables, db: Database, clock: Clock
 ) -> None:
@@ -182,6 +185,7 @@ async def test_a_computer_seat_has_a_paced_deadline_and_no_clock_of_its_own(
     assert turns == []  # computers have no /turns inbox
 
 
+@pytest.mark.postgresql_too
 async def test_one_human_and_two_computers_play_to_the_end_and_are_rated_per_level(
     service: Tables, db: Database, clock: Clock, players: CountingPlayers, fixed_seed: None
 ) -> None:
@@ -216,6 +220,7 @@ async def test_one_human_and_two_computers_play_to_the_end_and_are_rated_per_lev
     assert all(rating.games == 1 for rating in rated.values())
 
 
+@pytest.mark.postgresql_too
 async def test_a_computer_move_fires_once_while_it_thinks(service: Tables, db: Database, clock: Clock) -> None:
     table, seat, deadline = await computer_due(service, db, clock)
     first = await service.clock.play_computer(deadline)
@@ -224,6 +229,7 @@ async def test_a_computer_move_fires_once_while_it_thinks(service: Tables, db: D
     assert (await db.tables.get(table.id)).version == table.record.version + 1
 
 
+@pytest.mark.postgresql_too
 async def test_a_paused_table_stops_its_computers(service: Tables, db: Database, clock: Clock) -> None:
     table = await with_computers(service, "easy", "easy")
     table = await service.lobby.start(table.id, ALICE.user_id)
@@ -237,6 +243,7 @@ async def test_a_paused_table_stops_its_computers(service: Tables, db: Database,
 
 
 # ----- a person's time runs out ---------------------------------------------------------------------------------------
+@pytest.mark.postgresql_too
 @pytest.mark.parametrize("auto", ["computer", "default"])
 async def test_a_timed_out_move_is_the_normal_computers_or_the_safe_default(
     service: Tables, db: Database, clock: Clock, players: CountingPlayers, auto: str
@@ -258,6 +265,7 @@ async def test_a_timed_out_move_is_the_normal_computers_or_the_safe_default(
         assert (await db.tables.actions(table.id))[-1][2] == default
 
 
+@pytest.mark.postgresql_too
 async def test_a_rematch_keeps_the_computers_and_the_timeout_choice(service: Tables, db: Database) -> None:
     table = await with_computers(service, "normal")
     table = await service.lobby.set_clock_option(table.id, ALICE.user_id, "auto", "default")
@@ -293,6 +301,7 @@ async def test_the_process_pool_decides_a_legal_move(service: Tables) -> None:
         table = await service.lobby.start(table.id, ALICE.user_id)
         assert table.state is not None
         seat = table.to_act[0]
+        await pool.ready()  # else, the worker still starting past half the budget, the stand-in would decide
         chosen = await pool.choose(table.engine, table.state, seat, "normal")
         assert table.engine.refusal(table.state, seat, chosen) is None
         assert pool.failures == 0 and pool.last is not None  # it decided in a worker, not by the default
@@ -300,6 +309,7 @@ async def test_the_process_pool_decides_a_legal_move(service: Tables) -> None:
         pool.close()
 
 
+@pytest.mark.postgresql_too
 async def test_a_leased_deadline_is_not_due_again_while_its_move_is_decided(
     service: Tables, db: Database, clock: Clock
 ) -> None:
