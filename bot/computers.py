@@ -75,6 +75,8 @@ def decide(game: str, state: str, seat: int, level: Level, seed: int, deadline: 
 
 THINKING_IDS: Final = tuple(user_id for level, user_id in COMPUTER_IDS.items() if level != "easy")  # in the pool
 HANDOVER: Final = 0.05  # seconds of a decision's budget kept for handing the state over and the action back
+START_SHARE: Final = 0.5  # the share of a decision's budget it may wait for a worker still starting
+STAND_IN: Final[Level] = "easy"  # who decides, in this process, when no worker is ready in time
 START_TIMEOUT: Final = 60.0  # seconds a worker may take to load the engines before it counts as broken
 
 
@@ -166,9 +168,11 @@ class ComputerPlayers:
     `budget` is the time of one decision (seconds), from the moment it is asked to the action received: the player
     thinks until about `HANDOVER` before its end (`bot.computer_worker.Pace`), so a wait for a busy worker, or for
     one still starting, comes out of it too; `playouts` caps its work. A worker is a fresh interpreter that loads
-    the engines only (`bot.computer_worker`): it starts in well under a second however the bot was launched. `warm`
+    the engines only (`bot.computer_worker`): it starts in about a second however the bot was launched. `warm`
     starts the workers in the background and `ready` waits until each has answered, so a first decision need not
-    wait for a worker's start.
+    wait for a worker's start. One asked sooner (a start's first move, a first timeout played by the computer) waits
+    for its worker at most `START_SHARE` of its budget; then the `STAND_IN` level decides at once in this process
+    (counted in `stand_ins`), so the move still comes within its budget.
     """
 
     def __init__(self, *, workers: int = 0, budget: float = 1.0, playouts: int = 4_000) -> None:
@@ -182,6 +186,7 @@ class ComputerPlayers:
         self._engines: bytes | None = None
         self.last: Decision | None = None  # the latest decision taken in a worker
         self.failures = 0  # decisions that failed, so played the game's default action
+        self.stand_ins = 0  # decisions the stand-in took, no worker being ready in time
 
     @property
     def running(self) -> bool:
@@ -236,6 +241,11 @@ class ComputerPlayers:
         self.warm()
         assert self._threads is not None
         worker = self._idle.pop()
+        if not await self._started_by(worker, asked + self.budget * START_SHARE):
+            self._idle.append(worker)  # still starting: a later decision finds it ready
+            self.stand_ins += 1
+            log.info("No computer worker was ready in time: the %s player decides this move", STAND_IN)
+            return decide(*request[:3], STAND_IN, request[4], 0.0, 1)
         try:
             answer = await asyncio.wrap_future(self._threads.submit(worker.ask, json.dumps(request)))
         except BaseException:
@@ -246,6 +256,21 @@ class ComputerPlayers:
         received, finished = float(answer["received"]), float(answer["finished"])
         self.last = Decision(request[0], worker.pid or 0, asked, request[5], received, finished, time.monotonic())
         return str(answer["action"])
+
+    async def _started_by(self, worker: _Worker, by: float) -> bool:
+        """Whether `worker` has started (or failed to: asking it then fails as any broken worker) by `by`."""
+        start = self._starts.get(worker)
+        if start is None or start.done():
+            return True
+        waited = asyncio.wrap_future(start)
+        waited.add_done_callback(lambda done: done.cancelled() or done.exception())  # its failure is the ask's
+        try:
+            await asyncio.wait_for(asyncio.shield(waited), max(0.0, by - time.monotonic()))
+        except TimeoutError:
+            return False
+        except Exception:
+            return True
+        return True
 
     def _replace(self, worker: _Worker) -> None:
         ours = self._starts.pop(worker, None) is not None  # not one `close` ended (and a new pool may have replaced)

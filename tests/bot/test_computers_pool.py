@@ -1,5 +1,6 @@
 """The computer players' worker processes: started ahead by `warm`, ready once each answered, deciding to the
-deadline set when a decision is asked, replaced when one dies, and never importing the program that started them.
+deadline set when a decision is asked (the stand-in deciding when none is ready in time), replaced when one dies,
+and never importing the program that started them.
 
 Real worker processes (`bot.computer_worker`). No test judges a machine's speed: the time assertions are on the
 deadline each decision carries and the worker's own account of when it read the request and chose, with margins
@@ -13,6 +14,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+import threading
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -22,7 +24,7 @@ import pytest
 
 from bot import games
 from bot.computer_worker import Pace
-from bot.computers import HANDOVER, ComputerPlayers
+from bot.computers import HANDOVER, START_SHARE, ComputerPlayers, _Worker
 from engines import registry
 from engines.core import GameState
 
@@ -98,15 +100,46 @@ def test_a_decision_stops_when_its_next_playout_would_end_past_the_deadline() ->
     assert quick()  # past the deadline after the first round: stop at once
 
 
-async def test_a_decision_asked_during_the_warm_up_keeps_the_deadline_of_its_ask(players: ComputerPlayers) -> None:
+async def test_a_decision_asked_during_the_warm_up_keeps_the_deadline_of_its_ask() -> None:
+    games.install()
+    engine, state, seat = pairs_turn()
+    players = ComputerPlayers(workers=2, budget=60.0, playouts=50)  # a worker starts well within half the budget
+    try:
+        players.warm()
+        action = await players.choose(engine, state, seat, "normal")  # the workers are still loading the engines
+        assert engine.refusal(state, seat, action) is None and players.failures == players.stand_ins == 0
+        decision = players.last
+        assert decision is not None
+        assert decision.deadline == pytest.approx(decision.asked + 60.0 - HANDOVER)  # not moved by the wait
+        assert decision.asked <= decision.received <= decision.finished <= decision.answered
+    finally:
+        players.close()
+
+
+async def test_with_no_worker_ready_in_time_the_stand_in_decides_within_the_budget(
+    players: ComputerPlayers, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    go = threading.Event()
+    started = _Worker.started
+
+    def held(worker: _Worker) -> int:  # a worker whose start takes until the test lets it go
+        go.wait(10)
+        return started(worker)
+
+    monkeypatch.setattr(_Worker, "started", held)
     engine, state, seat = pairs_turn()
     players.warm()
-    action = await players.choose(engine, state, seat, "normal")  # the workers are still loading the engines
+    asked = time.monotonic()
+    action = await players.choose(engine, state, seat, "hard")
+    waited = time.monotonic() - asked
     assert engine.refusal(state, seat, action) is None and players.failures == 0
-    decision = players.last
-    assert decision is not None
-    assert decision.deadline == pytest.approx(decision.asked + BUDGET - HANDOVER)  # not moved by the wait
-    assert decision.asked <= decision.received <= decision.finished <= decision.answered
+    assert players.stand_ins == 1 and players.last is None  # decided here, by the stand-in, not in a worker
+    assert BUDGET * START_SHARE <= waited < BUDGET + 0.5  # it waited its share for a worker, then no longer
+    go.set()
+    pids = await players.ready()  # the workers went on starting meanwhile
+    action = await players.choose(engine, state, seat, "hard")
+    assert engine.refusal(state, seat, action) is None and players.stand_ins == 1
+    assert players.last is not None and players.last.pid in pids
 
 
 async def test_a_worker_killed_plays_the_default_once_and_is_replaced() -> None:

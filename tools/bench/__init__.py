@@ -3,13 +3,15 @@ Measures; never judges.
 
     python -m bot bench [--quick] [--only SECTION ...] [--moves N] [--games N] [--rate R] [--duration S]
                         [--answers N] [--deadlines N] [--burst N] [--computer-games N] [--playouts N]
-                        [--long-playouts N] [--game-moves N] [--database BACKEND ...] [--scale-tables N]
+                        [--long-playouts N] [--strength-games N] [--strength-playouts N]
+                        [--strength-time-limit S] [--game-moves N] [--database BACKEND ...] [--scale-tables N]
                         [--scale-cache N] [--restart-tables N] [--out FILE] [--dir DIR]
 
 Sections (`--only`, default all): `core` (1-4: the Pairs move path through the bot itself, next to its one-trip
 floor; latency under load, with the cache empty and full; memory; deadlines), `poker`,
 `computers` (the normal player's strength against easy, its decisions timed through the bot's own
-workers, and its strength through them at the bot's budget, `--strength-games N`), `games` (the move path of
+workers, and each level against the one below on duplicate deals, `--strength-games N` deals per game and pair,
+at `--strength-playouts P` per decision or through the bot's workers at its budget), `games` (the move path of
 every game next to its one-trip floor, on each `--database` back end),
 `scale` (memory with many open tables and the bounded cache), `restart` (the first live click after a restart
 with many open clocked tables, from opening the database). Only when named: `process` (clicks answered through
@@ -56,9 +58,8 @@ from tools.bench._pool import BUDGET as POOL_BUDGET
 from tools.bench._pool import PER_GAME as POOL_PER_GAME
 from tools.bench._pool import pool_bench, pool_text
 from tools.bench._strength import BUDGET as STRENGTH_BUDGET
-from tools.bench._strength import GAMES as STRENGTH_GAMES
-from tools.bench._strength import QUICK_BUDGET as QUICK_STRENGTH_BUDGET
-from tools.bench._strength import QUICK_GAMES as QUICK_STRENGTH_GAMES
+from tools.bench._strength import QUICK_DEALS as QUICK_STRENGTH_DEALS
+from tools.bench._strength import QUICK_PLAYOUTS as QUICK_STRENGTH_PLAYOUTS
 from tools.bench._strength import strength_bench, strength_text
 
 from ._answers import hand_answers, live_hands
@@ -112,7 +113,9 @@ class Settings:
     restart_tables: int = 10_000
     databases: tuple[str, ...] = ("sqlite",)
     only: tuple[str, ...] = SECTIONS
-    strength_games: int = 0  # section 6c, the strength through the bot's workers: games per game (0: skipped)
+    strength_games: int = 0  # section 6c, the strength on duplicate deals: deals per game and pair (0: skipped)
+    strength_playouts: int | None = None  # its playouts per decision (None: the bot's budget through its workers)
+    strength_time_limit: float | None = None  # seconds after which none of its deals starts (None: no limit)
 
 
 def _positive(kind: type[int] | type[float]) -> Any:
@@ -168,8 +171,20 @@ def parse_args(argv: list[str]) -> Settings:
     parser.add_argument(
         "--strength-games",
         type=_not_negative,
-        help=f"games per game of the strength through the bot's workers at its budget (6c; default {STRENGTH_GAMES},"
-        f" {QUICK_STRENGTH_GAMES} with --quick at {QUICK_STRENGTH_BUDGET * 1000:.0f} ms; 0 skips it)",
+        help="duplicate deals per game and pair of levels of the strength section (6c; default 0: skipped,"
+        f" {QUICK_STRENGTH_DEALS} with --quick)",
+    )
+    parser.add_argument(
+        "--strength-playouts",
+        type=_positive(int),
+        help="playouts per decision of its thinking levels, in 2 processes (default: the bot's budget,"
+        f" {STRENGTH_BUDGET:g} s, through its workers; {QUICK_STRENGTH_PLAYOUTS} with --quick)",
+    )
+    parser.add_argument(
+        "--strength-time-limit",
+        type=_positive(float),
+        help="seconds after which none of its deals starts, each game and pair getting about the same time"
+        " (default: none)",
     )
     parser.add_argument(
         "--playouts",
@@ -236,9 +251,11 @@ def parse_args(argv: list[str]) -> Settings:
         computer_games=int(defaults["computer_games"]) if args.computer_games is None else args.computer_games,
         playouts=args.playouts or int(defaults["playouts"]),
         long_playouts=args.long_playouts,
-        strength_games=(QUICK_STRENGTH_GAMES if args.quick else STRENGTH_GAMES)
+        strength_games=(QUICK_STRENGTH_DEALS if args.quick else 0)
         if args.strength_games is None
         else args.strength_games,
+        strength_playouts=args.strength_playouts or (QUICK_STRENGTH_PLAYOUTS if args.quick else None),
+        strength_time_limit=args.strength_time_limit,
         game_moves=args.game_moves or int(defaults["game_moves"]),
         scale_tables=args.scale_tables or int(defaults["scale_tables"]),
         scale_cache=args.scale_cache or int(defaults["scale_cache"]),
@@ -344,9 +361,13 @@ def main(argv: list[str] | None = None) -> int:
         result["computer_pool"] = asyncio.run(pool_bench(per_game, budget, settings.seed))
         print(pool_text(result["computer_pool"]))
         if settings.strength_games:
-            budget = QUICK_STRENGTH_BUDGET if settings.quick else STRENGTH_BUDGET
             result["computer_strength"] = asyncio.run(
-                strength_bench(settings.strength_games, budget, seed=settings.seed)
+                strength_bench(
+                    settings.strength_games,
+                    playouts=settings.strength_playouts,
+                    seed=settings.seed,
+                    time_limit=settings.strength_time_limit,
+                )
             )
             print(strength_text(result["computer_strength"]))
     if "core" not in settings.only:
