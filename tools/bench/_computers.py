@@ -44,7 +44,7 @@ from typing import Any
 
 from bot import games as bot_games
 from engines import registry
-from engines.core.computer import DEFAULT_PLAYOUTS, AnyEngine, choose, outcome
+from engines.core.computer import DEFAULT_PLAYOUTS, AnyEngine, choose, outcome, random_action
 from engines.core.engine import GameState
 from engines.core.rng import Rng
 
@@ -86,11 +86,14 @@ def _play(engine: AnyEngine, players: int, rng: Rng, choose_for: Any) -> tuple[G
 
 
 def random_game_actions(engine: AnyEngine, seed: int, games: int = PROBE_GAMES) -> float:
-    """Mean actions of `games` easy-only games at fixed seeds: how long the game is."""
+    """Mean actions of `games` games of uniformly random legal moves at fixed seeds: how long the game is (the easy
+    player searches now, so it is not the random player that measures this)."""
     total = 0
     for index in range(games):
         rng = Rng.from_seed(_seed(seed, engine.name, "probe", index))
-        _, actions = _play(engine, table_size(engine), rng, lambda s, seat, x: choose(engine, s, seat, "easy", x))
+        _, actions = _play(
+            engine, table_size(engine), rng, lambda s, seat, x: random_action(engine, s, seat, Rng.from_seed(x))
+        )
         total += actions
     return total / games
 
