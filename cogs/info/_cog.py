@@ -6,12 +6,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
-from babel.numbers import format_decimal
 from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import UnknownGameError
-from bot.i18n import babel_locale, language_of, t
+from bot.i18n import language_of, t
 from bot.ratings import PROVISIONAL_GAMES
 from bot.services.seasons import SeasonService
 from bot.storage import LeaderRow
@@ -20,7 +19,7 @@ from cogs.kit.choices import game_choices
 from cogs.kit.errors import guarded
 from cogs.kit.reply import Reply
 from cogs.render.limits import DESCRIPTION, clip
-from cogs.render.rating import rating_value
+from cogs.render.rating import leader_line, short_decimal
 from cogs.render.text import game_name, measure_text, player_name
 from cogs.seasons.standings import season_choices, season_embed, season_view
 from engines import registry
@@ -32,29 +31,14 @@ Order = Literal["rating", "wins", "games", "measure"]
 LEADERS = 10  # players shown
 
 
-def average(value: float, lang: str) -> str:
-    """A per-game average as the language writes it, to one decimal at most: "3.5", "3,5", "12"."""
-    return format_decimal(round(value, 1), format="#,##0.#", locale=babel_locale(lang))
-
-
 def leader_order(by: str | None) -> Order:
     """The leaderboard's order: the conservative rating unless `by:` asks for wins, games or the game's measure."""
     return "wins" if by == "wins" else "games" if by == "games" else "measure" if by == "measure" else "rating"
 
 
 def rating_line(rank: int, row: LeaderRow, lang: str) -> str:
-    """One player of the rating leaderboard: conservative rating, μ, rated games, and whether it is provisional."""
-    provisional = t(lang, "leaderboard.provisional") if row.rated < PROVISIONAL_GAMES else ""
-    return t(
-        lang,
-        "leaderboard.line_rating",
-        rank=rank,
-        name=player_name(row.user_id, row.name, lang),
-        rating=rating_value(row.conservative, lang),
-        mu=rating_value(row.mu, lang),
-        games=row.rated,
-        provisional=provisional,
-    )
+    """One player of the rating leaderboard (`leader_line`)."""
+    return leader_line(rank, row.user_id, row.name, row.conservative, row.mu, row.rated, lang)
 
 
 def known_game(game: str | None) -> str:
@@ -163,7 +147,7 @@ class InfoCog(commands.Cog, name="Info"):
                 name=player_name(row.user_id, row.name, lang),
                 wins=row.wins,
                 games=row.games,
-                average=measure_text(game, row.average, lang, average(row.average, lang)),
+                average=measure_text(game, row.average, lang, short_decimal(row.average, lang)),
                 measure_name=measure_name,
             )
             for rank, row in enumerate(rows, 1)

@@ -16,16 +16,11 @@ from bot.storage.repos.leagues import Entrant, League, Seating
 from cogs.kit.layout import Layout
 from cogs.leagues._components import LeagueCancel, LeagueJoin, LeagueLeave, LeagueStart
 from cogs.render.limits import CONTENT, DESCRIPTION, TITLE, clip, fit_embed
+from cogs.render.rating import short_decimal
 from cogs.render.text import display_name, duration, game_name, stamp
 
 COLOUR = discord.Colour.gold()
 LIST_BUDGET = DESCRIPTION - 600  # the entrants' or standings' lines; the rest of the description is the summary
-
-
-def points_text(points: float, lang: str) -> str:
-    """1, 1.5 (en) / 1,5 (fr): a whole number without decimals."""
-    text = str(int(points)) if float(points).is_integer() else f"{points:.1f}"
-    return text.replace(".", ",") if lang == "fr" else text
 
 
 def league_name(league: League, lang: str) -> str:
@@ -102,8 +97,8 @@ def standings_embed(league: League, rows: Sequence[Row], entrants: Sequence[Entr
             "league.standings.line",
             rank=row.rank,
             name=names.get(row.user_id, str(row.user_id)),
-            points=points_text(row.points, lang),
-            opponents=points_text(row.opponents_points, lang),
+            points=short_decimal(row.points, lang),
+            opponents=short_decimal(row.opponents_points, lang),
             played=row.played,
         )
         for row in rows

@@ -6,7 +6,9 @@ from functools import lru_cache
 
 from babel.numbers import format_decimal
 
-from bot.i18n import babel_locale
+from bot.i18n import babel_locale, t
+from bot.ratings import PROVISIONAL_GAMES
+from cogs.render.text import player_name
 
 NUMBERS_KEPT = 4096  # (number, pattern, language) written once: Babel reads the pattern again on every call
 
@@ -19,6 +21,26 @@ def _decimal(value: float, pattern: str, lang: str) -> str:
 def rating_value(value: float, lang: str) -> str:
     """A rating to one decimal: "12.3", "12,3", "-0.4"."""
     return _decimal(round(value, 1) + 0.0, "#,##0.0", lang)
+
+
+def short_decimal(value: float, lang: str) -> str:
+    """A number to one decimal at most, as the language writes it: "3.5", "3,5", "12" (an average, league points)."""
+    return format_decimal(round(value, 1), format="#,##0.#", locale=babel_locale(lang))
+
+
+def leader_line(rank: int, user_id: int, name: str, conservative: float, mu: float, games: int, lang: str) -> str:
+    """One holder of a rating leaderboard, all-time or a season's: conservative rating, μ, rated games, and whether
+    it is provisional (fewer than `PROVISIONAL_GAMES`)."""
+    return t(
+        lang,
+        "leaderboard.line_rating",
+        rank=rank,
+        name=player_name(user_id, name, lang),
+        rating=rating_value(conservative, lang),
+        mu=rating_value(mu, lang),
+        games=games,
+        provisional=t(lang, "leaderboard.provisional") if games < PROVISIONAL_GAMES else "",
+    )
 
 
 def rating_change(value: float, lang: str) -> str:

@@ -11,33 +11,22 @@ from discord import app_commands
 from bot.errors import CardroomError
 from bot.i18n import language_of, t
 from bot.ratings import PROVISIONAL_GAMES
-from bot.seasons import SeasonKeyError, Standing, period_of
+from bot.seasons import SeasonKeyError, period_of
 from bot.services.seasons import SeasonService, SeasonView
 from cogs.render.limits import DESCRIPTION, OPTION_TEXT, clip
-from cogs.render.rating import rating_value
-from cogs.render.text import game_name, player_name, stamp
+from cogs.render.rating import leader_line
+from cogs.render.text import game_name, stamp
 
 CURRENT = "current"  # `/leaderboard season:`'s value for the running season
 LEADERS = 10  # lines shown
 
 
-def standing_line(rank: int, line: Standing, lang: str) -> str:
-    """One holder of a season's standings, as the rating leaderboard writes one."""
-    return t(
-        lang,
-        "leaderboard.line_rating",
-        rank=rank,
-        name=player_name(line.user_id, line.name, lang),
-        rating=rating_value(line.conservative, lang),
-        mu=rating_value(line.mu, lang),
-        games=line.games,
-        provisional=t(lang, "leaderboard.provisional") if line.provisional else "",
-    )
-
-
 def season_embed(view: SeasonView, lang: str, *, limit: int = LEADERS) -> discord.Embed:
     """A season's standings: the running one with when it ends, an ended one with its champion."""
-    lines = [standing_line(rank, line, lang) for rank, line in enumerate(view.standings[:limit], 1)]
+    lines = [
+        leader_line(rank, line.user_id, line.name, line.conservative, line.mu, line.games, lang)
+        for rank, line in enumerate(view.standings[:limit], 1)
+    ]
     title = "seasons.title_ended" if view.ended else "seasons.title"
     head = (
         t(lang, "seasons.ended_on", ended=stamp(view.ends_at, "D"))

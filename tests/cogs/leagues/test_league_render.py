@@ -12,12 +12,12 @@ from cogs.leagues._render import (
     final_notice,
     league_embed,
     league_view,
-    points_text,
     round_notice,
     standings_embed,
     thread_name,
 )
 from cogs.render.limits import CONTENT, DESCRIPTION, EMBED_TOTAL, embed_length
+from cogs.render.rating import short_decimal
 
 NOW = 1_800_000_000.0
 
@@ -73,8 +73,8 @@ def test_thread_names_and_notices_fit(lang: str) -> None:
 
 
 def test_points_read_as_each_language_writes_them() -> None:
-    assert [points_text(p, "en") for p in (2.0, 1.5, 0.0)] == ["2", "1.5", "0"]
-    assert points_text(1.5, "fr") == "1,5"
+    assert [short_decimal(p, "en") for p in (2.0, 1.5, 0.0)] == ["2", "1.5", "0"]
+    assert short_decimal(1.5, "fr") == "1,5"
 
 
 def test_buttons_follow_the_leagues_status() -> None:

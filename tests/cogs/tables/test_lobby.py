@@ -18,11 +18,11 @@ from bot.errors import UnknownGameError
 from bot.i18n import LANGUAGES, t
 from bot.services.tables import Table
 from bot.storage import Seat, TableRecord
-from cogs.info._cog import average
 from cogs.kit.components import declared, is_known
 from cogs.kit.errors import error_text
 from cogs.render.frame import lobby_embed, round_lines, stopped_view, table_embed
 from cogs.render.limits import CONTENT
+from cogs.render.rating import short_decimal as average
 from cogs.tables._components import Clock, Computers, Language, Lobby, Rematch, Thread
 from cogs.tables._endings import end_announcement
 from cogs.tables._views import LANGUAGE_ROW, clock_panel, computers_panel, lobby_view, options_panel, table_view
