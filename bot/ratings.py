@@ -72,6 +72,11 @@ class Placed:
     won: bool = False
     clocked_out: bool = False
 
+    @classmethod
+    def of(cls, seat: int, user_id: int, place: int, won: bool, clocked_out: bool) -> Placed:
+        """A stored result's seat: its holder is the seat's person or computer level (`holder`)."""
+        return cls(seat=seat, holder=holder(user_id), place=place, won=bool(won), clocked_out=bool(clocked_out))
+
 
 @dataclass(frozen=True, slots=True)
 class Change:

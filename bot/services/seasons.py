@@ -232,15 +232,7 @@ def season_standings(rows: Sequence[SeasonResult], *, at: float) -> list[Standin
     names: dict[int, str] = {}
     for row in rows:
         entry = games.setdefault(row.table_id, (row.finished_at, []))
-        entry[1].append(
-            ratings.Placed(
-                seat=row.seat,
-                holder=ratings.holder(row.user_id),
-                place=row.place,
-                won=row.won,
-                clocked_out=row.clocked_out,
-            )
-        )
+        entry[1].append(ratings.Placed.of(row.seat, row.user_id, row.place, row.won, row.clocked_out))
         names[row.user_id] = row.name  # the latest game's name
     board = seasons.replay(SeasonGame(ended, tuple(seats)) for ended, seats in games.values())
     return seasons.standings(board, names, at=at)

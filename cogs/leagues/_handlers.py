@@ -17,6 +17,7 @@ import discord
 
 from bot.errors import CardroomError
 from bot.i18n import language_of, t
+from bot.leagues.standings import Row
 from bot.services.leagues import LeagueService, Progress
 from bot.services.leagues.scheduler import RETRY
 from bot.storage import Seat
@@ -98,7 +99,7 @@ class LeagueHandlers:
             table_size=players,
             locale=lang,
         )
-        message = await reply.send(private=False, **self._message(league, [], lang))
+        message = await reply.send(private=False, allowed_mentions=NO_MENTIONS, **self._message(league, [], lang))
         if message is not None:
             await self.bot.db.leagues.set_message(league.id, message_id=message.id)
 
@@ -164,19 +165,20 @@ class LeagueHandlers:
         await self._show_message(reply, progress.league)
         await self.show(progress)
 
-    def _message(self, league: League, entrants: Sequence[Entrant], lang: str) -> dict[str, Any]:
+    @staticmethod
+    def _message(league: League, entrants: Sequence[Entrant], lang: str) -> dict[str, Any]:
+        """The league message's embed and buttons (none once it is over)."""
         view = league_view(league, lang)
-        fields: dict[str, Any] = {"embed": league_embed(league, entrants, lang), "allowed_mentions": NO_MENTIONS}
-        fields["view"] = view if view is not None else discord.ui.View()
-        return fields
+        return {"embed": league_embed(league, entrants, lang), "view": view if view is not None else discord.ui.View()}
+
+    async def _as_it_is(self, league_id: int) -> dict[str, Any]:
+        """The league message as the database holds the league now."""
+        league = await self.service.get(league_id)
+        return self._message(league, await self.service.entrants(league_id), league.locale)
 
     async def _show_message(self, reply: Reply, league: League) -> None:
         """The league message, as it is now, in place of the one clicked."""
-        current = await self.service.get(league.id)
-        entrants = await self.service.entrants(league.id)
-        fields = self._message(current, entrants, current.locale)
-        fields.pop("allowed_mentions")
-        await reply.update(**fields)
+        await reply.update(**await self._as_it_is(league.id))
 
     # ----- the league plays itself out ------------------------------------------------------------------------
     async def handle(self, league: League) -> None:
@@ -212,12 +214,11 @@ class LeagueHandlers:
             for table in await self.service.open_tables(league.id, self._make_thread):
                 self.refresher.mark(table.id)
         if progress.ended_round is not None or progress.started or progress.finished or progress.moved:
-            await self._standings(league)
+            rows = await self._standings(league)
+            if progress.finished:
+                await channel.send(final_notice(league, rows, lang), allowed_mentions=NO_MENTIONS)
         if progress.started or progress.finished:
-            await self._edit_message(league, entrants)
-        if progress.finished:
-            _, rows, _ = await self.service.standings(league.id)
-            await channel.send(final_notice(league, rows, lang), allowed_mentions=NO_MENTIONS)
+            await self._edit_message(league)
 
     async def _make_thread(self, league: League, seating: Seating, players: Sequence[Entrant]) -> int:
         """A public thread under the league's channel for one table, its players mentioned once."""
@@ -236,28 +237,26 @@ class LeagueHandlers:
         )
         return thread.id
 
-    async def _standings(self, league: League) -> None:
-        """The standings message, edited in place (posted the first time)."""
+    async def _standings(self, league: League) -> tuple[Row, ...]:
+        """The standings message, edited in place (posted the first time); the standings it shows."""
         league, rows, entrants = await self.service.standings(league.id)
         embed = standings_embed(league, rows, entrants, league.locale)
         channel = self.bot.get_partial_messageable(league.channel_id, guild_id=league.guild_id)
         if league.standings_message_id is not None:
             try:
                 await channel.get_partial_message(league.standings_message_id).edit(embed=embed)
-                return
+                return rows
             except discord.NotFound:
                 pass
         message = await channel.send(embed=embed, allowed_mentions=NO_MENTIONS)
         await self.bot.db.leagues.set_message(league.id, standings=message.id)
+        return rows
 
-    async def _edit_message(self, league: League, entrants: Sequence[Entrant]) -> None:
+    async def _edit_message(self, league: League) -> None:
         if league.message_id is None:
             return
-        current = await self.service.get(league.id)
-        fields = self._message(current, entrants, current.locale)
-        fields.pop("allowed_mentions")
         channel = self.bot.get_partial_messageable(league.channel_id, guild_id=league.guild_id)
         try:
-            await channel.get_partial_message(league.message_id).edit(**fields)
+            await channel.get_partial_message(league.message_id).edit(**await self._as_it_is(league.id))
         except discord.NotFound:
             log.info("The message of league %s was deleted", league.id)

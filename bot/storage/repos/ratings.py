@@ -123,13 +123,7 @@ class RatingRepository(Repository):
                 entry = games.setdefault(row["table_id"], (ratings.guild_key(row["guild_id"]), row["game"], []))
                 ended[row["table_id"]] = float(row["finished_at"])
                 entry[2].append(
-                    ratings.Placed(
-                        seat=row["seat"],
-                        holder=ratings.holder(row["user_id"]),
-                        place=row["place"],
-                        won=bool(row["won"]),
-                        clocked_out=bool(row["clocked_out"]),
-                    )
+                    ratings.Placed.of(row["seat"], row["user_id"], row["place"], row["won"], row["clocked_out"])
                 )
             board: dict[tuple[int, str, str], tuple[ratings.Rating, float]] = {}  # -> (rating, last rated game)
             rated = 0
@@ -197,13 +191,7 @@ def _since(held: tuple[ratings.Rating, float], now: float) -> tuple[ratings.Rati
 
 def _placed(result: Sequence[ResultRow]) -> list[ratings.Placed]:
     return [
-        ratings.Placed(
-            seat=row.seat,
-            holder=ratings.holder(row.user_id),
-            place=row.place,
-            won=row.won,
-            clocked_out=row.clocked_out,
-        )
+        ratings.Placed.of(row.seat, row.user_id, row.place, row.won, row.clocked_out)
         for row in sorted(result, key=lambda row: row.seat)
     ]
 
