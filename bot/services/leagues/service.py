@@ -218,10 +218,11 @@ class LeagueService:
     def _min_size(self, league: League) -> int:
         return max(2, registry.get(league.game).min_players)
 
-    async def _ratings(self, league: League) -> dict[int, float]:
+    async def _seeds(self, league: League, entrants: Sequence[Entrant]) -> dict[int, float]:
+        """The entrants' conservative ratings of the game in the server: a Swiss league's first standing."""
         rated = await self.db.ratings.of(guild_id=league.guild_id, game=league.game)
         found = {}
-        for entrant in await self.db.leagues.entrants(league.id):
+        for entrant in entrants:
             rating = rated.get(holder(entrant.user_id))
             if rating is not None:
                 found[entrant.user_id] = rating.conservative
@@ -239,7 +240,8 @@ class LeagueService:
         ended_round: int | None = None,
         moved: tuple[int, ...] = (),
     ) -> Progress:
-        ratings = await self._ratings(league)
+        seeded = number == 1 and league.format == "swiss"  # later rounds go by the league's own standings
+        ratings = await self._seeds(league, entrants) if seeded else {}
         # A large Swiss round's search may take a good part of a second: off the event loop.
         planned = await asyncio.to_thread(
             rounds.next_round, league, entrants, seatings, number, ratings, self._min_size(league)
