@@ -91,6 +91,7 @@ class StandIn:
         app_id: int | None = None,
         clock: Clock | Callable[[], float] | None = None,
         enforce_rate_limits: bool = False,
+        rate_limit_window_scale: float = 1.0,
         validate_openapi: bool = True,
         spec_path: Path | None = None,
         heartbeat_interval_ms: int = 41_250,
@@ -120,7 +121,7 @@ class StandIn:
         self.reaction_time = reaction_time
         self.spec_path = spec_path
         self.enabled_privileged_intents = enabled_privileged_intents
-        self.rate_limiter = RateLimiter(self.clock, enforce=enforce_rate_limits)
+        self.rate_limiter = RateLimiter(self.clock, enforce=enforce_rate_limits, window_scale=rate_limit_window_scale)
         self.gateway = Gateway(
             self,
             heartbeat_interval_ms=heartbeat_interval_ms,

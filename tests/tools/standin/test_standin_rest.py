@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import aiohttp
+import pytest
 
 from tests.tools.standin.support import RawRest, World
 from tools.standin import StandIn
+from tools.standin.model import Clock
+from tools.standin.ratelimit import RateLimiter
 
 
 async def test_bad_token_is_401_with_discords_body(standin: StandIn) -> None:
@@ -76,3 +79,24 @@ async def test_edit_rate_limit_is_counted_and_optionally_enforced() -> None:
             else:
                 assert statuses == [200] * 6 and standin.count_429 == 0
                 assert headers["X-RateLimit-Remaining"] == "0"
+
+
+async def test_a_scaled_window_keeps_the_limit_and_shortens_its_time() -> None:
+    """`rate_limit_window_scale`: the same 5 edits, in a window a fifth as long, as its headers say."""
+    clock = Clock(lambda: 100.0)
+    async with StandIn(clock=clock, rate_limit_window_scale=0.2) as standin, aiohttp.ClientSession() as http:
+        world = World(standin)
+        rest = RawRest(standin, http)
+        _, msg, _ = await rest.request("POST", f"/channels/{world.tables.id}/messages", {"content": "0"})
+        path = f"/channels/{world.tables.id}/messages/{msg['id']}"
+        for i in range(5):
+            _, _, headers = await rest.request("PATCH", path, {"content": str(i)})
+        assert headers["X-RateLimit-Limit"] == "5" and headers["X-RateLimit-Remaining"] == "0"
+        assert float(headers["X-RateLimit-Reset-After"]) == 1.0  # 5 s scaled by 0.2
+        await rest.request("PATCH", path, {"content": "over"})
+        assert len(standin.rate_limit_hits) == 1 and standin.rate_limit_hits[0].retry_after == 1.0
+
+
+def test_a_window_must_last_some_time() -> None:
+    with pytest.raises(ValueError, match="some time"):
+        RateLimiter(Clock(lambda: 0.0), enforce=False, window_scale=0.0)
