@@ -5,10 +5,11 @@ the PostgreSQL server of the session (`postgres`), started on first use, and Dis
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import tempfile
-from collections.abc import Iterator
+import uuid
 from pathlib import Path
 from typing import Any
 
@@ -50,8 +51,9 @@ def openapi_spec() -> Path:
 
 
 @pytest.fixture(scope="session")
-def postgres() -> Iterator[PostgresServer]:
-    """A PostgreSQL server for this test session (`tests/support/postgres.py`).
+def postgres() -> PostgresServer:
+    """The PostgreSQL server of this test run (`tests/support/postgres.py`), one for all of the run's workers: the
+    first to need it starts it, and the run's main process stops it at the end (`pytest_unconfigure`).
 
     Without PostgreSQL installed the test is skipped, except in CI (`CI` set), where that is a failure.
     """
@@ -59,11 +61,27 @@ def postgres() -> Iterator[PostgresServer]:
         binaries()
     except PostgresMissingError as missing:
         skip_or_fail(f"{missing} (the storage and service tests run against PostgreSQL too)")
-    server = PostgresServer.start(Path(tempfile.mkdtemp(prefix="cardroom-pg-")))
-    try:
-        yield server
-    finally:
-        server.stop()
+    return PostgresServer.shared(shared_root())
+
+
+_RUN = "CARDROOM_TEST_RUN"  # names the directory this run's processes share (set by the main process)
+
+
+def shared_root() -> Path:
+    """A directory of this test run shared by its processes (the xdist workers inherit `_RUN` from the main one),
+    outside pytest's own temporary directories, which the PostgreSQL server's system user may not enter."""
+    return Path(tempfile.gettempdir()) / f"cardroom-run-{os.environ[_RUN]}"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if not hasattr(config, "workerinput"):  # the main process: its workers inherit the variable
+        os.environ[_RUN] = uuid.uuid4().hex
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if not hasattr(config, "workerinput") and _RUN in os.environ:
+        with contextlib.suppress(PostgresMissingError):
+            PostgresServer.stop_shared(shared_root())
 
 
 # ----- how pytest-xdist shares the tests out -----------------------------------------------------------------------
@@ -78,7 +96,7 @@ def postgres() -> Iterator[PostgresServer]:
 # (xdist's `--dist loadgroup` would group by a mark, but it does not group on pytest 9.2: pytest-dev/pytest-xdist#1386.)
 _CORPUS_TESTS = "tests/conformance/test_conformance.py::"
 _ONE_BY_ONE = "tests/e2e/"
-EXTRA_WORKERS = 3  # workers beyond the cores, for the end-to-end tests' waiting
+EXTRA_WORKERS = 2  # workers beyond the cores, for the end-to-end tests' waiting
 
 
 def work_unit(nodeid: str) -> str:

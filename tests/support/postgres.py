@@ -19,10 +19,15 @@ either after the test. `stop()` stops the server and removes its directory.
 
 The session fixture `postgres` (tests/conftest.py) starts it on first use;
 without PostgreSQL installed it skips the test, or fails it when `CI` is set.
+One server serves the whole run: `PostgresServer.shared(root)` starts it in
+`root` for the first of the run's processes (pytest-xdist's workers) to ask,
+under a lock, and hands the others the same server; whoever ends the run
+stops it (`stop_shared`).
 """
 
 from __future__ import annotations
 
+import fcntl
 import glob
 import itertools
 import os
@@ -119,6 +124,28 @@ class PostgresServer:
             raise RuntimeError(f"PostgreSQL did not start: {error.stderr}{tail}") from error
         server._run("createdb", "-h", str(directory), "-p", str(_PORT), "-U", SUPERUSER, SHARED)
         return server
+
+    @classmethod
+    def shared(cls, root: Path) -> PostgresServer:
+        """The one server of `root` (a directory of this test run that its processes share): started by the first
+        process to ask, under a lock, and the same server for every later one. `stop_shared(root)` stops it."""
+        root.mkdir(parents=True, exist_ok=True)
+        with (root / "postgres.lock").open("w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+            directory = root / "postgres"
+            server = cls(directory, binaries(), SERVER_USER if os.geteuid() == 0 else None)
+            if (server.data / "postmaster.pid").exists():
+                return server
+            directory.mkdir(exist_ok=True)
+            return cls.start(directory)
+
+    @classmethod
+    def stop_shared(cls, root: Path) -> None:
+        """Stop the server `shared(root)` started, if any, and remove `root`."""
+        directory = root / "postgres"
+        if directory.exists():
+            cls(directory, binaries(), SERVER_USER if os.geteuid() == 0 else None).stop()
+        shutil.rmtree(root, ignore_errors=True)
 
     @property
     def data(self) -> Path:
