@@ -10,12 +10,18 @@ from urllib.parse import parse_qs, urlparse
 import discord
 
 from tests.e2e.e2e_support import TOKEN, answered, footer, start_game, world
+from tests.support.zygote import BOT_ZYGOTE
 from tools.standin import BotProcess
 
 
 async def run_to_exit(args: list[str], env: dict[str, str], tmp: Path, name: str) -> tuple[int, str]:
     bot = BotProcess(
-        [sys.executable, "-m", "bot", *args], env=env, cwd=tmp, log_path=tmp / f"{name}.log", inherit_env=True
+        [sys.executable, "-m", "bot", *args],
+        env=env,
+        cwd=tmp,
+        log_path=tmp / f"{name}.log",
+        inherit_env=True,
+        zygote=BOT_ZYGOTE,  # forked as a fresh start would run: its own arguments, environment and exit code
     )
     async with bot:
         code = await bot.wait(timeout=30)
