@@ -34,7 +34,7 @@ BUDGET = 0.3
 @pytest.fixture
 async def players() -> AsyncIterator[ComputerPlayers]:
     games.install()
-    pool = ComputerPlayers(workers=2, budget=BUDGET)  # the live cap of playouts: the deadline ends each decision
+    pool = ComputerPlayers(workers=1, budget=BUDGET)  # the live cap of playouts: the deadline ends each decision
     try:
         yield pool
     finally:
@@ -55,13 +55,17 @@ def alive(pid: int) -> bool:
     return True
 
 
-async def test_ready_starts_every_worker_once(players: ComputerPlayers) -> None:
-    players.warm()  # returns at once: the workers load the engines in the background
-    pids = await players.ready()
-    assert len(set(pids)) == 2 and all(alive(pid) for pid in pids) and os.getpid() not in pids
-    players.warm()
-    assert await players.ready() == pids  # nothing started again
-    players.close()
+async def test_ready_starts_every_worker_once() -> None:
+    games.install()
+    players = ComputerPlayers(workers=2, budget=BUDGET)
+    try:
+        players.warm()  # returns at once: the workers load the engines in the background
+        pids = await players.ready()
+        assert len(set(pids)) == 2 and all(alive(pid) for pid in pids) and os.getpid() not in pids
+        players.warm()
+        assert await players.ready() == pids  # nothing started again
+    finally:
+        players.close()
     assert not players.running
     for pid in pids:  # ended (each is this process's child: reaped by close)
         assert not alive(pid)
@@ -103,7 +107,7 @@ def test_a_decision_stops_when_its_next_playout_would_end_past_the_deadline() ->
 async def test_a_decision_asked_during_the_warm_up_keeps_the_deadline_of_its_ask() -> None:
     games.install()
     engine, state, seat = pairs_turn()
-    players = ComputerPlayers(workers=2, budget=60.0, playouts=50)  # a worker starts well within half the budget
+    players = ComputerPlayers(workers=1, budget=60.0, playouts=50)  # a worker starts well within half the budget
     try:
         players.warm()
         action = await players.choose(engine, state, seat, "normal")  # the workers are still loading the engines
