@@ -130,6 +130,7 @@ class PostgresServer:
         """The one server of `root` (a directory of this test run that its processes share): started by the first
         process to ask, under a lock, and the same server for every later one. `stop_shared(root)` stops it."""
         root.mkdir(parents=True, exist_ok=True)
+        root.chmod(0o755)  # whatever the umask: the server's system user goes through it to its own directory
         with (root / "postgres.lock").open("w") as lock:
             fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
             directory = root / "postgres"

@@ -15,7 +15,7 @@ import pytest
 from bot.services.tables import Tables
 from bot.storage import Database
 from tests.bot.services.clocks import Clock
-from tests.support.databases import open_new_postgres, open_new_sqlite
+from tests.support.databases import migrated_schema, open_new_postgres, open_new_sqlite
 from tests.support.postgres import PostgresServer
 
 
@@ -37,14 +37,19 @@ def backend() -> str:
 
 @pytest.fixture
 async def db_location(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> AsyncIterator[str | Path]:
-    """A SQLite file, or a new, empty schema of the session's PostgreSQL server (`new_schema`)."""
+    """Where the test's database is: a new SQLite file, or a PostgreSQL schema of the run's server, migrated and
+    empty (`migrated_schema`: what a new file is once opened), or new and empty for a test marked `empty_database`."""
     if backend == "sqlite":
         yield tmp_path / "cardroom.sqlite3"
         return
     server: PostgresServer = request.getfixturevalue("postgres")
-    url = await server.new_schema()
-    yield url
-    await server.drop(url)
+    if request.node.get_closest_marker("empty_database"):
+        url = await server.new_schema()
+        yield url
+        await server.drop(url)
+        return
+    async with migrated_schema(server) as url:
+        yield url
 
 
 @pytest.fixture

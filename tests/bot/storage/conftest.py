@@ -15,7 +15,7 @@ import pytest
 from storage_helpers import Clock
 
 from bot.storage import Database
-from tests.support.databases import open_new_postgres, open_new_sqlite
+from tests.support.databases import migrated_schema, open_new_postgres, open_new_sqlite
 from tests.support.postgres import PostgresServer
 
 BACKENDS = ("sqlite", "postgresql")
@@ -34,14 +34,19 @@ def db_file(tmp_path: Path) -> Path:
 
 @pytest.fixture
 async def db_location(backend: str, db_file: Path, request: pytest.FixtureRequest) -> AsyncIterator[str | Path]:
-    """Where the test's database is: a SQLite file path, or the URL of a new, empty PostgreSQL schema (`new_schema`)."""
+    """Where the test's database is: a new SQLite file, or a PostgreSQL schema of the run's server, migrated and
+    empty (`migrated_schema`: what a new file is once opened), or new and empty for a test marked `empty_database`."""
     if backend == "sqlite":
         yield db_file
         return
     server: PostgresServer = request.getfixturevalue("postgres")
-    url = await server.new_schema()
-    yield url
-    await server.drop(url)
+    if request.node.get_closest_marker("empty_database"):
+        url = await server.new_schema()
+        yield url
+        await server.drop(url)
+        return
+    async with migrated_schema(server) as url:
+        yield url
 
 
 @pytest.fixture

@@ -15,6 +15,8 @@ from storage_helpers import new_lobby, raw_rows, recorded_migrations, table_name
 from bot.storage import MIGRATIONS, Database, Migration, StorageError, is_postgres
 from tests.support.postgres import PostgresServer
 
+pytestmark = pytest.mark.empty_database  # each test migrates its own new database
+
 NOTES = Migration(
     len(MIGRATIONS) + 1,
     "test-only: table notes",
