@@ -15,6 +15,7 @@ from engines.blackstone.perspective import BlackstonePerspective, deck_blacks, s
 from engines.blackstone.state import BlackstoneOptions, BlackstoneState, Choice
 from engines.chips import Chips
 from engines.core import Consequence, Engine, Refusal, Result, Rng
+from engines.core.computer.hints import standing
 
 
 def setup(players: int, options: BlackstoneOptions, seed: int) -> BlackstoneState:
@@ -88,6 +89,18 @@ class BlackstoneEngine(Engine[BlackstoneState, BlackstoneAction, BlackstoneOptio
         else:
             choice: Choice = "next_hand" if isinstance(action, NextHand) else "stop"
             session.decide(state, seat, choice)
+
+    def evaluate(self, state: BlackstoneState, seat: int) -> float | None:
+        """The computer players' hint: the chips each seat holds (its stack and the ante still in front of it), and
+        an equal share of the pot for each seat still in the hand (the pot goes to those still in)."""
+        chips = state.chips
+        still = state.in_hand()
+        share = chips.pot / len(still) if still else 0.0
+        values = [
+            stack + ante + (share if other in still else 0.0)
+            for other, (stack, ante) in enumerate(zip(chips.stacks, chips.antes, strict=True))
+        ]
+        return standing(values, seat, 15.0, state.withdrawn)
 
     def consequence(self, state: BlackstoneState, seat: int, action: BlackstoneAction) -> Consequence | None:
         """A take that surely brings a second black stone: you lose your ante and a fine of at least the white

@@ -14,6 +14,7 @@ from pydantic import TypeAdapter
 
 from engines import poker
 from engines.core import CardPick, Consequence, Engine, Refusal, Result, Rng
+from engines.core.computer.hints import standing
 from engines.core.engine import PreMove
 from engines.deadmoney import resolve
 from engines.deadmoney.actions import (
@@ -212,6 +213,12 @@ class DeadMoneyEngine(Engine[DeadMoneyState, DeadMoneyAction, DeadMoneyOptions, 
         if state.over or not isinstance(decision, Showdown) or not decision.order:
             return None
         return BID if decision.order[decision.at] == seat else None
+
+    def evaluate(self, state: DeadMoneyState, seat: int) -> float | None:
+        """The computer players' hint: the fewer cards in hand the better (the first to empty it wins), a Brain in
+        front of a seat worth a little (it lets it play the Brain-requiring cards)."""
+        values = [-len(hand) + 0.3 * len(brains) for hand, brains in zip(state.hands, state.brains, strict=True)]
+        return standing(values, seat, 1.5, state.withdrawn)
 
     def consequence(self, state: DeadMoneyState, seat: int, action: DeadMoneyAction) -> Consequence | None:
         """What a legal move certainly costs its own player, whose aim is to empty their hand:

@@ -24,6 +24,7 @@ from typing import ClassVar
 from pydantic import TypeAdapter
 
 from engines.core import CardPick, Consequence, Engine, Refusal, Result, Rng, places_from_scores
+from engines.core.computer.hints import standing
 from engines.core.engine import PreMove
 from engines.fullofdollars import business, flow, holdup, pokerphase, reactions
 from engines.fullofdollars.actions import (
@@ -329,6 +330,12 @@ class FullOfDollarsEngine(
         """The first legal action: the safe answer (see `candidate_actions`); closing a business that cannot be
         paid for is the only choice then."""
         return super().default_action(state, seat)
+
+    def evaluate(self, state: FullOfDollarsState, seat: int) -> float | None:
+        """The computer players' hint: the money each seat has (thousands), its businesses worth a quarter of their
+        value (they bring money in and break ties)."""
+        values = [money + 0.25 * business_total(self.deck, state, other) for other, money in enumerate(state.money)]
+        return standing(values, seat, 300.0, state.withdrawn)
 
     def consequence(self, state: FullOfDollarsState, seat: int, action: FullOfDollarsAction) -> Consequence | None:
         """Buying back cards you cannot pay for: you pay all your notes and the game ends after this Poker

@@ -9,6 +9,7 @@ from pydantic import TypeAdapter
 
 from engines.chips import Chips
 from engines.core import Consequence, Engine, Refusal, Result, Rng
+from engines.core.computer.hints import standing
 from engines.hawthorn import play, session
 from engines.hawthorn.actions import Draw, Fold, HawthornAction, NextHand, Play, Start, Stop, action_adapter
 from engines.hawthorn.dealing import choose, start_hand
@@ -165,6 +166,14 @@ class HawthornEngine(Engine[HawthornState, HawthornAction, HawthornOptions, Hawt
             fresh=state.fresh_of(viewer) if own and viewer is not None else [],
             pairing=play.pairing_cards(state, viewer) if own and viewer is not None else [],
         )
+
+    def evaluate(self, state: HawthornState, seat: int) -> float | None:
+        """The computer players' hint: the chips each seat holds, and an equal share of the pot for each seat still
+        in the hand (the last one in takes it)."""
+        still = state.in_round()
+        share = state.chips.pot / len(still) if still else 0.0
+        values = [stack + (share if other in still else 0.0) for other, stack in enumerate(state.chips.stacks)]
+        return standing(values, seat, 4.0, state.withdrawn)
 
     def consequence(self, state: HawthornState, seat: int, action: HawthornAction) -> Consequence | None:
         """Playing a card of your hand that pairs one of your face-up cards knocks you out of the hand and costs

@@ -8,6 +8,7 @@ from typing import ClassVar
 from pydantic import TypeAdapter
 
 from engines.core import Consequence, Engine, Refusal, Result, Rng, places_from_scores
+from engines.core.computer.hints import standing
 from engines.ilmorto import table
 from engines.ilmorto.actions import (
     Accuse,
@@ -252,6 +253,16 @@ class IlMortoEngine(Engine[IlMortoState, IlMortoAction, IlMortoOptions, IlMortoP
             swap_blocker=blocker,
             swap_skipped=skipped,
         )
+
+    def evaluate(self, state: IlMortoState, seat: int) -> float | None:
+        """The computer players' hint: the lives each seat has left; a dead seat below every living one, the later
+        it died the better (as the results place them)."""
+        top = state.deaths + 1
+        values = [
+            float(lives) if lives > 0 else died / top - 1.0
+            for lives, died in zip(state.lives, state.died_at, strict=True)
+        ]
+        return standing(values, seat, 0.8, state.withdrawn)
 
     def consequence(self, state: IlMortoState, seat: int, action: IlMortoAction) -> Consequence | None:
         """Looking at your card before the knock costs a life for sure (your last one: you die); the dealer

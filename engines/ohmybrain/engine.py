@@ -12,6 +12,7 @@ from typing import ClassVar, Literal
 from pydantic import TypeAdapter
 
 from engines.core import CardPick, Consequence, Engine, Refusal, Result, Rng
+from engines.core.computer.hints import standing
 from engines.ohmybrain import dealing, effects, endings, leaving, turn
 from engines.ohmybrain.actions import (
     Bury,
@@ -192,6 +193,12 @@ class OhMyBrainEngine(Engine[OhMyBrainState, OhMyBrainAction, OhMyBrainOptions, 
                 return refuse("swap_empty_hand" if action.zone == "hand" else "swap_empty_cemetery")
             return None
         return None if action.card in state.cemeteries[seat] else refuse("not_in_cemetery", card=action.card)
+
+    def evaluate(self, state: OhMyBrainState, seat: int) -> float | None:
+        """The computer players' hint: the brains each seat has, less half a brain per card it holds (hand and
+        Cemetery: a brain each is lost when someone else runs out of cards)."""
+        values = [state.brains[other] - 0.5 * state.cards_of(other) for other in range(state.players)]
+        return standing(values, seat, 2.0, state.withdrawn)
 
     def consequence(self, state: OhMyBrainState, seat: int, action: OhMyBrainAction) -> Consequence | None:
         """Not playing while a card could be played certainly costs a brain (the last one ends the game)."""

@@ -9,6 +9,7 @@ from pydantic import TypeAdapter
 
 from engines.chips import Chips
 from engines.core import Consequence, Engine, Refusal, Result, Rng
+from engines.core.computer.hints import standing
 from engines.pairs import endings, play
 from engines.pairs.actions import Fold, Hit, PairsAction, action_adapter
 from engines.pairs.dealing import begin_game, can_draw
@@ -102,6 +103,14 @@ class PairsEngine(Engine[PairsState, PairsAction, PairsOptions, PairsPerspective
             loser=state.loser,
             fresh=state.fresh_of(viewer) if viewer is not None and 0 <= viewer < state.players else [],
         )
+
+    def evaluate(self, state: PairsState, seat: int) -> float | None:
+        """The computer players' hint: the lower score stands better (the first to reach the losing score loses),
+        counted in losing scores; in a betting match the chips come first."""
+        values = [-score / state.losing_score for score in state.scores()]
+        if state.chips is None:
+            return standing(values, seat, 0.25, state.withdrawn)
+        return standing([stack + value for stack, value in zip(state.chips.stacks, values, strict=True)], seat, 2.0)
 
     def consequence(self, state: PairsState, seat: int, action: PairsAction) -> Consequence | None:
         """A fold that brings its player to the losing score loses them the game (and, in a betting match,

@@ -10,6 +10,7 @@ from typing import ClassVar
 from pydantic import TypeAdapter
 
 from engines.core import Consequence, Engine, Refusal, Result, Rng
+from engines.core.computer.hints import standing
 from engines.zombie import endings, play
 from engines.zombie.actions import Draw, Hide, Place, Take, ZombieAction, action_adapter
 from engines.zombie.dealing import begin_game
@@ -141,6 +142,10 @@ class ZombieEngine(Engine[ZombieState, ZombieAction, ZombieOptions, ZombiePerspe
             winners=list(state.winners),
             fresh=state.fresh_of(viewer) if viewer is not None and 0 <= viewer < state.players else [],
         )
+
+    def evaluate(self, state: ZombieState, seat: int) -> float | None:
+        """The computer players' hint: the points each seat has scored."""
+        return standing(state.points, seat, 4.0, state.withdrawn)
 
     def consequence(self, state: ZombieState, seat: int, action: ZombieAction) -> Consequence | None:
         """A draw that overruns its player whatever the card (every value they cannot see is already in both

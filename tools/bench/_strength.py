@@ -1,7 +1,7 @@
 """The computers' strength on duplicate deals: every level against the one below it, in every game, with luck cut.
 
     python -m tools.bench._strength [--quick] [--deals N] [--playouts P | --budget S] [--workers W] [--seed S]
-                                    [--only GAME ...] [--time-limit S]
+                                    [--only GAME ...] [--stronger LEVEL] [--time-limit S]
 
 For every registered game and every pair of neighbouring levels of `engines.core.computer.LEVELS` (easy against
 normal, normal against hard, ...: `level_pairs`), `strength_bench` plays `deals` deals at the game's smallest table
@@ -213,11 +213,13 @@ def _task(game: str, weaker: Level, stronger: Level, index: int, seed: int, play
     return duplicate_deal(registry.get(game), weaker, stronger, index, seed, Playouts(playouts))
 
 
-def jobs(deals: int, only: Iterable[str] | None = None) -> list[Job]:
-    """Every (game, weaker, stronger, deal) to play: every registered game (or those in `only`) and pair, deal 0 of
-    each first, then deal 1, ... (so parallel processes end together)."""
+def jobs(deals: int, only: Iterable[str] | None = None, stronger: Level | None = None) -> list[Job]:
+    """Every (game, weaker, stronger, deal) to play: every registered game (or those in `only`) and pair (or only
+    the pair whose stronger level is `stronger`), deal 0 of each first, then deal 1, ... (so parallel processes end
+    together)."""
     names = [name for name in registry.names() if only is None or name in set(only)]
-    return [(name, weak, strong, deal) for deal in range(deals) for name in names for weak, strong in level_pairs()]
+    pairs = [(weak, strong) for weak, strong in level_pairs() if stronger is None or strong == stronger]
+    return [(name, weak, strong, deal) for deal in range(deals) for name in names for weak, strong in pairs]
 
 
 def row(engine: AnyEngine, weaker: Level, stronger: Level, deals: Sequence[Deal]) -> dict[str, Any]:
@@ -257,8 +259,10 @@ class Schedule:
     than a costly one, each up to `deals`. No deal starts after the limit, nor one its game and pair's mean deal
     would end past it."""
 
-    def __init__(self, deals: int, only: Iterable[str] | None = None, limit: float | None = None) -> None:
-        self.groups = list(dict.fromkeys(job[:3] for job in jobs(1, only)))
+    def __init__(
+        self, deals: int, only: Iterable[str] | None = None, limit: float | None = None, stronger: Level | None = None
+    ) -> None:
+        self.groups = list(dict.fromkeys(job[:3] for job in jobs(1, only, stronger)))
         self.deals = deals
         self.ends = None if limit is None else time.perf_counter() + limit
         self.started = dict.fromkeys(self.groups, 0)
@@ -367,16 +371,18 @@ async def strength_bench(
     only: list[str] | None = None,
     report: Callable[[str], None] | None = None,
     time_limit: float | None = None,
+    stronger: Level | None = None,
 ) -> dict[str, Any]:
     """Every registered game (or those in `only`), every pair of neighbouring levels, on `deals` duplicate deals:
     at `playouts` per decision in `workers` processes, or (None) through the bot's workers at `budget` seconds.
 
     With a `time_limit` (seconds), no deal starts after it (`Schedule`: each game and pair gets about the same time,
-    deal 0 of each first): the rows hold the deals played, and a pair none of whose deals was played has no row."""
+    deal 0 of each first): the rows hold the deals played, and a pair none of whose deals was played has no row.
+    `stronger`: only the pair whose stronger level it is (say "hard": hard against normal)."""
     if deals < 1 or (playouts is not None and playouts < 1) or budget <= 0:
         raise ValueError("the strength bench needs a deal and a budget")
     bot_games.install()
-    todo = Schedule(deals, only, time_limit)
+    todo = Schedule(deals, only, time_limit, stronger)
 
     def say(job: Job, deal: Deal) -> None:
         todo.done(job, deal)
@@ -479,6 +485,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="seed of the deals (default 1)")
     parser.add_argument("--only", action="append", help="only this game (repeatable)")
     parser.add_argument("--time-limit", type=float, help="seconds after which no deal starts (default: none)")
+    parser.add_argument("--stronger", choices=LEVELS[1:], help="only the pair of this stronger level (default: all)")
     args: Any = parser.parse_args(argv)
     deals = args.deals or (QUICK_DEALS if args.quick else DEALS)
     playouts = None if args.budget else args.playouts or (QUICK_PLAYOUTS if args.quick else PLAYOUTS)
@@ -492,6 +499,7 @@ def main(argv: list[str] | None = None) -> int:
             only=args.only,
             report=lambda line: print(line, file=sys.stderr, flush=True),
             time_limit=args.time_limit,
+            stronger=args.stronger,
         )
     )
     print(strength_text(result))

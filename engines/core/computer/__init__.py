@@ -7,8 +7,11 @@ Three levels, one general player each (`choose`):
 * `normal` (`_normal`): determinized Monte Carlo ("perfect-information Monte Carlo"). It samples what its seat
   cannot see with `Engine.reshuffle_unseen`, plays each legal action forward on that sample with fast random
   playouts to the end of the game, and takes the action with the best average outcome.
-* `hard` (`_hard`): information-set Monte Carlo tree search: one tree over what its seat may know, re-determinized
-  every iteration, opponents choosing in the tree too (max-n backup), progressive widening for big action sets.
+* `hard` (`_hard`): information-set Monte Carlo tree search: one tree over what each seat may know, opponents
+  choosing in the tree too (max-n backup), progressive widening for big action sets, below a root that compares its
+  actions on the same determinizations and drops the clearly worse ones; rollouts play each seat's best move so far
+  (MAST) and stop a few actions in on the game's evaluation hint (`Engine.evaluate`, `hints.standing`), so it runs
+  many more, shorter iterations than the normal player's playouts in the same time.
 
 The outcome of a playout is the share of the other seats it finished ahead of (a tie counts half), the same measure
 the bench reports.

@@ -27,10 +27,10 @@ def choose_easy(engine: AnyEngine, state: GameState, seat: int, seed: int) -> An
 
     Unless it blunders (any legal move, in a share `EASY_BLUNDER` of its decisions), it draws up to `EASY_CANDIDATES`
     of its legal moves, tries each on up to `EASY_ROUNDS` samples of what it cannot see (`reshuffle_unseen`), each
-    try a random playout cut after its share of `EASY_STEPS` actions (an unfinished one scores the engine's
-    `evaluate` hint, or 0.5), and picks a move with probability growing with its mean outcome (softmax,
-    `EASY_TEMPERATURE`). Far from the end of a long game its playouts rarely finish: it plays nearly at random
-    there, and better as the end nears.
+    try a random playout cut after its share of `EASY_STEPS` actions (an unfinished one scores 0.5: a beginner
+    does not weigh the game's evaluation hint, which the hard player uses), and picks a move with probability
+    growing with its mean outcome (softmax, `EASY_TEMPERATURE`). Far from the end of a long game its playouts
+    rarely finish: it plays nearly at random there, and better as the end nears.
     """
     legal = engine.legal_actions(state, seat)
     if not legal:
@@ -70,12 +70,9 @@ def choose_easy(engine: AnyEngine, state: GameState, seat: int, seed: int) -> An
 
 
 def _short_playout(engine: AnyEngine, state: GameState, seat: int, rng: Rng, horizon: int) -> tuple[float, int]:
-    """A random playout of at most `horizon` actions, in place: `seat`'s outcome (the engine's hint, or 0.5, when it
-    did not finish) and the actions played."""
+    """A random playout of at most `horizon` actions, in place: `seat`'s outcome (0.5 when it did not finish) and
+    the actions played."""
     for steps in range(horizon):
         if not random_step(engine, state, rng):
             return outcome(engine, state, seat), steps
-    if engine.to_act(state):
-        hint = engine.evaluate(state, seat)
-        return (0.5 if hint is None else hint), horizon
-    return outcome(engine, state, seat), horizon
+    return outcome(engine, state, seat), horizon  # `outcome` is 0.5 while the game is not over

@@ -1,27 +1,30 @@
-"""The hard player: information-set Monte Carlo tree search (IS-MCTS, Cowling, Powley and Whitehouse 2012), as
-OpenSpiel's `ISMCTSBot` does it: one table of nodes keyed by the information state of the seat to act.
+"""The hard player: information-set Monte Carlo tree search (IS-MCTS, Cowling, Powley and Whitehouse 2012) below a
+root searched on paired determinizations, with a cheap learned rollout policy and the game's evaluation hint.
 
 A node is what a seat knows when it acts: the seat and its view of the game (`Engine.perspective`, which shows it
 everything it may know and nothing else). So the deciding seat's own later decisions never depend on what it
 cannot see, and an opponent's decisions depend on what *that* opponent sees: it does not know the deciding seat's
-secret choice, as it would in a tree keyed by the moves played. Every iteration plays a fresh determinization of
-what the deciding seat cannot see (`Engine.reshuffle_unseen`, the dice to come included: the engine's generator is
-reseeded):
+secret choice, as it would in a tree keyed by the moves played.
 
-* **Selection**: at a node, the seat due to act (the deciding seat first when several are due at once) picks among
-  its actions available in this determinization (its legal actions there) by UCB1 on its own mean outcome, counted
-  against each action's *availability*: how often it was available when the node was visited, not the node's visits
-  (an action that exists only in some determinizations is neither starved nor favoured). A seat with a single
-  legal action plays it, with no node.
-* **Expansion**: one new action tried per iteration, then the rollout. The root tries every legal action first, in
-  order (the first round tries each once, as the normal player does). Elsewhere *progressive widening* bounds the
-  actions a node has tried by `WIDEN_BASE + visits ** WIDEN_POWER`, so a big action set does not swallow the budget.
-* **Rollout**: random legal actions to the end of the game; when the engine gives an evaluation hint
+* **Root, in rounds**: a round draws one determinization of what the deciding seat cannot see
+  (`Engine.reshuffle_unseen`, the dice to come included: the engine's generator is reseeded) and one seed of luck,
+  and plays every root action still in the race once on that same sample and luck, so the actions are compared on
+  equal luck (as the normal player compares them); after `PRUNE_AFTER` rounds an action whose mean falls more than
+  `PRUNE_MARGIN / sqrt(rounds)` below the best one leaves the race (successive elimination: the rounds go to the
+  actions that may still be best; when one is left, the search ends). The move is the root action of the best
+  mean.
+* **Below the root, the tree**: at a node, the seat due to act (the deciding seat first when several are due at
+  once) picks among its actions available in this determinization by UCB1 on its own mean outcome, counted against
+  each action's *availability* (how often it was available when the node was visited). A seat with a single legal
+  action plays it, with no node. One new action is tried per iteration, then the rollout; *progressive widening*
+  bounds the actions a node has tried by `WIDEN_BASE + visits ** WIDEN_POWER`, so a big action set does not swallow
+  the budget.
+* **Rollout**: each seat plays the action of the best mean outcome for it so far in this search (every action
+  played by that seat, wherever: the move-average sampling technique, MAST), or a random legal action in a share
+  `ROLLOUT_RANDOM` of its moves and when it knows none of them; when the engine gives an evaluation hint
   (`Engine.evaluate`), the rollout stops `HINT_DEPTH` actions in and scores the hint instead.
 * **Backup**: max-n: the outcome of every seat (`outcome`) is kept, each action on the way adding the outcome of the
   seat that took it, so every seat in the tree plays for itself, whatever the number of players.
-
-The move is the root action visited most (then the better mean, then the first legal one).
 """
 
 from __future__ import annotations
@@ -36,16 +39,19 @@ from engines.core.computer._common import (
     PLAYOUT_STEPS,
     AnyEngine,
     outcomes,
-    random_step,
+    unit,
 )
 from engines.core.engine import GameState
 from engines.core.rng import Rng
 
 EXPLORATION: Final = 0.7  # UCB1's exploration constant, outcomes being in [0, 1]
-WIDEN_BASE: Final = 4  # a node other than the root may try this many actions, plus visits ** WIDEN_POWER
+WIDEN_BASE: Final = 4  # a node may try this many actions, plus visits ** WIDEN_POWER
 WIDEN_POWER: Final = 0.5
 HINT_DEPTH: Final = 6  # rollout actions before the engine's evaluation hint is asked (when it gives one)
 MAX_DEPTH: Final = 200  # tree levels an iteration may walk down before its rollout (a guard for endless games)
+ROLLOUT_RANDOM: Final = 0.5  # the share of rollout moves played at random rather than by the best mean (MAST)
+PRUNE_AFTER: Final = 4  # rounds before a root action may leave the race
+PRUNE_MARGIN: Final = 0.8  # how far below the best mean (over sqrt(rounds)) a root action leaves the race
 
 
 class _Edge:
@@ -76,12 +82,13 @@ Key = tuple[int, bytes]  # the seat to act, a digest of its view
 
 
 class Tree:
-    """The nodes of one decision: the root (the deciding seat's information state now) and the others by `Key`."""
+    """The nodes of one decision below its root, by `Key`, and what the rollouts learn: each seat's mean outcome
+    of each action it played (MAST)."""
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
-        self.root = _Node()
         self.nodes: dict[Key, _Node] = {}
+        self.moves: dict[tuple[int, Any], list[float]] = {}  # (seat, action) -> [total outcome, times played]
 
     def node(self, engine: AnyEngine, sample: GameState, actor: int, available: list[Any]) -> _Node:
         """The node of what `actor` knows in `sample` (created the first time)."""
@@ -91,6 +98,31 @@ class Tree:
         if found is None:
             found = self.nodes[key] = _Node()
         return found
+
+    def learn(self, played: list[tuple[int, Any]], values: list[float]) -> None:
+        """Count each (seat, action) of an iteration with that seat's outcome."""
+        for actor, action in played:
+            known = self.moves.get((actor, action))
+            if known is None:
+                self.moves[(actor, action)] = [values[actor], 1.0]
+            else:
+                known[0] += values[actor]
+                known[1] += 1.0
+
+    def rollout_action(self, actor: int, available: list[Any], rng: Rng) -> Any:
+        """A rollout move: the action of `actor`'s best mean so far, or (`ROLLOUT_RANDOM`, or none known) any."""
+        if len(available) == 1:
+            return available[0]
+        if unit(rng) >= ROLLOUT_RANDOM:
+            best: Any = None
+            best_mean = -1.0
+            for action in available:
+                known = self.moves.get((actor, action))
+                if known is not None and known[0] / known[1] > best_mean:
+                    best, best_mean = action, known[0] / known[1]
+            if best is not None:
+                return best
+        return available[rng.below(len(available))]
 
 
 def choose_hard(
@@ -102,10 +134,11 @@ def choose_hard(
     playouts: int = DEFAULT_PLAYOUTS,
     stop: Callable[[], bool] | None = None,
 ) -> Any:
-    """The hard player's action for `seat`: IS-MCTS, one iteration (one walk down the tree, one rollout) per playout.
+    """The hard player's action for `seat`: rounds of paired iterations at the root, IS-MCTS below it.
 
-    The budget is the normal player's: iterations go on until `playouts` are spent or `stop()` answers True (asked
-    between iterations, once every legal action has been tried once).
+    The budget is the normal player's: iterations (one walk down the tree and one rollout each) go on until
+    `playouts` are spent or `stop()` answers True (asked between iterations, once the first round, which tries every
+    legal action once, is done).
     """
     legal = engine.legal_actions(state, seat)
     if not legal:
@@ -114,28 +147,47 @@ def choose_hard(
         return legal[0]
     rng = Rng.from_seed(seed)
     tree = Tree(seat)
-    iterations = 0
-    while iterations < max(playouts, len(legal)):
-        if iterations >= len(legal) and (iterations >= playouts or (stop is not None and stop())):
-            break
-        iterate(engine, engine.reshuffle_unseen(state, seat, rng.next_u64()), tree, rng)
-        iterations += 1
-    return _most_visited(tree.root, legal)
+    totals = [0.0] * len(legal)
+    counts = [0] * len(legal)
+    racing = list(range(len(legal)))
+    spent = 0
+    rounds = 0
+    while spent < max(playouts, len(legal)):
+        sample = engine.reshuffle_unseen(state, seat, rng.next_u64())
+        luck = rng.next_u64()
+        for index in racing:
+            if rounds and (spent >= playouts or (stop is not None and stop())):
+                return _best(legal, totals, counts)
+            after = engine.apply(sample, seat, legal[index])  # a fresh copy, which the iteration plays in place
+            values = iterate(engine, after, tree, Rng.from_seed(luck), [(seat, legal[index])])
+            totals[index] += values[seat]
+            counts[index] += 1
+            spent += 1
+        rounds += 1
+        if rounds >= PRUNE_AFTER and len(racing) > 2:
+            racing = _still_racing(racing, totals, counts, PRUNE_MARGIN / math.sqrt(rounds))
+            if len(racing) == 1:  # the others left the race: the choice cannot change any more
+                break
+    return _best(legal, totals, counts)
 
 
-def iterate(engine: AnyEngine, sample: GameState, tree: Tree, rng: Rng) -> None:
-    """One iteration on `sample` (a determinization, played in place): select, expand, roll out, back up."""
+def iterate(
+    engine: AnyEngine, sample: GameState, tree: Tree, rng: Rng, played: list[tuple[int, Any]] | None = None
+) -> list[float]:
+    """One iteration on `sample` (a determinization after a root action, played in place): select, expand, roll
+    out, back up; every seat's outcome. `played`: the moves made before it (the root's), for the rollout policy."""
     path: list[tuple[_Node, _Edge, int]] = []
-    for depth in range(MAX_DEPTH):
+    moves = [] if played is None else played
+    for _ in range(MAX_DEPTH):
         due = engine.to_act(sample)
         if not due:
             break
-        actor = tree.seat if depth == 0 or tree.seat in due else due[rng.below(len(due))]
+        actor = tree.seat if tree.seat in due else due[rng.below(len(due))] if len(due) > 1 else due[0]
         available = engine.legal_actions(sample, actor)
-        if len(available) == 1 and depth > 0:  # no choice: no node (a view is costly to key)
+        if len(available) == 1:  # no choice: no node (a view is costly to key)
             engine.advance(sample, actor, available[0])
             continue
-        node = tree.root if depth == 0 else tree.node(engine, sample, actor, available)
+        node = tree.node(engine, sample, actor, available)
         fresh = []
         for action in available:
             edge = node.edges.get(action)
@@ -143,24 +195,28 @@ def iterate(engine: AnyEngine, sample: GameState, tree: Tree, rng: Rng) -> None:
                 fresh.append(action)
             else:
                 edge.available += 1
-        if fresh and (depth == 0 or len(fresh) == len(available) or len(node.edges) < _widened(node.visits)):
-            action = fresh[0] if depth == 0 else fresh[rng.below(len(fresh))]
+        if fresh and (len(fresh) == len(available) or len(node.edges) < _widened(node.visits)):
+            action = fresh[rng.below(len(fresh))]
             edge = node.edges[action] = _Edge()
             engine.advance(sample, actor, action)
             path.append((node, edge, actor))
+            moves.append((actor, action))
             break
         action, edge = _select(node, available)
         engine.advance(sample, actor, action)
         path.append((node, edge, actor))
-    values = _rollout(engine, sample, rng)
+        moves.append((actor, action))
+    values = _rollout(engine, sample, tree, rng, moves)
     for node, edge, actor in path:
         node.visits += 1
         edge.visits += 1
         edge.total += values[actor]
+    tree.learn(moves, values)
+    return values
 
 
 def _widened(visits: int) -> float:
-    """How many actions a node other than the root may have tried after `visits` visits (progressive widening)."""
+    """How many actions a node may have tried after `visits` visits (progressive widening)."""
     return WIDEN_BASE + math.pow(visits, WIDEN_POWER)
 
 
@@ -179,23 +235,32 @@ def _select(node: _Node, available: list[Any]) -> tuple[Any, _Edge]:
     return best
 
 
-def _rollout(engine: AnyEngine, sample: GameState, rng: Rng) -> list[float]:
-    """Random actions to the end of the game (or the engine's hint, `HINT_DEPTH` actions in): every seat's outcome."""
+def _rollout(engine: AnyEngine, sample: GameState, tree: Tree, rng: Rng, moves: list[tuple[int, Any]]) -> list[float]:
+    """The rollout policy's actions to the end of the game (or the engine's hint, `HINT_DEPTH` actions in), each
+    appended to `moves`: every seat's outcome."""
     for step in range(PLAYOUT_STEPS):
-        if step == HINT_DEPTH and engine.to_act(sample):
+        due = engine.to_act(sample)
+        if not due:
+            break
+        if step == HINT_DEPTH:
             hints = [engine.evaluate(sample, other) for other in range(sample.players)]
             if all(hint is not None for hint in hints):
                 return [0.5 if hint is None else hint for hint in hints]
-        if not random_step(engine, sample, rng):
-            break
+        actor = due[rng.below(len(due))] if len(due) > 1 else due[0]
+        action = tree.rollout_action(actor, engine.legal_actions(sample, actor), rng)
+        engine.advance(sample, actor, action)
+        moves.append((actor, action))
     return outcomes(engine, sample)
 
 
-def _most_visited(root: _Node, legal: list[Any]) -> Any:
-    """The root action visited most, then of the better mean, then the first legal one."""
+def _still_racing(racing: list[int], totals: list[float], counts: list[int], margin: float) -> list[int]:
+    """The root actions still in the race: those whose mean is within `margin` of the best one's."""
+    means = {index: totals[index] / counts[index] for index in racing}
+    top = max(means.values())
+    return [index for index in racing if means[index] >= top - margin]
 
-    def rank(index: int) -> tuple[int, float, int]:
-        edge = root.edges.get(legal[index])
-        return (0, 0.0, -index) if edge is None else (edge.visits, edge.mean(), -index)
 
-    return legal[max(range(len(legal)), key=rank)]
+def _best(legal: list[Any], totals: list[float], counts: list[int]) -> Any:
+    """The root action of the best mean outcome (an untried one counts -1), the first of equals."""
+    means = [total / count if count else -1.0 for total, count in zip(totals, counts, strict=True)]
+    return legal[max(range(len(legal)), key=lambda index: (means[index], -index))]

@@ -1,5 +1,6 @@
-"""The hard player (engines/core/computer/_hard.py): information-set MCTS. Its budget, its determinism, a clear move
-found, and its tree: max-n backup (each seat plays for itself among three) and progressive widening."""
+"""The hard player (engines/core/computer/_hard.py): information-set MCTS below a root searched on paired samples.
+Its budget, its determinism, a clear move found, its tree (max-n backup: each seat plays for itself among three;
+progressive widening), its rollout policy (each seat's best move so far) and the root's race."""
 
 from __future__ import annotations
 
@@ -124,41 +125,76 @@ def test_the_tree_learns_the_opponents_answer_and_its_values() -> None:
     state = FORK.new(3, ForkOptions(), 0)
     tree = hard.Tree(0)
     rng = Rng.from_seed(3)
-    for _ in range(400):
-        hard.iterate(FORK, FORK.copy(state), tree, rng)
-    assert tree.root.visits == 400
-    right, left = tree.root.edges[Go(way="R")], tree.root.edges[Go(way="L")]
-    assert right.visits > left.visits
-    assert right.mean() == pytest.approx(0.5, abs=0.05)  # seat 1 answers a, nearly always
-    assert left.mean() < 0.34  # nearer 0.25 (seat 1 answers a) than 0.375 (seat 1 at random)
+    late: dict[str, list[float]] = {"L": [], "R": []}
+    for index in range(200):
+        for way in ("L", "R"):
+            values = hard.iterate(FORK, FORK.apply(state, 0, Go(way=way)), tree, rng)
+            if index >= 100:
+                late[way].append(values[0])
+    assert sum(late["R"]) / 100 == pytest.approx(0.5, abs=0.06)  # seat 1 answers a, nearly always
+    assert sum(late["L"]) / 100 < 0.34  # nearer 0.25 (seat 1 answers a) than 0.375 (seat 1 at random)
     after_right = answers(FORK, tree, "R")
     assert after_right[Go(way="a")].visits > after_right[Go(way="b")].visits
     assert after_right[Go(way="a")].mean() == 1.0  # seat 1's own outcome, not seat 0's
     assert answers(FORK, tree, "L")[Go(way="a")].mean() == 0.25
 
 
-def test_progressive_widening_bounds_the_actions_tried_below_the_root() -> None:
+def test_progressive_widening_bounds_the_actions_a_node_tries() -> None:
     engine = ForkEngine(extra=30)  # seat 1 has 32 answers
     state = engine.new(3, ForkOptions(), 0)
     tree = hard.Tree(0)
     rng = Rng.from_seed(5)
     for _ in range(60):
-        hard.iterate(engine, engine.copy(state), tree, rng)
-    assert len(tree.root.edges) == 2  # the root tries every action
+        for way in ("L", "R"):
+            hard.iterate(engine, engine.apply(state, 0, Go(way=way)), tree, rng)
     for way in ("L", "R"):
         tried = answers(engine, tree, way)
-        visits = tree.root.edges[Go(way=way)].visits
         # A node tries one more action while it has tried fewer than the bound of its visits so far.
-        assert 1 < len(tried) <= hard.WIDEN_BASE + (visits - 1) ** hard.WIDEN_POWER + 1 < 32
-        assert sum(edge.visits for edge in tried.values()) == visits - 1  # the first visit rolled out at once
+        assert 1 < len(tried) <= hard.WIDEN_BASE + 59**hard.WIDEN_POWER + 1 < 32
+        assert sum(edge.visits for edge in tried.values()) == 60
+
+
+def test_the_rollouts_prefer_each_seats_best_move_so_far() -> None:
+    tree = hard.Tree(0)
+    good, bad = Go(way="a"), Go(way="b")
+    tree.learn([(1, good), (1, bad), (0, bad)], [0.0, 0.5, 0.5])  # seat 1: a and b both 0.5 so far
+    tree.learn([(1, good)], [0.0, 1.0, 0.0])  # a: 0.75 on average for seat 1
+    assert tree.moves[(1, good)] == [1.5, 2.0] and tree.moves[(0, bad)] == [0.0, 1.0]
+    rng = Rng.from_seed(2)
+    picks = [tree.rollout_action(1, [bad, good], rng) for _ in range(400)]
+    expected = 1 - hard.ROLLOUT_RANDOM / 2  # the best mean, or at random half the time: a half of those too
+    assert picks.count(good) / 400 == pytest.approx(expected, abs=0.06)
+    unknown = [tree.rollout_action(2, [bad, good], rng) for _ in range(400)]  # seat 2 knows nothing: at random
+    assert unknown.count(good) / 400 == pytest.approx(0.5, abs=0.08)
+
+
+def test_the_root_drops_the_actions_clearly_worse_than_the_best() -> None:
+    engine = ForkEngine(extra=10)  # seat 1's answers after L: a is worth 0.25 to it, the 11 others 0
+    spy = Tally(engine)
+    state = engine.new(3, ForkOptions(), 0).model_copy(update={"first": "L"})
+    assert choose_hard(spy, state, 1, seed=4, playouts=4_000) == Go(way="a")
+    others = [spy.tried[Go(way=way)] for way in ("b", *(f"b{index}" for index in range(10)))]
+    assert spy.tried[Go(way="a")] == max(others) < 40  # all left the race after a few rounds, and the search ended
+    assert hard._still_racing([0, 1, 2], [3.0, 2.0, 1.0], [4, 4, 4], 0.3) == [0, 1]
 
 
 # ----- budget and determinism ---------------------------------------------------------------------------------
 
 
+class Tally(ForkEngine):
+    """The fork game, counting the root actions played on samples (`apply` on a state the search holds)."""
+
+    def __init__(self, engine: ForkEngine) -> None:
+        self.answers = engine.answers
+        self.tried: dict[Any, int] = {}
+
+    def apply(self, state: Any, seat: int, action: Any) -> Any:
+        self.tried[action] = self.tried.get(action, 0) + 1
+        return super().apply(state, seat, action)
+
+
 class Counting(ToyEngine):
-    """The toy game, keeping the samples drawn (one per iteration) and the first action played on each (the
-    root's)."""
+    """The toy game, keeping the samples drawn (one per round) and the root actions played on them, in order."""
 
     def __init__(self) -> None:
         self.samples: list[ToyState] = []
@@ -169,37 +205,40 @@ class Counting(ToyEngine):
         self.samples.append(sample)
         return sample
 
-    def advance(self, state: Any, seat: int, action: Any) -> None:
-        if self.samples and state is self.samples[-1] and len(self.first) < len(self.samples):
+    def apply(self, state: Any, seat: int, action: Any) -> Any:
+        if self.samples and state is self.samples[-1]:
             self.first.append(action)
-        super().advance(state, seat, action)
+        return super().apply(state, seat, action)
 
 
-def test_the_first_round_tries_every_action_once_in_order_even_on_a_smaller_budget() -> None:
+def test_the_first_round_tries_every_action_once_in_order_on_one_sample_even_on_a_smaller_budget() -> None:
     spy = Counting()
     state = toy_state([[1, 2, 3], [4, 5, 6]], phase="pass")
     legal = spy.legal_actions(state, 0)
     assert legal == [Pick(card=1), Pick(card=2), Pick(card=3)]
     choose_hard(spy, state, 0, seed=5, playouts=1)
     assert spy.first == legal
-    assert len(spy.samples) == 3  # one fresh sample each
+    assert len(spy.samples) == 1  # one sample, every action tried on it
 
 
-def test_the_budget_is_one_iteration_per_playout_and_stop_is_asked_only_after_the_first_round() -> None:
+def test_the_budget_is_one_iteration_per_playout_and_stop_is_asked_only_after_the_first_round(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(hard, "PRUNE_AFTER", 10**6)  # every action stays in the race: the budget alone ends it
     spy = Counting()
     state = toy_state([[1, 2, 3], [4, 5, 6]], phase="pass")
     choose_hard(spy, state, 0, seed=5, playouts=20)
-    assert len(spy.samples) == 20
+    assert len(spy.first) == 20
     asked_after: list[int] = []
 
     def stop() -> bool:
-        asked_after.append(len(spy.samples))
+        asked_after.append(len(spy.first))
         return len(asked_after) > 4  # four more iterations, then stop
 
-    spy.samples.clear()
+    spy.first.clear()
     choose_hard(spy, state, 0, seed=5, playouts=1_000, stop=stop)
     assert min(asked_after) == 3
-    assert len(spy.samples) == 3 + 4
+    assert len(spy.first) == 3 + 4
 
 
 def test_the_hard_player_chooses_the_same_for_the_same_seed_and_changes_nothing() -> None:

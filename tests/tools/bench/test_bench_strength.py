@@ -92,6 +92,8 @@ def test_every_game_and_pair_is_played() -> None:
     assert len(todo) == 8 * len(level_pairs()) * 2 and len(set(todo)) == len(todo)
     assert [job[3] for job in todo[: len(todo) // 2]] == [0] * (len(todo) // 2)  # deal 0 of every game first
     assert jobs(1, only=["pairs"]) == [("pairs", weak, strong, 0) for weak, strong in level_pairs()]
+    assert jobs(2, only=["pairs"], stronger="hard") == [("pairs", "normal", "hard", 0), ("pairs", "normal", "hard", 1)]
+    assert Schedule(3, only=["pairs"], stronger="normal").groups == [("pairs", "easy", "normal")]
 
 
 def test_the_interval_comes_from_the_per_deal_scores() -> None:
