@@ -1,6 +1,9 @@
 """The loop both schedulers run (table deadlines, `bot.services.scheduler`; people's notices,
 `bot.services.notices`): sleep until the earliest thing is due (`delay`, a read), or until something new is added
-(`poke`), then fire what is due (`fire_due`, a write); a failed pass is logged and tried again after `retry`. The
+(`poke`) that may come before it, then fire what is due (`fire_due`, a write); a failed pass is logged and tried
+again after `retry`. A poke that says when the new thing is due (`earliest`, by the loop's clock: `now`) and
+comes no earlier than the wake-up already set is let be: the loop reads again then anyway (a move adds its next
+turn's deadline, minutes away: no read per move). The
 database failing is one warning when a pass first finds it so and one when a pass gets through again, with how many
 failed in between, not a traceback every `retry`."""
 
@@ -27,9 +30,18 @@ class DueLoop:
         self._task: asyncio.Task[None] | None = None
         self._failing_since: float | None = None  # the database failing the passes since then
         self._failed = 0
+        self._until: float | None = None  # when the wait under way ends (`now`'s clock); None: not waiting
 
-    def poke(self) -> None:
-        """Something was added: look again at the earliest (it may come before the one waited for)."""
+    def now(self) -> float:
+        """The clock `delay` counts from (a subclass's injected clock)."""
+        return time.time()
+
+    def poke(self, earliest: float | None = None) -> None:
+        """Something was added (due at `earliest`, when known): look again at the earliest, unless the wait under
+        way ends no later than it (the loop reads again then)."""
+        until = self._until
+        if earliest is not None and until is not None and earliest >= until:
+            return
         self._wake.set()
 
     async def delay(self) -> float:
@@ -45,10 +57,12 @@ class DueLoop:
         await self.prepare()
         while True:
             try:
+                self._until = None  # any poke from here on may come before what the read below finds
                 self._wake.clear()  # something added from here on ends the wait below
                 wait = await self.delay()
                 self._answered()
                 if wait > 0:
+                    self._until = self.now() + wait
                     with contextlib.suppress(TimeoutError):
                         async with asyncio.timeout(wait):  # no inner task: a stop's cancellation reaches the wait
                             await self._wake.wait()

@@ -91,6 +91,9 @@ class Scheduler(DueLoop):
             if len(due) < BATCH:
                 return fired
 
+    def now(self) -> float:
+        return self._clock()
+
     async def delay(self) -> float:
         """Seconds until the earliest pending deadline of this scheduler's games (at most `IDLE`)."""
         due = await self.db.deadlines.next(shard_count=self.shard_count, shard_ids=self.shard_ids)

@@ -24,7 +24,8 @@ channel's recent messages instead.
 
 A move costs one durable transaction, its own commit: what a pass writes after
 it (the version the message shows, the bell's id and the decisions it told) is
-committed light, with no sync of its own (`Database._light`). It survives a
+committed light, with no sync of its own (`Database._light`), in one such
+transaction when the bell writes (the version shown rides on its write). It survives a
 crash of the bot's process; an OS or server crash may lose the last of it,
 which the restart's repair makes good: every open table is edited again
 whatever version it was recorded as showing, and decisions not recorded as told
@@ -288,6 +289,15 @@ class TableRefresher:
             self._tasks.pop(table_id, None)
 
     async def _refresh(self, table_id: int) -> None:
+        """One pass: the table's message edited to show its version, the watchers told, the bell rung. The version
+        shown is written by the bell's own light write when it makes one (one light transaction for both), else
+        at the end of the pass (`TableStore.shown(carried=True)`, `flush_shown`)."""
+        try:
+            await self._refresh_table(table_id)
+        finally:
+            await self.bot.tables.store.flush_shown(table_id)
+
+    async def _refresh_table(self, table_id: int) -> None:
         drawn = self._drawn.pop(table_id, None)
         table = await self.bot.tables.store.get(table_id)
         ping = self._adopt.pop(table_id, None)
@@ -306,7 +316,7 @@ class TableRefresher:
             self._drawn_with(table, faces)
             self._rendered[table_id] = table.record.version
             self._edited(table_id)
-            await self.bot.tables.store.shown(table)
+            await self.bot.tables.store.shown(table, carried=True)
             await self._tell_watchers(table)
             if (await self.bot.tables.store.get(table_id)).record.version != table.record.version:
                 # A change committed while this edit was on its way, and its click's answer may have shown it first,

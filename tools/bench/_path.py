@@ -135,9 +135,11 @@ class Room:
         move is clicked on its confirmation ("Yes"). A card the hand offers in its card picker is
         chosen in its select (a single pick plays at once); several cards are chosen, then confirmed
         (the click measured is the confirmation). Outside the throughput timing; under load it runs
-        inside the arrival, as the gateway's own work would.
+        inside the arrival, as the gateway's own work would. Worked out on a copy of the table: what the bot
+        holds is left as a player's click finds it (the seat's decision not worked out ahead for the handler).
         """
-        table = game.table
+        held = game.table
+        table = Table(record=held.record, engine=held.engine, state=held.state)
         assert table.state is not None
         seat = table.to_act[0] if len(table.to_act) == 1 else self.rng.choice(table.to_act)
         lang = language_of(game.locales[seat])

@@ -14,10 +14,10 @@ The use cases sit above it, each in its own module: the lobby (`lobby.py`), play
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Collection
+from collections.abc import Awaitable, Callable, Collection
 from contextlib import AbstractAsyncContextManager
 from dataclasses import replace
-from typing import Any
+from typing import Any, Protocol
 
 from bot.computers import ComputerPlayers, is_computer
 from bot.errors import ForgedComponentError, LobbyClosedError, RefusedError, StaleMessageError, TableEndedError
@@ -45,6 +45,23 @@ LOCK_TIMEOUT = 2.0  # seconds; well inside Discord's 3-second acknowledgement wi
 COMPUTER_FLOOR = 2.0  # seconds (before the time scale) between two computer moves at a table
 COMPUTER_LEASE = 60.0  # seconds a computer move holds its deadline while it thinks; a crash frees it after that
 CACHE_SIZE = 5000  # open tables held in memory by default (`CARDROOM_TABLE_CACHE`)
+
+
+class DeadlineAdded(Protocol):
+    """Told that deadlines were written (the scheduler's `poke`): `earliest`, when given, is when the earliest
+    of them is due; without it, any deadline may have come earlier."""
+
+    def __call__(self, earliest: float | None = None) -> None: ...
+
+
+def _nobody_listens(earliest: float | None = None) -> None:
+    """The `deadline_added` of a store without a scheduler."""
+
+
+def earliest_added(write: ClockWrite) -> float | None:
+    """When the earliest deadline a clock write adds or moves is due (None: it adds none, it only keeps or
+    deletes: no scheduler has to wake earlier for it)."""
+    return min((due for key, due in write.deadlines.items() if write.previous.get(key) != due), default=None)
 
 
 class TableStore:
@@ -75,7 +92,7 @@ class TableStore:
         self.computer_floor = computer_floor * time_scale
         self.lobby_expiry = lobby_expiry
         self.time_scale = time_scale
-        self.deadline_added: Callable[[], None] = lambda: None  # the scheduler listens here
+        self.deadline_added: DeadlineAdded = _nobody_listens  # the scheduler listens here
         self.table_ended: Callable[[TableRecord], None] = lambda record: None  # the leagues listen here
         self._clock = clock
         self._locks = TableLocks(LOCK_TIMEOUT)
@@ -84,6 +101,7 @@ class TableStore:
         )
         self._away: dict[int, float] | None = None  # user -> back at; loaded on first use
         self._quiet: dict[int, Quiet] | None = None  # user -> quiet hours; loaded on first use
+        self._shown: dict[int, int] = {}  # table id -> the version its message shows, not written yet (`shown`)
 
     def now(self) -> float:
         return self._clock()
@@ -170,15 +188,21 @@ class TableStore:
         rows = await self.db.tables.tables_to_repair(ended_since=time.time() - within)
         return [row for row in rows if served(row.guild_id)]
 
-    async def shown(self, table: Table) -> None:
+    async def shown(self, table: Table, *, carried: bool = False) -> None:
         """The table's channel message now shows this version (the cached copy follows).
 
         Bookkeeping committed light, without a sync of its own (`TableRepository.set_shown_version` says what its
         loss at an OS crash costs): the move it follows was the durable commit. Once a game is over its last one
-        is durable (once per game), so that its end is never announced twice.
+        is durable (once per game), so that its end is never announced twice. `carried`: for an open table, the
+        version is not written now but by the table's next light write through this store (the bell's, which
+        the refresher's pass makes next: one light transaction for both), or by `flush_shown`, which the pass
+        calls at its end whatever it wrote.
         """
         version = table.record.version
-        await self.db.tables.set_shown_version(table.id, version, durable=not table.record.is_open)
+        if carried and table.record.is_open:
+            self._shown[table.id] = max(version, self._shown.get(table.id, version))
+        else:
+            await self.db.tables.set_shown_version(table.id, version, durable=not table.record.is_open)
         self.cache.amend(
             table.id,
             lambda cached: Table(
@@ -188,22 +212,41 @@ class TableStore:
             ),
         )
 
+    async def flush_shown(self, table_id: int) -> None:
+        """Write the version the table's message shows if no light write carried it yet (`shown(carried=True)`)."""
+        version = self._shown.pop(table_id, None)
+        if version is not None:
+            await self._carrying(table_id, version, self.db.tables.set_shown_version(table_id, version))
+
+    async def _carrying(self, table_id: int, shown: int | None, write: Awaitable[None]) -> None:
+        """Await a light write that carries the shown version `shown` (taken from `_shown`); should it fail, the
+        version is still to be written."""
+        try:
+            await write
+        except BaseException:
+            if shown is not None:
+                self._shown[table_id] = max(shown, self._shown.get(table_id, shown))
+            raise
+
     async def remember_ping(self, table_id: int, message_id: int | None) -> None:
         """The channel message that now tells the table's players it is their turn (None: none is left). Committed
         light (`TableRepository.set_bell` says what its loss at an OS crash costs)."""
-        await self.db.tables.set_ping(table_id, message_id)
+        shown = self._shown.pop(table_id, None)
+        await self._carrying(table_id, shown, self.db.tables.set_ping(table_id, message_id, shown=shown))
 
     async def remember_notified(self, table_id: int, notified: dict[int, int]) -> None:
         """The decision (version) each seat was last told about; the cached table follows (it is not versioned).
         Committed light, as `remember_bell`."""
-        await self.db.tables.set_notified(table_id, notified)
+        shown = self._shown.pop(table_id, None)
+        await self._carrying(table_id, shown, self.db.tables.set_notified(table_id, notified, shown=shown))
         self._told(table_id, notified)
 
     async def remember_bell(self, table_id: int, message_id: int | None, notified: dict[int, int]) -> None:
         """The table's turn notification in one light write (`TableRepository.set_bell`, which says what its loss
         at an OS crash costs): the channel message that now stands and the decision each seat was last told about;
         the cached table follows."""
-        await self.db.tables.set_bell(table_id, message_id, notified)
+        shown = self._shown.pop(table_id, None)
+        await self._carrying(table_id, shown, self.db.tables.set_bell(table_id, message_id, notified, shown=shown))
         self._told(table_id, notified)
 
     def _told(self, table_id: int, notified: dict[int, int]) -> None:
@@ -336,8 +379,8 @@ class TableStore:
             raise StaleMessageError() from None
         metrics.COMMIT_SECONDS.observe(time.perf_counter() - started)
         metrics.MOVES.labels(table.record.game).inc()
-        if write is not None:
-            self.deadline_added()
+        if write is not None and (earliest := earliest_added(write)) is not None:
+            self.deadline_added(earliest)
         new_table = self.committed(record, new_state, clock if write is not None else None)
         if not record.is_open:
             new_table = await self.with_ratings(new_table)

@@ -224,9 +224,7 @@ class TableRepository(Repository):
 
         async def write(tx: Tx) -> None:
             changed = await tx.conn.execute(
-                "UPDATE tables SET shown_version = CASE WHEN shown_version < ? THEN ? ELSE shown_version END"
-                " WHERE id = ?",
-                (version, version, table_id),
+                f"UPDATE tables SET {_SHOWN.removeprefix(', ')} WHERE id = ?", (*_shown_params(version), table_id)
             )
             if changed == 0:
                 raise TableNotFoundError(table_id)
@@ -236,25 +234,32 @@ class TableRepository(Repository):
         else:
             await self._db._light(write)
 
-    async def set_ping(self, table_id: int, message_id: int | None) -> None:
+    async def set_ping(self, table_id: int, message_id: int | None, *, shown: int | None = None) -> None:
         """The message that now tells the table's players it is their turn (None: there is none; `POSTING`, 0:
         one is being posted whose id is not known yet). Not a game change. Committed light, as `set_bell`."""
-        await self.set_bell(table_id, message_id)
+        await self.set_bell(table_id, message_id, shown=shown)
 
-    async def set_notified(self, table_id: int, notified: dict[int, int]) -> None:
+    async def set_notified(self, table_id: int, notified: dict[int, int], *, shown: int | None = None) -> None:
         """The decision (version) each seat was last told about. Not a game change. Committed light, as
-        `set_bell`."""
+        `set_bell`; `shown`, as there."""
+        told = _told(notified)
 
         async def write(tx: Tx) -> None:
-            changed = await tx.conn.execute("UPDATE tables SET notified = ? WHERE id = ?", (_told(notified), table_id))
+            changed = await tx.conn.execute(
+                f"UPDATE tables SET notified = ?{_SHOWN if shown is not None else ''} WHERE id = ?",
+                (told, *_shown_params(shown), table_id),
+            )
             if changed == 0:
                 raise TableNotFoundError(table_id)
 
         await self._db._light(write)
 
-    async def set_bell(self, table_id: int, message_id: int | None, notified: dict[int, int] | None = None) -> None:
+    async def set_bell(
+        self, table_id: int, message_id: int | None, notified: dict[int, int] | None = None, *, shown: int | None = None
+    ) -> None:
         """The table's turn notification in one write: the message that now stands (`set_ping`) and, when given,
-        the decision (version) each seat was last told about (`set_notified`). Not a game change.
+        the decision (version) each seat was last told about (`set_notified`). Not a game change. `shown`: the
+        version the table's message now shows, carried by the same write (`set_shown_version`, light as here).
 
         Committed light (`Database._light`: no sync of its own): it survives a crash of the bot's process, and
         only an OS or server crash before the next durable commit can lose it (with every light write after it,
@@ -265,15 +270,18 @@ class TableRepository(Repository):
         (`TableRefresher._adopt_ping`). A turn announced twice after a power loss; never one left untold.
         """
         told = None if notified is None else _told(notified)
+        also = _SHOWN if shown is not None else ""
 
         async def write(tx: Tx) -> None:
             if told is None:
                 changed = await tx.conn.execute(
-                    "UPDATE tables SET ping_message_id = ? WHERE id = ?", (message_id, table_id)
+                    f"UPDATE tables SET ping_message_id = ?{also} WHERE id = ?",
+                    (message_id, *_shown_params(shown), table_id),
                 )
             else:
                 changed = await tx.conn.execute(
-                    "UPDATE tables SET ping_message_id = ?, notified = ? WHERE id = ?", (message_id, told, table_id)
+                    f"UPDATE tables SET ping_message_id = ?, notified = ?{also} WHERE id = ?",
+                    (message_id, told, *_shown_params(shown), table_id),
                 )
             if changed == 0:
                 raise TableNotFoundError(table_id)
@@ -529,3 +537,12 @@ class TableRepository(Repository):
 def _told(notified: dict[int, int]) -> str:
     """`tables.notified` as stored: each seat's decision last told, by seat."""
     return json.dumps({str(seat): turn for seat, turn in sorted(notified.items())}, separators=(",", ":"))
+
+
+# The version a table's message shows, set in an UPDATE of its row: it never goes back (`set_shown_version`).
+_SHOWN = ", shown_version = CASE WHEN shown_version < ? THEN ? ELSE shown_version END"
+
+
+def _shown_params(shown: int | None) -> tuple[int, ...]:
+    """The parameters of `_SHOWN` (none when no version is carried)."""
+    return () if shown is None else (shown, shown)
