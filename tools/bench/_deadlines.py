@@ -55,7 +55,7 @@ from bot.services.scheduler import Scheduler
 from bot.services.tables import COMPUTER_FLOOR, Tables, TableStore
 from bot.storage import TABLE_SEAT, Database, Deadline, Seat, TableRecord
 
-QUERIES = 1000  # earliest-deadline queries timed
+QUERIES = 1000  # earliest-deadline queries timed (fewer on a small database: `queries_for`)
 LATER = 86_400.0  # seconds: when the lobby deadlines not in the burst are due
 GAME = "pairs"
 PLAYERS = 2
@@ -85,10 +85,16 @@ async def _scheduler_heap(
     return scheduler, heap
 
 
-async def _earliest_us(*dbs: Database) -> list[float]:
+def queries_for(pending: int) -> int:
+    """How many earliest-deadline queries are timed on a database of `pending` deadlines: `QUERIES`, or five a
+    deadline on a small one (a tiny run checks the bench, and its median needs no thousand)."""
+    return max(1, min(QUERIES, 5 * pending))
+
+
+async def _earliest_us(*dbs: Database, queries: int = QUERIES) -> list[float]:
     """Median time of the scheduler's earliest-deadline query on each database, in µs (the queries alternate)."""
     timings: list[list[float]] = [[] for _ in dbs]
-    for _ in range(QUERIES):
+    for _ in range(queries):
         for db, times in zip(dbs, timings, strict=True):
             started = time.perf_counter()
             await db.deadlines.next()
@@ -156,7 +162,7 @@ async def lobby_bench(db: Database, pending: int, burst: int) -> dict[str, Any]:
             fired[deadline.table_id] += 1
 
     scheduler, heap = await _scheduler_heap(db, close, time.time)
-    [earliest] = await _earliest_us(db)
+    [earliest] = await _earliest_us(db, queries=queries_for(pending))
     disk = await _disk_bytes(db)
     started = time.perf_counter()
     count = await scheduler.fire_due()
@@ -502,7 +508,7 @@ async def clocks_bench(directory: Path, template: Template, pending: int, burst:
                 small = ClockRun(small_db, template, burst, burst, 1)
                 await small.build()
                 await small.measure()
-                large_us, small_us = await _earliest_us(large_db, small_db)
+                large_us, small_us = await _earliest_us(large_db, small_db, queries=queries_for(pending))
                 await large.fire(group, large_us)
                 await small.fire(0, small_us)
                 small_runs.append(await small.result())

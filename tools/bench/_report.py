@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from ._bare import FloorResult, Pragmas
-from ._deadlines import QUERIES as QUERIES_TIMED
+from ._deadlines import queries_for
 from ._games import beaten_floor
 from ._load import LoadResult
 from ._memory import HeldResult, StoredResult
@@ -174,7 +174,8 @@ def deadlines_text(due: dict[str, Any]) -> list[str]:
         f"  scheduler     {clocks['scheduler_heap_bytes']:9,} B of Python heap in all (no deadline is held in memory)"
         + _per_deadline(clocks),
         f"  earliest      {clocks['earliest_query_us']:9.1f} µs per query for the earliest deadline (median of"
-        f" {QUERIES_TIMED} before each burst; one step down the index); {small['earliest_query_us']:.1f} µs with"
+        f" {queries_for(due['pending']):,} before each burst; one step down the index);"
+        f" {small['earliest_query_us']:.1f} µs with"
         f" {small['pending']:,} pending, timed in alternation: ratio {_ratio(due['earliest_query_ratio'])}",
         f"  burst         {clocks['burst_seconds'] * 1000:9.1f} ms to fire {clocks['burst']:,} expiries through"
         f" ClockService.expire, each the engine's default move committed with its deadline consumed:"
