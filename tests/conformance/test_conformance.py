@@ -62,7 +62,7 @@ LOG_ACTIONS_TRIED = 8
 OFF_TURN_GAMES = 40
 # reshuffle_unseen must change the state in at least this share of (state, viewer) samples.
 MIN_RESHUFFLE_CHANGED = 1 / 3
-HYPOTHESIS_EXAMPLES = 200 if LONG_FUZZ else 15
+HYPOTHESIS_EXAMPLES = 200 if LONG_FUZZ else 10
 HYPOTHESIS_MAX_STEPS = 300
 BASE_SEED = 1_000_000
 SHOWN_FAILURES = 8

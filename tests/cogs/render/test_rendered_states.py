@@ -47,9 +47,9 @@ from tools.standin.limits import message_problems
 pytestmark = pytest.mark.long_unit  # handed out before the other modules (tests/conftest.py)
 
 SEED = 20261122
-PLAYOUTS = 25
+PLAYOUTS = 16
 PER_PLAYOUT = 4  # steps per playout, besides its first and last
-FIT_PLAYOUTS = 12  # the first playouts whose steps are drawn with names of several words and the emojis installed
+FIT_PLAYOUTS = 8  # the first playouts whose steps are drawn with names of several words and the emojis installed
 
 
 @dataclass(frozen=True)
