@@ -423,8 +423,8 @@ def budget_text(settings: dict[str, Any]) -> str:
     """Which budget the figures used, in words."""
     if settings["mode"] == "playouts":
         return (
-            f"{settings['playouts']} playouts per decision of a thinking level, in {settings['workers']} processes"
-            " (no clock)"
+            f"{settings['playouts']} playouts per decision of a thinking level, in {settings['workers']}"
+            f" process{'' if settings['workers'] == 1 else 'es'} (no clock)"
         )
     return f"{settings['budget_ms']:.0f} ms per decision through the bot's workers ({settings['workers']})"
 

@@ -30,13 +30,13 @@ FIGURES = (
 # A smoke run: every section but the computer players' (tested on their own), at tiny sizes (`--quick`'s own sizes
 # are for a person trying the bench; the suite only needs each section to run through and report).
 TINY = {
-    "--moves": 80,
-    "--games": 4,
+    "--moves": 30,
+    "--games": 2,
     "--rate": 50,
     "--duration": 0.3,
-    "--answers": 20,
-    "--deadlines": 40,  # the deadline bench runs at 200 on its own (test_bench_deadlines)
-    "--burst": 5,
+    "--answers": 8,
+    "--deadlines": 20,  # the deadline bench runs at 200 on its own (test_bench_deadlines)
+    "--burst": 4,
     "--computer-games": 0,  # the computers section is off at 0 games; its own tests run it (test_bench_computers)
     "--game-moves": 4,
     "--scale-tables": 200,
