@@ -62,6 +62,12 @@ async def open_new_sqlite(path: Path, *, clock: Callable[[], float] = time.time,
     return await Database.open(path, clock=clock, **options)
 
 
+async def migrated_sqlite_file(path: Path) -> None:
+    """A new SQLite file at `path`, migrated (a copy, as `open_new_sqlite` makes), not opened: for a bot process to
+    open, as it opens its database at every start after the first."""
+    _copy(await _migrated_template(), path, [(time.time(), migration.version) for migration in MIGRATIONS])
+
+
 def _copy(template: Path, path: Path, applied: list[tuple[float, int]]) -> None:
     """The template copied to `path` (a new file), with these `(applied_at, version)` (a millisecond's work)."""
     assert not path.exists(), f"{path} exists: open it with Database.open"
