@@ -245,7 +245,11 @@ def _all_options() -> dict[int, tuple[tuple[_Option, ...], tuple[_Option, ...] |
     return options
 
 
-_OPTIONS = _all_options()
+@functools.cache
+def _options_table() -> dict[int, tuple[tuple[_Option, ...], tuple[_Option, ...] | None]]:
+    """`_all_options`, worked out once per process when a first order builds its tables (about 0.15 s: a process
+    that never ranks a poker hand, a computer worker for Pairs or the bot's zygote, never pays it)."""
+    return _all_options()
 
 
 class CategoryOrder:
@@ -262,6 +266,18 @@ class CategoryOrder:
         if len(ordered) != len(Category) or set(ordered) != set(Category):
             raise ValueError("a category order lists every category exactly once")
         object.__setattr__(self, "categories", ordered)
+
+    def __getattr__(self, name: str) -> dict[int, HandValue]:
+        """The lookup tables (`_plain`, `_flush`), built on their first use: once built, they are plain slots, read
+        without this call."""
+        if name not in ("_plain", "_flush"):
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        self._build()
+        table: dict[int, HandValue] = object.__getattribute__(self, name)
+        return table
+
+    def _build(self) -> None:
+        ordered = self.categories
         strength = [ordered.index(category) for category in _CATEGORIES]  # by index in _CATEGORIES
 
         def best(options: tuple[_Option, ...]) -> HandValue:
@@ -273,7 +289,7 @@ class CategoryOrder:
 
         plain: dict[int, HandValue] = {}
         flush: dict[int, HandValue] = {}
-        for key, (as_is, suited) in _OPTIONS.items():
+        for key, (as_is, suited) in _options_table().items():
             plain[key] = best(as_is)
             if suited is not None:
                 flush[key] = best(suited)
@@ -286,6 +302,10 @@ class CategoryOrder:
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("a CategoryOrder is immutable")
+
+    def __reduce__(self) -> tuple[type[CategoryOrder], tuple[tuple[Category, ...]]]:
+        """Pickled as its categories (its tables are built again where it is used)."""
+        return (CategoryOrder, (self.categories,))
 
     def __iter__(self) -> Iterator[Category]:
         return iter(self.categories)

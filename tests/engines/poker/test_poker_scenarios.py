@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 
 from engines.poker import (
@@ -368,3 +370,11 @@ def test_describe_is_category_and_ranks() -> None:
     assert describe(hand) == (C.TWO_PAIR, (13, 2, 9))
     assert hand.category is C.TWO_PAIR
     assert hand.strength == STANDARD_ORDER.strength(C.TWO_PAIR)
+
+
+def test_an_order_builds_its_tables_when_first_used_and_pickles_as_its_categories() -> None:
+    order = CategoryOrder(reversed(list(Category)))  # high card strongest, five of a kind weakest
+    again = pickle.loads(pickle.dumps(order))  # its categories only: no table is sent
+    assert again == order
+    assert value("AS KS 2H 3C 4D", again).category is C.HIGH_CARD
+    assert value("AS KS 2H 3C 4D", again) > value("AS AH 2H 3C 4D", again)
