@@ -49,11 +49,11 @@ from tests.engines.family_support import golden_opening, golden_step
 
 LONG_FUZZ = os.environ.get("CARDROOM_LONG_FUZZ", "") not in ("", "0")
 # The default run keeps the suite quick on two cores; the long campaign plays the full count.
-PLAYOUTS = 3_000 if LONG_FUZZ else 40
+PLAYOUTS = 3_000 if LONG_FUZZ else 30
 # States kept per playout for the per-state checks, besides the first and the last.
 SAMPLES_PER_PLAYOUT = 2
 # Playouts whose kept states get the costly checks (perspectives, refusals) and which are replayed and reloaded.
-DEEP_GAMES = 1_000 if LONG_FUZZ else 20
+DEEP_GAMES = 1_000 if LONG_FUZZ else 15
 # Legal actions actually applied per acting seat in a sampled state (apply must accept every legal action).
 LEGAL_APPLIED = 2
 # Log actions (from other moments of the game) added to the candidate actions when testing refusals.
