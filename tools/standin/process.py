@@ -30,6 +30,9 @@ module, preload = sys.argv[1], sys.argv[2:]
 sys.path[0] = os.getcwd()  # `-c` put "" there: modules are found where the zygote started, whatever a child's cwd
 for name in preload:
     importlib.import_module(name)
+import gc
+gc.collect()
+gc.freeze()  # what every child shares: its collections never walk it (nor touch its pages, which stay shared)
 wake_r, wake_w = os.pipe()
 os.set_blocking(wake_w, False)
 signal.signal(signal.SIGCHLD, lambda *_: None)
