@@ -131,6 +131,21 @@ SELECT string_agg(item, ' ' ORDER BY item) FROM (
 
 
 @contextlib.asynccontextmanager
+async def schema_of_a_test(server: PostgresServer, *, empty: bool) -> AsyncIterator[str]:
+    """The URL of a test's PostgreSQL schema: migrated and emptied (`migrated_schema`), or new and `empty` (a test of
+    the migrations themselves), dropped or handed on after the test."""
+    if not empty:
+        async with migrated_schema(server) as url:
+            yield url
+        return
+    url = await server.new_schema()
+    try:
+        yield url
+    finally:
+        await server.drop(url)
+
+
+@contextlib.asynccontextmanager
 async def migrated_schema(server: PostgresServer) -> AsyncIterator[str]:
     """The URL of a schema with every migration applied and no rows but `schema_migrations`' (open it with
     `open_new_postgres`, or `Database.open`): one a test of this process left, emptied, or a new one."""

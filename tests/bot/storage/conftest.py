@@ -15,7 +15,7 @@ import pytest
 from storage_helpers import Clock
 
 from bot.storage import Database
-from tests.support.databases import migrated_schema, open_new_postgres, open_new_sqlite
+from tests.support.databases import open_new_postgres, open_new_sqlite, schema_of_a_test
 from tests.support.postgres import PostgresServer
 
 BACKENDS = ("sqlite", "postgresql")
@@ -40,12 +40,7 @@ async def db_location(backend: str, db_file: Path, request: pytest.FixtureReques
         yield db_file
         return
     server: PostgresServer = request.getfixturevalue("postgres")
-    if request.node.get_closest_marker("empty_database"):
-        url = await server.new_schema()
-        yield url
-        await server.drop(url)
-        return
-    async with migrated_schema(server) as url:
+    async with schema_of_a_test(server, empty=request.node.get_closest_marker("empty_database") is not None) as url:
         yield url
 
 
