@@ -35,6 +35,21 @@ def _share_ahead(own: int, others: tuple[int, ...]) -> float:
     return sum(1.0 if own < place else 0.5 if own == place else 0.0 for place in others) / len(others)
 
 
+def choices(engine: AnyEngine, state: GameState, seat: int) -> list[Any]:
+    """The legal actions every level chooses among (a seat with one plays it without thinking); a seat with none
+    is no decision to take."""
+    legal = engine.legal_actions(state, seat)
+    if not legal:
+        raise ValueError(f"seat {seat} has no legal action")
+    return legal
+
+
+def best_mean(legal: list[Any], totals: list[float], counts: list[int]) -> Any:
+    """The action of the best mean outcome (an untried one counts -1), the first of equals."""
+    means = [total / count if count else -1.0 for total, count in zip(totals, counts, strict=True)]
+    return legal[max(range(len(legal)), key=lambda index: (means[index], -index))]
+
+
 def random_action(engine: AnyEngine, state: GameState, seat: int, rng: Rng) -> Any:
     """A uniformly random legal action of `seat` (which must be due to act)."""
     return rng.choice(engine.legal_actions(state, seat))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from typing import Any, Final
 
-from engines.core.computer._common import AnyEngine, outcome, random_step, unit
+from engines.core.computer._common import AnyEngine, choices, outcome, random_step, unit
 from engines.core.engine import GameState
 from engines.core.rng import Rng
 
@@ -32,9 +32,7 @@ def choose_easy(engine: AnyEngine, state: GameState, seat: int, seed: int) -> An
     growing with its mean outcome (softmax, `EASY_TEMPERATURE`). Far from the end of a long game its playouts
     rarely finish: it plays nearly at random there, and better as the end nears.
     """
-    legal = engine.legal_actions(state, seat)
-    if not legal:
-        raise ValueError(f"seat {seat} has no legal action")
+    legal = choices(engine, state, seat)
     if len(legal) == 1:
         return legal[0]
     rng = Rng.from_seed(seed)

@@ -38,6 +38,8 @@ from engines.core.computer._common import (
     DEFAULT_PLAYOUTS,
     PLAYOUT_STEPS,
     AnyEngine,
+    best_mean,
+    choices,
     outcomes,
     unit,
 )
@@ -140,9 +142,7 @@ def choose_hard(
     `playouts` are spent or `stop()` answers True (asked between iterations, once the first round, which tries every
     legal action once, is done).
     """
-    legal = engine.legal_actions(state, seat)
-    if not legal:
-        raise ValueError(f"seat {seat} has no legal action")
+    legal = choices(engine, state, seat)
     if len(legal) == 1:
         return legal[0]
     rng = Rng.from_seed(seed)
@@ -157,7 +157,7 @@ def choose_hard(
         luck = rng.next_u64()
         for index in racing:
             if rounds and (spent >= playouts or (stop is not None and stop())):
-                return _best(legal, totals, counts)
+                return best_mean(legal, totals, counts)
             after = engine.apply(sample, seat, legal[index])  # a fresh copy, which the iteration plays in place
             values = iterate(engine, after, tree, Rng.from_seed(luck), [(seat, legal[index])])
             totals[index] += values[seat]
@@ -168,7 +168,7 @@ def choose_hard(
             racing = _still_racing(racing, totals, counts, PRUNE_MARGIN / math.sqrt(rounds))
             if len(racing) == 1:  # the others left the race: the choice cannot change any more
                 break
-    return _best(legal, totals, counts)
+    return best_mean(legal, totals, counts)
 
 
 def iterate(
@@ -258,9 +258,3 @@ def _still_racing(racing: list[int], totals: list[float], counts: list[int], mar
     means = {index: totals[index] / counts[index] for index in racing}
     top = max(means.values())
     return [index for index in racing if means[index] >= top - margin]
-
-
-def _best(legal: list[Any], totals: list[float], counts: list[int]) -> Any:
-    """The root action of the best mean outcome (an untried one counts -1), the first of equals."""
-    means = [total / count if count else -1.0 for total, count in zip(totals, counts, strict=True)]
-    return legal[max(range(len(legal)), key=lambda index: (means[index], -index))]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engines.core.computer._common import DEFAULT_PLAYOUTS, AnyEngine, playout
+from engines.core.computer._common import DEFAULT_PLAYOUTS, AnyEngine, best_mean, choices, playout
 from engines.core.engine import GameState
 from engines.core.rng import Rng
 
@@ -27,9 +27,7 @@ def choose_normal(
     information and tries every action on it with the same playout seed, so the
     actions are compared on equal luck. Ties go to the first legal action.
     """
-    legal = engine.legal_actions(state, seat)
-    if not legal:
-        raise ValueError(f"seat {seat} has no legal action")
+    legal = choices(engine, state, seat)
     if len(legal) == 1:
         return legal[0]
     rng = Rng.from_seed(seed)
@@ -42,16 +40,10 @@ def choose_normal(
         luck = rng.next_u64()
         for index, action in enumerate(legal):
             if not first_round and (spent >= playouts or (stop is not None and stop())):
-                return best(legal, totals, counts)
+                return best_mean(legal, totals, counts)
             after = engine.apply(sample, seat, action)  # a fresh copy, which the playout plays in place
             totals[index] += playout(engine, after, seat, Rng.from_seed(luck))
             counts[index] += 1
             spent += 1
         first_round = False
-    return best(legal, totals, counts)
-
-
-def best(legal: list[Any], totals: list[float], counts: list[int]) -> Any:
-    """The action of the best mean outcome (an untried one counts -1), the first of equals."""
-    means = [total / count if count else -1.0 for total, count in zip(totals, counts, strict=True)]
-    return legal[max(range(len(legal)), key=lambda index: (means[index], -index))]
+    return best_mean(legal, totals, counts)
