@@ -92,19 +92,25 @@ async def open_new_postgres(url: str, *, clock: Callable[[], float] = time.time,
             if url in _FINGERPRINTS:
                 await conn.executemany("UPDATE schema_migrations SET applied_at = $2 WHERE version = $1", applied)
             else:
-                await conn.execute(_postgres_script())
-                await conn.executemany("INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)", applied)
+                await _migrate(conn, applied)
     finally:
         await conn.close()
     return await Database.open(url, clock=clock, **options)
 
 
+async def _migrate(conn: Any, applied: list[tuple[int, float]]) -> None:
+    """Every migration's statements in one script, each recorded as applied at its time of `applied`
+    (`(version, applied_at)`), in the caller's transaction."""
+    await conn.execute(_postgres_script())
+    await conn.executemany("INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)", applied)
+
+
 # ----- migrated schemas, reused ----------------------------------------------------------------------------------
 # Migrating a PostgreSQL schema costs the server about 150 ms of CPU (every migration's DDL: tables, indexes,
-# triggers, renames), where emptying one costs half a millisecond. A test's schema is handed to the next test of this
-# process emptied (its rows deleted, its identity columns back at 1), as a new schema
-# migrated by the script would be, provided its structure is still what the migrations made (`_fingerprint`); one
-# the test changed is dropped.
+# triggers, renames), where emptying one costs about 20 ms. A test's schema is handed to the next test of this process
+# emptied (its rows deleted, its identity columns back at 1), as a new schema migrated by the script would be,
+# provided its structure is still what the migrations made (`_STRUCTURE`, kept in `_FINGERPRINTS`); one the test
+# changed is dropped.
 
 _FREE: dict[Path, list[str]] = {}  # per server: schemas migrated and emptied, waiting for a test
 _FINGERPRINTS: dict[str, str] = {}  # a migrated schema's structure when the migrations had made it
@@ -168,11 +174,7 @@ async def _new_migrated_schema(server: PostgresServer) -> str:
     conn = await asyncpg.connect(url)
     try:
         async with conn.transaction():
-            await conn.execute(_postgres_script())
-            await conn.executemany(
-                "INSERT INTO schema_migrations (version, applied_at) VALUES ($1, 0)",
-                [(migration.version,) for migration in MIGRATIONS],
-            )
+            await _migrate(conn, [(migration.version, 0.0) for migration in MIGRATIONS])  # times set at each use
         tables = await _tables(conn)
         counts = {table: await conn.fetchval(f'SELECT count(*) FROM "{table}"') for table in tables}
         assert not any(counts.values()), f"the migrations leave rows an emptied schema would lack: {counts}"
